@@ -1,0 +1,84 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import lingui from 'eslint-plugin-lingui';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'server/data', 'test-results', 'playwright-report', '.bench'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/ignore': ['node_modules'],
+      'import-x/external-module-folders': ['node_modules'],
+    },
+  },
+  // The import direction of ARCHITECTURE.md: routes -> features -> components -> api/offline -> lib.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/lib', from: ['./src/api', './src/offline', './src/components', './src/features', './src/routes'], message: 'lib/ is the bottom layer.' },
+            { target: ['./src/api', './src/offline'], from: ['./src/components', './src/features', './src/routes'], message: 'api/ and offline/ sit below the UI.' },
+            { target: './src/components', from: ['./src/features', './src/routes'], message: 'components/ are shared UI, below features.' },
+            { target: './src/features', from: './src/routes', message: 'features do not import routes.' },
+            { target: './src', from: './tests', message: 'src/ never imports tests/.' },
+            ...['activities', 'classes', 'students', 'guardians', 'users', 'attendance', 'home', 'tech-demo'].map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other; a route composes them.',
+            })),
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'ky', message: 'Use src/lib/http.ts.' },
+            { name: 'dexie', message: 'Use src/lib/db.ts.' },
+            { name: 'firebase/app', message: 'Use src/lib/identity.ts.' },
+            { name: 'firebase/auth', message: 'Use src/lib/identity.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['src/lib/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': 'off' } },
+  // Every user-facing string goes through Lingui.
+  {
+    files: ['src/components/**/*.tsx', 'src/features/**/*.tsx', 'src/routes/**/*.tsx'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^Quadra$', '^https?://', '^\\(.*\\)$', 'var\\(--'],
+          ignoreNames: [
+            { regex: { pattern: '^(className|classNames|to|href|id|key|type|variant|color|c|size|position|component|role|name|mode|method|autoComplete|inputMode|data-[a-z-]+|aria-controls|aria-labelledby|aria-describedby|testId|justify|align|fw|ta|mt|mb|ml|mr|mx|my|p|px|py|m|gap|w|h|bg|radius|shadow|target|rel|accept|pattern|dir|lang|style|bd|miw|mih|maw|mah|pos|top|left|right|bottom)$' } },
+          ],
+          ignoreFunctions: ['console.*', 'Error', 'useMediaQuery', 'createFileRoute', 'new URL', 'URL', 'navigate', 'Intl.*', 'cx', 'clsx', 'useDocumentTitle'],
+        },
+      ],
+      'lingui/t-call-in-function': 'error',
+      'lingui/no-single-variables-to-translate': 'error',
+    },
+  },
+  {
+    files: ['tests/**', 'scripts/**', 'server/**', '*.config.ts', '*.config.js'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,227 @@
+/**
+ * The API contract, written once: the app parses every answer with these schemas, its forms validate with them,
+ * and the reference server (server/) validates requests and generates its OpenAPI document from them.
+ * A field added here is added everywhere.
+ */
+import { z } from 'zod';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+
+/** Ids arrive as strings from the reference server; other deployments may send numbers, so both are accepted. */
+export const idSchema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().min(1));
+/** A client-generated id (UUID) that makes every create idempotent. */
+export const clientIdSchema = z.uuid();
+
+/** ISO calendar date, YYYY-MM-DD, that exists on the calendar. */
+export const isoDateSchema = z.iso.date();
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+export const onlyDigits = (value: string): string => value.replace(/\D/g, '');
+export const ZIP_LENGTH = 8;
+export const zipSchema = z
+  .string()
+  .transform(onlyDigits)
+  .pipe(z.string().length(ZIP_LENGTH, { message: 'ZIP code must have 8 digits' }));
+export const cpfSchema = z.string().refine(isValidCpf, { message: 'Invalid CPF' });
+
+// ---- Enumerations (SPEC §3): codes as the server sends them ----
+export const enums = {
+  race: ['BRANCA', 'PRETA', 'PARDA', 'AMARELA', 'INDIGENA', 'NA'],
+  gender: ['MASCULINO', 'FEMININO', 'OUTRO'],
+  socialProgram: [
+    'BOLSA_FAMILIA',
+    'BPC_LOAS',
+    'TARIFA_SOCIAL_DE_ENERGIA',
+    'AUXILIO_GAS',
+    'PROGRAMA_ESTADUAL',
+    'PROGRAMA_MUNICIPAL_VIA_CRAS',
+  ],
+  employmentStatus: ['EMPREGADO', 'DESEMPREGADO', 'ESTUDANTE', 'OUTRO'],
+  educationLevel: [
+    'NENHUM',
+    'ALFABETIZADO',
+    'FUNDAMENTAL_INCOMPLETO',
+    'FUNDAMENTAL_COMPLETO',
+    'ENSINO_MEDIO_INCOMPLETO',
+    'ENSINO_MEDIO_COMPLETO',
+    'SUPERIOR_INCOMPLETO',
+    'SUPERIOR_COMPLETO',
+    'POS_GRADUACAO',
+  ],
+  identityType: ['RG', 'CPF', 'CERTIDAO_NASCIMENTO'],
+  documentType: ['COMPROVANTE_RESIDENCIA', 'COMPROVANTE_RENDA', 'OUTRO'],
+  weekDay: ['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO', 'DOMINGO'],
+  level: ['INICIANTE', 'INTERMEDIARIO', 'AVANCADO', 'TODOS_NIVEIS'],
+  civilState: ['SOLTEIRO', 'CASADO', 'DIVORCIADO', 'VIUVO'],
+} as const;
+export type EnumName = keyof typeof enums;
+export type EnumCode<N extends EnumName> = (typeof enums)[N][number];
+
+/** The ten filter endpoints (SPEC §7): each answers an array of code strings. */
+export const filterPaths: Record<EnumName, string> = {
+  race: 'filters/race',
+  gender: 'filters/gender',
+  socialProgram: 'filters/social-program',
+  employmentStatus: 'filters/employment-status',
+  educationLevel: 'filters/education-level',
+  identityType: 'filters/identity-types',
+  documentType: 'filters/document-types',
+  weekDay: 'filters/week-days',
+  level: 'filters/levels',
+  civilState: 'filters/civil-states',
+};
+export const filterAnswerSchema = z.array(z.string().min(1));
+
+export const accessLevels = ['admin', 'coordenador', 'instrutor', 'psicologo', 'administrativo'] as const;
+export type AccessLevel = (typeof accessLevels)[number];
+
+/** Activity areas and frequencies as the programme writes them (SPEC §3, §9). */
+export const activityAreas = ['Esportes', 'Academia', 'Aquáticos', 'Bem-estar', 'Tecnologia'] as const;
+export const activityFrequencies = ['Diária', 'Semanal', 'Mensal'] as const;
+
+// ---- Entities ----
+export const activitySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  teacher: z.string(),
+  area: z.string(),
+  frequency: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const classSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  weekDay: z.string(),
+  schedule: z.string(),
+  level: z.string(),
+  activityId: idSchema,
+});
+export type ClassGroup = z.infer<typeof classSchema>;
+
+export const studentSummarySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  frequencyPercent: z.number().min(0).max(100),
+});
+export type StudentSummary = z.infer<typeof studentSummarySchema>;
+
+const optionalText = z.string().max(200).optional();
+/** Enum fields of a registration: a known code, or empty / absent when the user left the select empty. */
+const optionalCode = <N extends EnumName>(name: N) =>
+  z.union([z.enum(enums[name]), z.literal('')]).optional();
+
+export const addressSchema = z.object({
+  code: z.union([zipSchema, z.literal('')]).optional(),
+  street: optionalText,
+  number: z.string().max(20).optional(),
+  complement: optionalText,
+});
+
+export const studentCreateSchema = z.object({
+  /** Client-generated id: the same id sent twice creates one student. */
+  id: clientIdSchema.optional(),
+  fullName: z.string().trim().min(1).max(200),
+  dateOfBirth: z.union([isoDateSchema, z.literal('')]).optional(),
+  registrationNumber: z.union([cpfSchema, z.literal('')]).optional(),
+  enrollmentDate: z.union([isoDateSchema, z.literal('')]).optional(),
+  race: optionalCode('race'),
+  gender: optionalCode('gender'),
+  schoolName: optionalText,
+  schoolYear: z.string().max(50).optional(),
+  socialProgram: optionalCode('socialProgram'),
+  employmentStatus: optionalCode('employmentStatus'),
+  educationLevel: optionalCode('educationLevel'),
+  address: addressSchema.optional(),
+});
+export type StudentCreate = z.infer<typeof studentCreateSchema>;
+export const studentCreatedSchema = z.object({ id: idSchema });
+
+/** Fields sent with each multipart document upload, beside the `file` part. */
+export const documentMetaSchema = z.object({
+  id: clientIdSchema.optional(),
+  fileName: z.string().min(1).max(255),
+  fileType: z.enum(enums.documentType),
+  origin: z.string().max(200).default(''),
+  date: z.union([isoDateSchema, isoDateTimeSchema]),
+  description: z.string().max(1000).default(''),
+});
+export const documentSchema = z.object({
+  id: idSchema,
+  studentId: idSchema,
+  fileName: z.string(),
+  fileType: z.string(),
+  origin: z.string(),
+  date: z.string(),
+  description: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+export type StudentDocument = z.infer<typeof documentSchema>;
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const documentMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+export const guardianInputSchema = z.object({
+  /** Client-generated id: the same id sent twice creates one guardian. */
+  id: clientIdSchema.optional(),
+  name: z.string().trim().min(1).max(200),
+  cpf: cpfSchema,
+  birthDate: isoDateSchema,
+  civilState: z.enum(enums.civilState),
+  nis: z.string().trim().min(1).max(20),
+  phone: z.string().trim().min(1).max(30),
+  email: z.email(),
+  address: z.string().trim().min(1).max(300),
+});
+export type GuardianInput = z.infer<typeof guardianInputSchema>;
+export const guardianSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  cpf: z.string(),
+  birthDate: z.string(),
+  civilState: z.string(),
+  nis: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+});
+export type Guardian = z.infer<typeof guardianSchema>;
+
+export const userSchema = z.object({
+  id: idSchema,
+  full_name: z.string(),
+  phone: z.string().nullable().optional(),
+  access: z.string(),
+  formation: z.string().nullable().optional(),
+  email: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+// ---- Attendance (extension) ----
+export const attendanceStatuses = ['PRESENT', 'ABSENT'] as const;
+export type AttendanceStatus = (typeof attendanceStatuses)[number];
+export const attendanceEntrySchema = z.object({
+  studentId: idSchema,
+  status: z.enum(attendanceStatuses),
+});
+export const rollInputSchema = z.object({
+  takenBy: z.string().max(200),
+  takenAt: isoDateTimeSchema,
+  entries: z.array(attendanceEntrySchema).min(1),
+});
+export type RollInput = z.infer<typeof rollInputSchema>;
+export const rollSchema = rollInputSchema.extend({ classId: idSchema, date: isoDateSchema });
+export type Roll = z.infer<typeof rollSchema>;
+export const rollDaySchema = z.object({
+  date: isoDateSchema,
+  present: z.number().int(),
+  absent: z.number().int(),
+});
+export type RollDay = z.infer<typeof rollDaySchema>;
+
+/** Every error the reference server answers has this shape. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,37 @@
+import { MantineProvider } from '@mantine/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen.ts';
+import { i18n } from './lib/i18n.ts';
+import { theme } from './lib/theme.ts';
+import { queryClient } from './offline/query-client.ts';
+import { AuthProvider } from './components/auth-provider.tsx';
+
+export const router = createRouter({
+  routeTree,
+  basepath: '/frontend',
+  context: { queryClient },
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+export function App() {
+  return (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider onSignedOut={() => void router.navigate({ to: '/' })}>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nProvider>
+  );
+}

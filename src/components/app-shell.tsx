@@ -1,0 +1,64 @@
+/** The shell (SPEC §2): sidebar, header, toast area, sign-in/out, language toggle, network and outbox status. */
+import { AppShell as MantineAppShell, Burger, Group, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { useSidebar, isOpenish, SIDEBAR_ANIMATION_MS } from './sidebar-machine.ts';
+import { Sidebar } from './sidebar.tsx';
+import { LanguageToggle } from './language-toggle.tsx';
+import { AuthButton } from './auth-button.tsx';
+import { NetworkStatus } from './network-status.tsx';
+import { OutboxStatus } from './outbox-status.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
+
+/** Below Mantine's `sm` breakpoint (48em) is mobile. */
+export const MOBILE_QUERY = '(max-width: 47.99em)';
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
+  const sidebar = useSidebar(window.matchMedia(MOBILE_QUERY).matches ? 'closed' : 'opened');
+  const open = isOpenish(sidebar.state);
+  const desktopWidth = sidebar.getWidth(false) as number;
+
+  return (
+    <MantineAppShell
+      header={{ height: 64 }}
+      navbar={{ width: { base: '100%', sm: desktopWidth }, breakpoint: 'sm', collapsed: { mobile: !open } }}
+      padding="md"
+      transitionDuration={SIDEBAR_ANIMATION_MS}
+    >
+      <MantineAppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={open}
+              onClick={sidebar.toggle}
+              aria-label={t`Toggle navigation`}
+              aria-expanded={open}
+              aria-controls="quadra-sidebar"
+              size="md"
+              style={{ minWidth: 44, minHeight: 44 }}
+            />
+            <Title order={2} size="h3" c="quadra.8">
+              Quadra
+            </Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <NetworkStatus />
+            <OutboxStatus />
+            <LanguageToggle />
+            <AuthButton />
+          </Group>
+        </Group>
+      </MantineAppShell.Header>
+      <MantineAppShell.Navbar p="sm" id="quadra-sidebar" aria-label={t`Main navigation`} data-state={sidebar.state}>
+        <Sidebar state={sidebar.state} mobile={mobile} onNavigate={sidebar.toggle} />
+      </MantineAppShell.Navbar>
+      <MantineAppShell.Main>{children}</MantineAppShell.Main>
+      <Notifications position={mobile ? 'bottom-center' : 'top-right'} zIndex={1000} />
+      <UpdatePrompt />
+    </MantineAppShell>
+  );
+}

@@ -1,0 +1,22 @@
+import { Alert } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import type { ListSource } from '../offline/list-source.ts';
+
+/** Says plainly when a list is not fresh from the server: the device's last copy, or the built-in sample data. */
+export function ListSourceBanner({ source }: { source: ListSource }) {
+  if (source === 'sample') {
+    return (
+      <Alert color="orange.9" variant="light" mb="md" role="status" data-testid="sample-banner">
+        <Trans>Showing sample data: the server could not be reached and nothing is saved on this device yet. Nothing can be saved for sample records.</Trans>
+      </Alert>
+    );
+  }
+  if (source === 'device') {
+    return (
+      <Alert color="gray.8" variant="light" mb="md" role="status" data-testid="device-banner">
+        <Trans>The server could not be reached: showing the copy saved on this device.</Trans>
+      </Alert>
+    );
+  }
+  return null;
+}

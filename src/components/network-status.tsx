@@ -1,0 +1,20 @@
+import { Badge } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { Trans } from '@lingui/react/macro';
+import { IconWifi, IconWifiOff } from '@tabler/icons-react';
+
+export function NetworkStatus() {
+  const { online } = useNetwork();
+  return (
+    <Badge
+      role="status"
+      size="lg"
+      variant={online ? 'light' : 'filled'}
+      color={online ? 'green.9' : 'orange.9'}
+      leftSection={online ? <IconWifi size={14} aria-hidden /> : <IconWifiOff size={14} aria-hidden />}
+      data-testid="network-status"
+    >
+      {online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}
+    </Badge>
+  );
+}

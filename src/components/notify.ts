@@ -1,0 +1,30 @@
+/** Toasts (SPEC §3, §4, §8, §9): four severities, a translated prefix, optional close button, auto-hide after 5 s. */
+import { notifications } from '@mantine/notifications';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '../lib/i18n.ts';
+
+export type Severity = 'success' | 'error' | 'info' | 'warning';
+export const TOAST_AUTO_HIDE_MS = 5000;
+
+const prefixes: Record<Severity, MessageDescriptor> = {
+  success: msg`Success:`,
+  error: msg`Error:`,
+  info: msg`Info:`,
+  warning: msg`Warning:`,
+};
+const colors: Record<Severity, string> = { success: 'green.9', error: 'red.9', info: 'blue.9', warning: 'orange.9' };
+
+export type ToastInput = { message: string; severity?: Severity; closable?: boolean };
+
+/** Show a toast; the message must already be translated. Severity defaults to info. */
+export function notify({ message, severity = 'info', closable = false }: ToastInput): string {
+  return notifications.show({
+    title: i18n._(prefixes[severity]),
+    message,
+    color: colors[severity],
+    autoClose: TOAST_AUTO_HIDE_MS,
+    withCloseButton: closable,
+    role: severity === 'error' ? 'alert' : 'status',
+  } as Parameters<typeof notifications.show>[0]);
+}

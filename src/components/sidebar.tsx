@@ -1,0 +1,65 @@
+import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react';
+import { navItems } from './nav-items.ts';
+import { isOpenish, sidebarName, type SidebarState } from './sidebar-machine.ts';
+import { useAuth } from './auth-provider.tsx';
+import classes from './sidebar.module.css';
+
+type Props = { state: SidebarState; mobile: boolean; onNavigate: () => void };
+
+export function Sidebar({ state, mobile, onNavigate }: Props) {
+  const { i18n } = useLingui();
+  const { user } = useAuth();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const compact = !mobile && !isOpenish(state);
+  const name = user?.displayName || user?.email || '';
+
+  return (
+    <ScrollArea type="never" className={classes.root}>
+      {name && (
+        <Text
+          key={user?.uid}
+          className={classes.name}
+          data-state={state}
+          fw={600}
+          size="sm"
+          mb="sm"
+          aria-label={name}
+          data-testid="sidebar-user-name"
+        >
+          {sidebarName(name, state)}
+        </Text>
+      )}
+      <Stack gap={4} component="ul" className={classes.list}>
+        {navItems.map(({ to, label, icon: Icon }) => {
+          const text = i18n._(label);
+          const active = to === '/' ? pathname === '/' || pathname === '' : pathname.startsWith(to);
+          const link = (
+            <NavLink
+              component={Link}
+              to={to}
+              label={compact ? undefined : text}
+              aria-label={text}
+              leftSection={<Icon size={22} stroke={1.7} aria-hidden />}
+              active={active}
+              onClick={() => mobile && onNavigate()}
+              className={classes.link}
+            />
+          );
+          return (
+            <li key={to}>
+              {compact ? (
+                <Tooltip label={text} position="right">
+                  {link}
+                </Tooltip>
+              ) : (
+                link
+              )}
+            </li>
+          );
+        })}
+      </Stack>
+    </ScrollArea>
+  );
+}

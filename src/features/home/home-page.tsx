@@ -1,0 +1,42 @@
+import { Card, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconCalendarCheck, IconRun, IconSchool, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { PageTitle } from '../../components/page-title.tsx';
+import { CardGrid } from '../../components/card-grid.tsx';
+import { useAuth } from '../../components/auth-provider.tsx';
+
+/** Home (SPEC §2): welcome message with the signed-in user's name, five cards. */
+export function HomePage() {
+  const { t } = useLingui();
+  const { user } = useAuth();
+  const name = user?.displayName;
+  const cards = [
+    { to: '/frequencias/atividades', title: t`Take attendance`, text: t`Pick an activity and a class, then mark who came.`, icon: IconCalendarCheck },
+    { to: '/alunos', title: t`Manage students`, text: t`Register students, their documents and guardians.`, icon: IconSchool },
+    { to: '/atividades', title: t`Manage activities`, text: t`See the programme's activities by area and frequency.`, icon: IconRun },
+    { to: '/turmas', title: t`Manage classes`, text: t`See classes by activity, weekday and level.`, icon: IconUsersGroup },
+    { to: '/usuarios', title: t`Manage users`, text: t`See the staff who use Quadra.`, icon: IconUsers },
+  ];
+  return (
+    <>
+      <PageTitle>{name ? t`Welcome, ${name}!` : t`Welcome to Quadra!`}</PageTitle>
+      <Text mb="lg">
+        <Trans>The back office of the programme: attendance, students, activities and classes, on any device, even offline.</Trans>
+      </Text>
+      <CardGrid>
+        {cards.map(({ to, title, text, icon: Icon }) => (
+          <Card key={to} component={Link} to={to} withBorder padding="lg" role="listitem" className="quadra-card-link">
+            <Icon size={32} stroke={1.6} aria-hidden color="var(--mantine-color-quadra-7)" />
+            <Text fw={700} size="lg" mt="sm">
+              {title}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {text}
+            </Text>
+          </Card>
+        ))}
+      </CardGrid>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The one IndexedDB database of Quadra (Dexie). Everything the app keeps on the device lives here:
+ * - `kv`: the persisted TanStack Query cache (lists, filters, rosters, rolls), one row per key; kept up to
+ *   CACHE_MAX_AGE_MS, dropped when the app version changes and at sign-out.
+ * - `outbox`: writes the user made that the server has not confirmed yet (payloads may hold Blobs). Kept until the
+ *   server accepts them or the user discards them; never removed by sign-out.
+ */
+import Dexie, { type Table } from 'dexie';
+
+export type KvRow = { key: string; value: string };
+
+export type OutboxState = 'pending' | 'failed';
+export type OutboxAttempt = { at: number; error: string; status?: number };
+export type OutboxRow = {
+  /** Client-generated id, sent with the write so a retry can never create a duplicate. */
+  id: string;
+  kind: string;
+  payload: unknown;
+  createdAt: number;
+  state: OutboxState;
+  nextAttemptAt: number;
+  attempts: OutboxAttempt[];
+  /** Why the server refused it (failed items). */
+  reason?: string;
+  /** Another item that must reach the server first (a student before its documents). */
+  dependsOn?: string;
+  /** What the parent's handler returned (e.g. the server id of the student). */
+  parentResult?: Record<string, unknown>;
+};
+
+export class QuadraDb extends Dexie {
+  kv!: Table<KvRow, string>;
+  outbox!: Table<OutboxRow, string>;
+
+  constructor(name = 'quadra') {
+    super(name);
+    this.version(1).stores({
+      kv: 'key',
+      outbox: 'id, kind, state, nextAttemptAt, dependsOn, createdAt',
+    });
+  }
+}
+
+export const db = new QuadraDb();

@@ -1,0 +1,123 @@
+/**
+ * The one HTTP client (ky). Base URL from the build-time API setting, SPEC §7's ten-minute timeout, and the
+ * signed-in user's bearer token, fetched fresh from the identity SDK at send time. Answers are parsed by a schema
+ * before anyone sees them: an answer of the wrong shape is a failure, like a network error.
+ */
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import type { z } from 'zod';
+import { config } from './config.ts';
+
+export type TokenProvider = (forceRefresh: boolean) => Promise<string | null>;
+let tokenProvider: TokenProvider = async () => null;
+/** The identity module registers how to get the current user's ID token. */
+export function setTokenProvider(provider: TokenProvider): void {
+  tokenProvider = provider;
+}
+
+/** Thrown when an answer does not match its schema. */
+export class MalformedAnswerError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: string,
+  ) {
+    super(`Malformed answer from ${path}: ${issues}`);
+    this.name = 'MalformedAnswerError';
+  }
+}
+
+export function createHttp(prefixUrl: string = config.apiUrl, timeout: number = config.requestTimeoutMs): KyInstance {
+  return ky.create({
+    prefixUrl: new URL(prefixUrl, globalThis.location?.href ?? 'http://localhost/').toString(),
+    timeout,
+    retry: 0, // the outbox and the query client own retries
+    hooks: {
+      beforeRequest: [
+        async (request) => {
+          const token = await tokenProvider(false);
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        // A 401 with a token that may have just expired: get a fresh one once and try again.
+        async (request, _options, response) => {
+          if (response.status !== 401 || request.headers.get('X-Quadra-Retried')) return response;
+          const token = await tokenProvider(true);
+          if (!token) return response;
+          const retry = new Request(request, { headers: new Headers(request.headers) });
+          retry.headers.set('Authorization', `Bearer ${token}`);
+          retry.headers.set('X-Quadra-Retried', '1');
+          return ky(retry, { timeout, retry: 0, throwHttpErrors: false });
+        },
+      ],
+    },
+  });
+}
+
+export const http = createHttp();
+
+/** GET a path under the API and parse the answer; throws on HTTP errors, timeouts and malformed answers. */
+export async function getParsed<S extends z.ZodType>(path: string, schema: S, client: KyInstance = http): Promise<z.output<S>> {
+  const body: unknown = await client.get(path).json();
+  return parseAnswer(path, schema, body);
+}
+
+/** Send JSON and parse the answer with the schema. */
+export async function sendParsed<S extends z.ZodType>(
+  method: 'post' | 'put',
+  path: string,
+  json: unknown,
+  schema: S,
+  client: KyInstance = http,
+  options: Options = {},
+): Promise<z.output<S>> {
+  const body: unknown = await client(path, { ...options, method, json }).json();
+  return parseAnswer(path, schema, body);
+}
+
+/** POST a multipart form and parse the answer. */
+export async function postForm<S extends z.ZodType>(path: string, form: FormData, schema: S, client: KyInstance = http): Promise<z.output<S>> {
+  const body: unknown = await client.post(path, { body: form }).json();
+  return parseAnswer(path, schema, body);
+}
+
+export function parseAnswer<S extends z.ZodType>(path: string, schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new MalformedAnswerError(path, parsed.error.message);
+  return parsed.data;
+}
+
+/** GET an absolute URL outside the API (postcode service, demo endpoint): no token, same timeout. */
+export async function getExternalParsed<S extends z.ZodType>(url: string, schema: S, timeout = 15_000): Promise<z.output<S>> {
+  const body: unknown = await ky.get(url, { timeout, retry: 0 }).json();
+  return parseAnswer(url, schema, body);
+}
+
+export type FailureKind = 'rejected' | 'unauthorized' | 'transient';
+/** How the outbox should treat an error: a 4xx is the server saying no; everything else may pass on a retry. */
+export function classifyFailure(error: unknown): { kind: FailureKind; status?: number } {
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    if (status === 401 || status === 403) return { kind: 'unauthorized', status };
+    if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { kind: 'rejected', status };
+    return { kind: 'transient', status };
+  }
+  if (error instanceof MalformedAnswerError) return { kind: 'transient' };
+  if (error instanceof TimeoutError) return { kind: 'transient' };
+  return { kind: 'transient' };
+}
+
+/** The server's own words for a refusal ({statusCode, error, message}), or the error's message. */
+export async function failureMessage(error: unknown): Promise<string> {
+  if (error instanceof HTTPError) {
+    try {
+      const body = (await error.response.clone().json()) as { message?: unknown };
+      if (typeof body.message === 'string' && body.message) return body.message;
+    } catch {
+      // not JSON: fall back to the status line
+    }
+    return `${error.response.status} ${error.response.statusText}`.trim();
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export { HTTPError, TimeoutError };

@@ -1,0 +1,44 @@
+/** Lingui setup: which locale to use, loading its catalog, and the language toggle (SPEC §1, §4, §9). */
+import { i18n } from '@lingui/core';
+
+export const locales = ['pt-BR', 'en-US'] as const;
+export type Locale = (typeof locales)[number];
+/** SPEC §9: the choice is stored under a local preference key. */
+export const LOCALE_STORAGE_KEY = 'quadra.locale';
+
+const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
+
+/** The stored choice wins; otherwise English browsers get en-US and everything else pt-BR. */
+export function detectLocale(
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+  browserLanguage: string = navigator.language,
+): Locale {
+  let stored: string | null = null;
+  try {
+    stored = storage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    // Storage can be blocked (private mode): fall through to the browser language.
+  }
+  if (isLocale(stored)) return stored;
+  return browserLanguage.toLowerCase().startsWith('en') ? 'en-US' : 'pt-BR';
+}
+
+export async function activateLocale(locale: Locale): Promise<void> {
+  const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Record<string, string> };
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
+}
+
+/** SPEC §4: the toggle saves the preference and reloads the page. */
+export function switchLocale(
+  next: Locale,
+  storage: Pick<Storage, 'setItem'> = window.localStorage,
+  reload: () => void = () => window.location.reload(),
+): void {
+  storage.setItem(LOCALE_STORAGE_KEY, next);
+  reload();
+}
+
+export const otherLocale = (locale: Locale): Locale => (locale === 'pt-BR' ? 'en-US' : 'pt-BR');
+
+export { i18n };

@@ -1,0 +1,15 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** A darker blue than Mantine's default so text on it passes WCAG AA contrast. */
+const quadra: MantineColorsTuple = [
+  '#e8f1fb', '#cfdff2', '#9dbde6', '#6899d9', '#3f7bcd', '#2868c2', '#1c5cae', '#1c4f8a', '#15406f', '#0d3157',
+];
+
+export const theme = createTheme({
+  primaryColor: 'quadra',
+  primaryShade: 7,
+  colors: { quadra },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+  breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+});

@@ -1,0 +1,25 @@
+/**
+ * Where a list on screen comes from (ARCHITECTURE "Data conventions"): the server, the last copy persisted on the
+ * device when the server fails, else the built-in sample data (with a banner), or, with the sample fallback switched
+ * off, the page's error text.
+ */
+import type { UseQueryResult } from '@tanstack/react-query';
+import { config } from '../lib/config.ts';
+
+export type ListSource = 'loading' | 'server' | 'device' | 'sample' | 'error';
+export type ListState<T> = { items: T[]; source: ListSource };
+
+export function listState<T>(
+  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'isPending' | 'fetchStatus'>,
+  sample: T[],
+  sampleFallback: boolean = config.sampleFallback,
+): ListState<T> {
+  if (query.data) return { items: query.data, source: query.isError ? 'device' : 'server' };
+  // Offline with nothing cached, a query pauses instead of failing: that is a failure for the screen.
+  const failed = query.isError || (query.isPending && query.fetchStatus === 'paused');
+  if (!failed) return { items: [], source: 'loading' };
+  return sampleFallback ? { items: sample, source: 'sample' } : { items: [], source: 'error' };
+}
+
+/** Writes are never made for sample records. */
+export const isSampleSource = (source: ListSource): boolean => source === 'sample';

@@ -1,0 +1,9 @@
+/** The kinds of write that go through the outbox; each has one handler in src/api/ registered at start-up. */
+export const outboxKinds = {
+  studentCreate: 'student.create',
+  studentDocument: 'student.document',
+  guardianCreate: 'guardian.create',
+  guardianUpdate: 'guardian.update',
+  attendanceRoll: 'attendance.roll',
+} as const;
+export type OutboxKind = (typeof outboxKinds)[keyof typeof outboxKinds];

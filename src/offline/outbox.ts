@@ -1,0 +1,187 @@
+/**
+ * The outbox: every write the app makes is first stored in IndexedDB (db.outbox, see src/lib/db.ts), then sent.
+ * An item leaves the table only when the server accepted it or the user discarded it. Each item carries a
+ * client-generated id that the server uses for idempotency, so a resend after a timeout, a crash or a reload can
+ * never create a duplicate. Transient failures are retried with growing, jittered waits; a 4xx refusal moves the item
+ * to the failed list (visible, with retry and discard). It drains at start-up, when the browser comes online, on a
+ * timer and right after each write.
+ */
+import { db, type OutboxRow } from '../lib/db.ts';
+import { classifyFailure, failureMessage } from '../lib/http.ts';
+
+export type OutboxResult = Record<string, unknown> | void;
+export type OutboxHandler = (item: OutboxRow) => Promise<OutboxResult>;
+
+const handlers = new Map<string, OutboxHandler>();
+export function registerOutboxHandler(kind: string, handler: OutboxHandler): void {
+  handlers.set(kind, handler);
+}
+
+export const BACKOFF_BASE_MS = 2_000;
+export const BACKOFF_CAP_MS = 5 * 60_000;
+const MAX_ATTEMPTS_KEPT = 20;
+const DRAIN_INTERVAL_MS = 15_000;
+
+/** Growing, jittered wait before the next try: 2 s, 4 s, 8 s ... capped at 5 min, each somewhere in [d/2, d]. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+type Listener = () => void;
+const syncedListeners = new Set<(item: OutboxRow, result: OutboxResult) => void>();
+const authListeners = new Set<Listener>();
+/** Called after the server accepted an item (features refresh their lists). */
+export function onOutboxSynced(listener: (item: OutboxRow, result: OutboxResult) => void): () => void {
+  syncedListeners.add(listener);
+  return () => syncedListeners.delete(listener);
+}
+/** Called when the server asked for a (new) sign-in; the items stay pending. */
+export function onOutboxAuthRequired(listener: Listener): () => void {
+  authListeners.add(listener);
+  return () => authListeners.delete(listener);
+}
+
+let persistAsked = false;
+/** Ask the browser to keep our storage under pressure, once, at the first write. */
+function askDurableStorage(): void {
+  if (persistAsked) return;
+  persistAsked = true;
+  void navigator.storage?.persist?.().catch(() => undefined);
+}
+
+export type EnqueueInput = { kind: string; payload: unknown; id?: string; dependsOn?: string };
+
+/** Store a write; it is on the device before this resolves. Then try to send it. */
+export async function enqueue(input: EnqueueInput): Promise<OutboxRow> {
+  const row: OutboxRow = {
+    id: input.id ?? crypto.randomUUID(),
+    kind: input.kind,
+    payload: input.payload,
+    createdAt: Date.now(),
+    state: 'pending',
+    nextAttemptAt: 0,
+    attempts: [],
+    ...(input.dependsOn ? { dependsOn: input.dependsOn } : {}),
+  };
+  await db.outbox.put(row);
+  askDurableStorage();
+  void drainOutbox();
+  return row;
+}
+
+let draining: Promise<void> | null = null;
+let drainAgain = false;
+
+/** Send every due item once. Concurrent calls share one run; one tab at a time sends (Web Locks when present). */
+export function drainOutbox(now: () => number = Date.now): Promise<void> {
+  if (draining) {
+    drainAgain = true;
+    return draining;
+  }
+  const run = async () => {
+    do {
+      drainAgain = false;
+      await withLock(() => drainOnce(now));
+    } while (drainAgain);
+  };
+  draining = run().finally(() => {
+    draining = null;
+  });
+  return draining;
+}
+
+async function withLock(fn: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks?.request) await locks.request('quadra-outbox', fn);
+  else await fn();
+}
+
+async function drainOnce(now: () => number): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  const items = await db.outbox.orderBy('createdAt').toArray();
+  const waiting = new Set(items.map((item) => item.id));
+  for (const item of items) {
+    if (item.state !== 'pending' || item.nextAttemptAt > now()) continue;
+    if (item.dependsOn && waiting.has(item.dependsOn)) continue;
+    const handler = handlers.get(item.kind);
+    if (!handler) continue;
+    if (!(await sendOne(item, handler, now))) continue;
+    waiting.delete(item.id);
+  }
+}
+
+/** Returns true when the server accepted the item. */
+async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => number): Promise<boolean> {
+  sending.add(item.id);
+  notifySending();
+  try {
+    const result = await handler(item);
+    await db.transaction('rw', db.outbox, async () => {
+      await db.outbox.delete(item.id);
+      if (result) await db.outbox.where('dependsOn').equals(item.id).modify({ parentResult: result });
+    });
+    for (const listener of syncedListeners) listener(item, result);
+    return true;
+  } catch (error) {
+    const { kind, status } = classifyFailure(error);
+    const message = await failureMessage(error);
+    const attempts = [...item.attempts, { at: now(), error: message, ...(status ? { status } : {}) }].slice(-MAX_ATTEMPTS_KEPT);
+    if (kind === 'rejected') {
+      await db.outbox.update(item.id, { state: 'failed', reason: message, attempts });
+    } else {
+      await db.outbox.update(item.id, { attempts, nextAttemptAt: now() + backoffDelay(attempts.length) });
+      if (kind === 'unauthorized') for (const listener of authListeners) listener();
+    }
+    return false;
+  } finally {
+    sending.delete(item.id);
+    notifySending();
+  }
+}
+
+/** Put a failed item back in the queue, due now. */
+export async function retryItem(id: string): Promise<void> {
+  await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0 });
+  void drainOutbox();
+}
+
+/** Drop an item the user chose to give up, and what depends on it (documents of a refused student). */
+export async function discardItem(id: string): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const dependents = await db.outbox.where('dependsOn').equals(id).primaryKeys();
+    await db.outbox.bulkDelete([id, ...dependents]);
+  });
+}
+
+/** Make every waiting item due now (used when the connection comes back). */
+export async function wakeOutbox(): Promise<void> {
+  await db.outbox.where('state').equals('pending').modify({ nextAttemptAt: 0 });
+  await drainOutbox();
+}
+
+const sending = new Set<string>();
+const sendingListeners = new Set<Listener>();
+function notifySending(): void {
+  for (const listener of sendingListeners) listener();
+}
+export function isSending(id: string): boolean {
+  return sending.has(id);
+}
+export function onSendingChange(listener: Listener): () => void {
+  sendingListeners.add(listener);
+  return () => sendingListeners.delete(listener);
+}
+
+let started = false;
+/** Drain at start-up, when the browser comes online, when the tab comes back, and every 15 s. */
+export function startOutbox(): void {
+  if (started) return;
+  started = true;
+  void drainOutbox();
+  window.addEventListener('online', () => void wakeOutbox());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void drainOutbox();
+  });
+  window.setInterval(() => void drainOutbox(), DRAIN_INTERVAL_MS);
+}

@@ -1,0 +1,60 @@
+/**
+ * The TanStack Query client and its persistence. The whole query cache (lists, filters, rosters, saved rolls) is
+ * written to IndexedDB (db.kv, see src/lib/db.ts) through an async persister and restored before the first render,
+ * so every screen opens offline with the last data it showed. Kept for CACHE_MAX_AGE_MS; a new app version (buster)
+ * starts from an empty cache; sign-out removes it. Filter enums never go stale. Documents are never put in the cache.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { db } from '../lib/db.ts';
+import { config } from '../lib/config.ts';
+
+export const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const PERSIST_KEY = 'quadra-query-cache';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      gcTime: CACHE_MAX_AGE_MS,
+      staleTime: 30_000,
+      retry: 1,
+      // Offline, a query waits ("paused") instead of failing; we want the persisted copy shown, then a refetch later.
+      networkMode: 'offlineFirst',
+    },
+  },
+});
+
+export type PersistWarning = (error: unknown) => void;
+let onPersistError: PersistWarning = () => undefined;
+/** The shell registers a warning (e.g. storage full); the outbox keeps working regardless. */
+export function setPersistWarning(listener: PersistWarning): void {
+  onPersistError = listener;
+}
+
+const dexieStorage = {
+  getItem: async (key: string) => (await db.kv.get(key))?.value ?? null,
+  setItem: async (key: string, value: string) => {
+    try {
+      await db.kv.put({ key, value });
+    } catch (error) {
+      onPersistError(error);
+    }
+  },
+  removeItem: async (key: string) => {
+    await db.kv.delete(key);
+  },
+};
+
+export const persister = createAsyncStoragePersister({ storage: dexieStorage, key: PERSIST_KEY, throttleTime: 500 });
+
+export const persistOptions = {
+  persister,
+  maxAge: CACHE_MAX_AGE_MS,
+  buster: config.appVersion,
+};
+
+/** Remove the persisted cache and everything in memory (sign-out on a shared tablet). */
+export async function clearQueryCache(): Promise<void> {
+  queryClient.clear();
+  await persister.removeClient();
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { PageTitle } from '../../../components/page-title.tsx';
+
+function Page() {
+  const { t } = useLingui();
+  return <PageTitle>{t`Attendance: choose an activity`}</PageTitle>;
+}
+
+export const Route = createFileRoute('/frequencias/atividades/')({ component: Page });

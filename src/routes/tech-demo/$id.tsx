@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { PageTitle } from '../../components/page-title.tsx';
+
+function Page() {
+  const { t } = useLingui();
+  return <PageTitle>{t`Tech demo item`}</PageTitle>;
+}
+
+export const Route = createFileRoute('/tech-demo/$id')({ component: Page });
