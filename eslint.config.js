@@ -5,7 +5,7 @@ import lingui from 'eslint-plugin-lingui';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'server/data', 'test-results', 'playwright-report', '.bench'] },
+  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'server/data', 'test-results', 'playwright-report', '.bench', '.e2e', 'dist-nofallback'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

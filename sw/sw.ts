@@ -7,11 +7,14 @@
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { clientsClaim } from 'workbox-core';
 import { SKIP_WAITING } from './messages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 precacheAndRoute(self.__WB_MANIFEST);
+// The first install takes control of the open page at once; later versions wait for the user (update prompt).
+clientsClaim();
 cleanupOutdatedCaches();
 
 const scope = new URL(self.registration.scope).pathname; // "/frontend/"

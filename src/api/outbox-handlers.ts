@@ -1,4 +1,10 @@
 /** Registers the outbox handler of every kind of write, so items left from an earlier visit drain at start-up. */
+import { registerGuardianHandlers } from './guardians.ts';
+import { registerStudentRegistrationHandlers } from './student-registration.ts';
+import { registerAttendanceHandlers } from './attendance.ts';
+
 export function registerOutboxHandlers(): void {
-  // Each resource module adds its handlers here as it is built (guardians, students, attendance).
+  registerGuardianHandlers();
+  registerStudentRegistrationHandlers();
+  registerAttendanceHandlers();
 }

@@ -1,0 +1,2 @@
+/** Outbox handlers and queries for this resource: filled in by its issue. */
+export function registerAttendanceHandlers(): void {}
