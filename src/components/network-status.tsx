@@ -9,7 +9,7 @@ export function NetworkStatus() {
     <Badge
       role="status"
       size="lg"
-      variant={online ? 'light' : 'filled'}
+      variant="filled"
       color={online ? 'green.9' : 'orange.9'}
       leftSection={online ? <IconWifi size={14} aria-hidden /> : <IconWifiOff size={14} aria-hidden />}
       data-testid="network-status"

@@ -14,6 +14,11 @@ export function setTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
 
+/** A failure that no retry can fix (e.g. an answer that lacks the id it must carry): it goes to the failed list. */
+export class RefusedError extends Error {
+  override name = 'RefusedError';
+}
+
 /** Thrown when an answer does not match its schema. */
 export class MalformedAnswerError extends Error {
   constructor(
@@ -101,8 +106,8 @@ export function classifyFailure(error: unknown): { kind: FailureKind; status?: n
     if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { kind: 'rejected', status };
     return { kind: 'transient', status };
   }
-  if (error instanceof MalformedAnswerError) return { kind: 'transient' };
-  if (error instanceof TimeoutError) return { kind: 'transient' };
+  if (error instanceof RefusedError) return { kind: 'rejected' };
+  // Timeouts, network errors and malformed answers may pass on a later try.
   return { kind: 'transient' };
 }
 

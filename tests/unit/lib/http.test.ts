@@ -1,0 +1,54 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createHttp, getParsed, MalformedAnswerError, setTokenProvider, TimeoutError } from '../../../src/lib/http.ts';
+
+let server: Server;
+let base = '';
+const seen: IncomingMessage[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req);
+    if (req.url?.startsWith('/api/slow')) return; // never answers
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url?.startsWith('/api/malformed')) return res.end(JSON.stringify([{ id: 1 }]));
+    res.end(JSON.stringify([{ id: 'a1', name: 'Futsal' }]));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const listSchema = z.array(z.object({ id: z.string(), name: z.string() }));
+
+describe('the HTTP client', () => {
+  it('sends the bearer token when one exists', async () => {
+    setTokenProvider(async () => 'secret-token');
+    await getParsed('activities', listSchema, createHttp(base));
+    expect(seen.at(-1)?.headers.authorization).toBe('Bearer secret-token');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    setTokenProvider(async () => null);
+    await getParsed('activities', listSchema, createHttp(base));
+    expect(seen.at(-1)?.headers.authorization).toBeUndefined();
+  });
+
+  it('gives up after its timeout', async () => {
+    await expect(getParsed('slow', listSchema, createHttp(base, 150))).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('treats an answer of the wrong shape as a failure', async () => {
+    await expect(getParsed('malformed', listSchema, createHttp(base))).rejects.toBeInstanceOf(MalformedAnswerError);
+  });
+
+  it('uses the ten-minute timeout of the spec by default', async () => {
+    const { config } = await import('../../../src/lib/config.ts');
+    expect(config.requestTimeoutMs).toBe(600_000);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import { detectLocale, LOCALE_STORAGE_KEY, switchLocale } from '../../../src/lib/i18n.ts';
+
+const storage = (value: string | null) => ({ getItem: vi.fn(() => value) });
+
+describe('choosing the language', () => {
+  it('an English browser gets en-US', () => {
+    expect(detectLocale(storage(null), 'en-GB')).toBe('en-US');
+    expect(detectLocale(storage(null), 'en')).toBe('en-US');
+  });
+  it('a Portuguese or any other browser gets pt-BR', () => {
+    expect(detectLocale(storage(null), 'pt-BR')).toBe('pt-BR');
+    expect(detectLocale(storage(null), 'pt')).toBe('pt-BR');
+    expect(detectLocale(storage(null), 'fr-FR')).toBe('pt-BR');
+  });
+  it('the stored choice wins over the browser', () => {
+    expect(detectLocale(storage('pt-BR'), 'en-US')).toBe('pt-BR');
+    expect(detectLocale(storage('en-US'), 'pt-BR')).toBe('en-US');
+  });
+  it('an unknown stored value is ignored', () => {
+    expect(detectLocale(storage('de-DE'), 'en-US')).toBe('en-US');
+  });
+  it('the toggle stores the choice and reloads', () => {
+    const setItem = vi.fn();
+    const reload = vi.fn();
+    switchLocale('en-US', { setItem }, reload);
+    expect(setItem).toHaveBeenCalledWith(LOCALE_STORAGE_KEY, 'en-US');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});

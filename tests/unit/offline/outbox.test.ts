@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HTTPError } from 'ky';
+import { db, QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
+import {
+  backoffDelay,
+  drainOutbox,
+  enqueue,
+  registerOutboxHandler,
+  retryItem,
+  discardItem,
+} from '../../../src/offline/outbox.ts';
+
+const httpError = (status: number, message: string) =>
+  new HTTPError(
+    new Response(JSON.stringify({ statusCode: status, error: 'Bad Request', message }), { status, headers: { 'Content-Type': 'application/json' } }),
+    new Request('http://localhost/api/x'),
+    {} as never,
+  );
+
+/** Let the drain that enqueue starts finish. */
+const settle = () => drainOutbox();
+
+beforeEach(async () => {
+  await db.outbox.clear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the outbox', () => {
+  it('keeps an item across a reload (a new connection to the same IndexedDB)', async () => {
+    await enqueue({ kind: 'test.unhandled', payload: { name: 'Ana' }, id: 'c0ffee00-0000-4000-8000-000000000001' });
+    await settle();
+    const reopened = new QuadraDb();
+    const row = await reopened.outbox.get('c0ffee00-0000-4000-8000-000000000001');
+    reopened.close();
+    expect(row?.payload).toEqual({ name: 'Ana' });
+    expect(row?.state).toBe('pending');
+  });
+
+  it('writes the item to IndexedDB before it is sent', async () => {
+    const seenInDb: (OutboxRow | undefined)[] = [];
+    registerOutboxHandler('test.write-first', async (item) => {
+      seenInDb.push(await db.outbox.get(item.id));
+    });
+    const row = await enqueue({ kind: 'test.write-first', payload: 1 });
+    await settle();
+    expect(seenInDb[0]?.id).toBe(row.id);
+    expect(await db.outbox.get(row.id)).toBeUndefined();
+  });
+
+  it('retries a network error with growing waits, sending the same client id every time', async () => {
+    const ids: string[] = [];
+    registerOutboxHandler('test.flaky', async (item) => {
+      ids.push(item.id);
+      if (ids.length < 3) throw new TypeError('Failed to fetch');
+    });
+    let now = 1_000_000;
+    const clock = () => now;
+    const row = await enqueue({ kind: 'test.flaky', payload: {} });
+    await settle();
+    const first = await db.outbox.get(row.id);
+    expect(first?.attempts).toHaveLength(1);
+    const firstWait = first!.nextAttemptAt - first!.attempts[0]!.at;
+
+    await drainOutbox(clock); // not due yet
+    expect(ids).toHaveLength(1);
+
+    now = first!.nextAttemptAt + 1;
+    await drainOutbox(clock);
+    const second = await db.outbox.get(row.id);
+    expect(second?.attempts).toHaveLength(2);
+    const secondWait = second!.nextAttemptAt - now;
+    expect(secondWait).toBeGreaterThanOrEqual(2_000);
+    expect(firstWait).toBeLessThanOrEqual(2_000);
+
+    now = second!.nextAttemptAt + 1;
+    await drainOutbox(clock);
+    expect(await db.outbox.get(row.id)).toBeUndefined();
+    expect(new Set(ids)).toEqual(new Set([row.id]));
+  });
+
+  it('retries a 5xx answer', async () => {
+    registerOutboxHandler('test.5xx', async () => {
+      throw httpError(503, 'Service unavailable');
+    });
+    const row = await enqueue({ kind: 'test.5xx', payload: {} });
+    await settle();
+    const stored = await db.outbox.get(row.id);
+    expect(stored?.state).toBe('pending');
+    expect(stored?.attempts[0]?.status).toBe(503);
+  });
+
+  it("moves a 4xx refusal to the failed list with the server's reason, and does not retry it", async () => {
+    const handler = vi.fn(async () => {
+      throw httpError(422, 'Invalid CPF');
+    });
+    registerOutboxHandler('test.4xx', handler);
+    const row = await enqueue({ kind: 'test.4xx', payload: {} });
+    await settle();
+    const stored = await db.outbox.get(row.id);
+    expect(stored?.state).toBe('failed');
+    expect(stored?.reason).toBe('Invalid CPF');
+    await drainOutbox(() => Date.now() + 3_600_000);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed item can be retried or discarded by the user', async () => {
+    let refuse = true;
+    registerOutboxHandler('test.retry', async () => {
+      if (refuse) throw httpError(409, 'Conflict');
+    });
+    const row = await enqueue({ kind: 'test.retry', payload: {} });
+    await settle();
+    expect((await db.outbox.get(row.id))?.state).toBe('failed');
+    refuse = false;
+    await retryItem(row.id);
+    await settle();
+    expect(await db.outbox.get(row.id)).toBeUndefined();
+
+    refuse = true;
+    const other = await enqueue({ kind: 'test.retry', payload: {} });
+    await settle();
+    await discardItem(other.id);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('sends a dependent item only after its parent, with what the parent returned', async () => {
+    const order: string[] = [];
+    let parentResult: unknown;
+    registerOutboxHandler('test.parent', async () => {
+      order.push('parent');
+      return { studentId: 'srv-1' };
+    });
+    registerOutboxHandler('test.child', async (item) => {
+      order.push('child');
+      parentResult = item.parentResult;
+    });
+    const parentId = crypto.randomUUID();
+    // The child is written first but must wait for its parent.
+    await db.outbox.put({ id: 'child-1', kind: 'test.child', payload: {}, createdAt: 1, state: 'pending', nextAttemptAt: 0, attempts: [], dependsOn: parentId });
+    await enqueue({ kind: 'test.parent', payload: {}, id: parentId });
+    await settle();
+    await settle();
+    expect(order).toEqual(['parent', 'child']);
+    expect(parentResult).toEqual({ studentId: 'srv-1' });
+  });
+
+  it('waits grow and stay within bounds', () => {
+    expect(backoffDelay(1, () => 0)).toBe(1_000);
+    expect(backoffDelay(1, () => 1)).toBe(2_000);
+    expect(backoffDelay(3, () => 1)).toBe(8_000);
+    expect(backoffDelay(30, () => 1)).toBe(300_000);
+  });
+});
