@@ -1,2 +1,78 @@
-/** Outbox handlers and queries for this resource: filled in by its issue. */
-export function registerAttendanceHandlers(): void {}
+/**
+ * Attendance rolls: the saved roll of a class on a date (query), and the outbox handler that sends a roll taken on
+ * the device. A roll is written to the outbox first (IndexedDB), then sent as PUT /classes/{classId}/attendance/{date};
+ * the server replaces any earlier roll of that day, so a resend can never duplicate it.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { idSchema, isoDateSchema, rollInputSchema, rollSchema, type Roll, type RollInput } from './contract.ts';
+import { rosterKeys } from './rosters.ts';
+import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';
+import { db, type OutboxRow } from '../lib/db.ts';
+import { enqueue, isSending, registerOutboxHandler } from '../offline/outbox.ts';
+import { outboxKinds } from '../offline/outbox-kinds.ts';
+import { queryClient } from '../offline/query-client.ts';
+
+export const ATTENDANCE_ROLL_KIND = outboxKinds.attendanceRoll;
+
+export const rollPayloadSchema = z.object({ classId: idSchema, date: isoDateSchema, roll: rollInputSchema });
+export type RollPayload = { classId: string; date: string; roll: RollInput };
+
+export const rollKeys = {
+  one: (classId: string, date: string) => ['classes', classId, 'attendance', date] as const,
+};
+
+const rollPath = (classId: string, date: string) => `classes/${encodeURIComponent(classId)}/attendance/${date}`;
+
+/** The roll saved on the server for that class and date; null when there is none (404). */
+export async function fetchRoll(classId: string, date: string): Promise<Roll | null> {
+  try {
+    return await getParsed(rollPath(classId, date), rollSchema);
+  } catch (error) {
+    if (error instanceof HTTPError && error.response.status === 404) return null;
+    throw error;
+  }
+}
+
+export const rollQueryOptions = (classId: string, date: string) =>
+  queryOptions({ queryKey: rollKeys.one(classId, date), queryFn: () => fetchRoll(classId, date) });
+
+/** The payload of an outbox row of this kind, or null when it is not a roll (defensive: rows outlive app versions). */
+export function rollPayloadOf(row: OutboxRow): RollPayload | null {
+  const parsed = rollPayloadSchema.safeParse(row.payload);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Store the roll on the device (resolves after the IndexedDB write), then let the outbox send it. Older rolls of the
+ * same class and day still waiting are dropped: the newer one replaces them on the server anyway.
+ */
+export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
+  const older = await db.outbox.where('kind').equals(ATTENDANCE_ROLL_KIND).toArray();
+  const stale = older
+    .filter((row) => !isSending(row.id))
+    .filter((row) => {
+      const other = rollPayloadOf(row);
+      return other?.classId === payload.classId && other.date === payload.date;
+    })
+    .map((row) => row.id);
+  const row = await enqueue({ kind: ATTENDANCE_ROLL_KIND, payload: rollPayloadSchema.parse(payload), id: crypto.randomUUID() });
+  if (stale.length) await db.outbox.bulkDelete(stale);
+  return row;
+}
+
+export async function sendRoll(item: OutboxRow): Promise<Roll> {
+  const { classId, date, roll } = rollPayloadSchema.parse(item.payload);
+  return sendParsed('put', rollPath(classId, date), rollInputSchema.parse(roll), rollSchema);
+}
+
+export function registerAttendanceHandlers(): void {
+  registerOutboxHandler(ATTENDANCE_ROLL_KIND, async (item) => {
+    const saved = await sendRoll(item);
+    queryClient.setQueryData(rollKeys.one(saved.classId, saved.date), saved);
+    // The percentages changed: the class roster and the students list show them.
+    void queryClient.invalidateQueries({ queryKey: rosterKeys.one(saved.classId) });
+    void queryClient.invalidateQueries({ queryKey: ['students'] });
+    return { classId: saved.classId, date: saved.date };
+  });
+}

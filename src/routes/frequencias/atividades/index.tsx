@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { ActivityPickerPage } from '../../../features/attendance/activity-picker-page.tsx';
 
-function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Attendance: choose an activity`}</PageTitle>;
-}
-
-export const Route = createFileRoute('/frequencias/atividades/')({ component: Page });
+export const Route = createFileRoute('/frequencias/atividades/')({ component: ActivityPickerPage });

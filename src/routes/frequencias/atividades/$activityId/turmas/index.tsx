@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../../../../../components/page-title.tsx';
+import { ClassPickerPage } from '../../../../../features/attendance/class-picker-page.tsx';
 
 function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Attendance: choose a class`}</PageTitle>;
+  const { activityId } = Route.useParams();
+  return <ClassPickerPage activityId={activityId} />;
 }
 
 export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/')({ component: Page });

@@ -1,10 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../../../../../../components/page-title.tsx';
+import { z } from 'zod';
+import { RollCallPage } from '../../../../../../features/attendance/roll-call-page.tsx';
+
+/** date1 (SPEC §2) is the day of the roll, YYYY-MM-DD; anything else counts as no date. */
+const searchSchema = z.object({ date1: z.iso.date().optional().catch(undefined) });
 
 function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Roll call`}</PageTitle>;
+  const { activityId, classId } = Route.useParams();
+  const { date1 } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <RollCallPage
+      activityId={activityId}
+      classId={classId}
+      date={date1}
+      onDateChange={(date) => void navigate({ search: { date1: date }, replace: true })}
+    />
+  );
 }
 
-export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/$classId/chamada')({ component: Page });
+export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/$classId/chamada')({
+  validateSearch: (search) => searchSchema.parse(search),
+  component: Page,
+});

@@ -1,0 +1,32 @@
+/**
+ * Class rosters for the roll call (key ['classes', classId, 'students']). Rosters are fetched ahead for every class
+ * while online, so every call page opens offline after one online visit (the query cache is persisted).
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { studentSummarySchema, type ClassGroup } from './contract.ts';
+import { getParsed, HTTPError } from '../lib/http.ts';
+
+export const rosterKeys = {
+  one: (classId: string) => ['classes', classId, 'students'] as const,
+};
+
+const rosterSchema = z.array(studentSummarySchema);
+
+/** The class's students; a server without the roster route (404) gives all students instead. */
+export async function fetchRoster(classId: string): Promise<z.output<typeof rosterSchema>> {
+  try {
+    return await getParsed(`classes/${encodeURIComponent(classId)}/students`, rosterSchema);
+  } catch (error) {
+    if (error instanceof HTTPError && error.response.status === 404) return getParsed('students', rosterSchema);
+    throw error;
+  }
+}
+
+export const rosterQueryOptions = (classId: string) =>
+  queryOptions({ queryKey: rosterKeys.one(classId), queryFn: () => fetchRoster(classId) });
+
+/** Fetch every class's roster into the (persisted) cache; failures are ignored: the page will try again itself. */
+export async function prefetchAllRosters(client: QueryClient, classes: readonly ClassGroup[]): Promise<void> {
+  await Promise.all(classes.map((group) => client.prefetchQuery(rosterQueryOptions(group.id))));
+}

@@ -1,0 +1,112 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
+import { activitiesQueryOptions } from '../../api/activities.ts';
+import { classesQueryOptions } from '../../api/classes.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { CardGrid } from '../../components/card-grid.tsx';
+import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { useEnumLabel } from '../../components/use-enum.ts';
+import { listState } from '../../offline/list-source.ts';
+import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
+import { usePrefetchRosters } from './use-prefetch-rosters.ts';
+
+function BackToActivities() {
+  return (
+    <Button
+      variant="subtle"
+      px="xs"
+      mih={44}
+      leftSection={<IconArrowLeft size={18} aria-hidden />}
+      renderRoot={(rootProps) => <Link {...rootProps} to="/frequencias/atividades" />}
+    >
+      <Trans>Back to activities</Trans>
+    </Button>
+  );
+}
+
+/** Attendance, step 2 (SPEC §2): the classes of one activity; with none, a message and a back button. */
+export function ClassPickerPage({ activityId }: { activityId: string }) {
+  const { t } = useLingui();
+  const activitiesQuery = useQuery(activitiesQueryOptions());
+  const classesQuery = useQuery(classesQueryOptions());
+  const classes = listState(classesQuery, sampleClasses);
+  usePrefetchRosters(classesQuery.data);
+  const weekDay = useEnumLabel('weekDay');
+  const level = useEnumLabel('level');
+  const activity = (activitiesQuery.data ?? sampleActivities).find((item) => item.id === activityId);
+  const name = activity?.name ?? t`Unknown activity`;
+  const mine = classes.items.filter((group) => group.activityId === activityId);
+  const settled = classes.source === 'server' || classes.source === 'device' || classes.source === 'sample';
+
+  return (
+    <>
+      <PageTitle>{t`Attendance: ${name}, choose a class`}</PageTitle>
+      <ListSourceBanner source={classes.source} />
+      {classes.source === 'loading' && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>
+            <Trans>Loading classes…</Trans>
+          </Text>
+        </Group>
+      )}
+      {classes.source === 'error' && (
+        <Stack align="flex-start" gap="sm">
+          <Alert color="red.9" variant="light" role="alert">
+            <Trans>Error loading classes</Trans>
+          </Alert>
+          <BackToActivities />
+        </Stack>
+      )}
+      {settled && mine.length === 0 && (
+        <Stack align="flex-start" gap="sm" data-testid="no-classes">
+          <Text>
+            <Trans>This activity has no classes yet.</Trans>
+          </Text>
+          <BackToActivities />
+        </Stack>
+      )}
+      {mine.length > 0 && (
+        <>
+          <Group mb="sm">
+            <BackToActivities />
+          </Group>
+          <CardGrid>
+            {mine.map((group) => (
+              <Card
+                key={group.id}
+                role="listitem"
+                withBorder
+                padding="lg"
+                className="quadra-card-link"
+                renderRoot={(rootProps) => (
+                  <Link
+                    {...rootProps}
+                    to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
+                    params={{ activityId, classId: group.id }}
+                  />
+                )}
+              >
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={700} size="lg">
+                    {group.title}
+                  </Text>
+                  <IconChevronRight size={22} aria-hidden />
+                </Group>
+                <Text size="sm" c="gray.8">
+                  {weekDay(group.weekDay)} · {group.schedule}
+                </Text>
+                <Text size="sm" c="gray.8">
+                  {level(group.level)}
+                </Text>
+              </Card>
+            ))}
+          </CardGrid>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconArrowLeft, IconCalendar, IconChecks, IconDeviceFloppy, IconUserX } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { classesQueryOptions } from '../../api/classes.ts';
+import { enqueueRoll } from '../../api/attendance.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { notify } from '../../components/notify.ts';
+import { useAuth } from '../../components/auth-provider.tsx';
+import { useEnumLabel } from '../../components/use-enum.ts';
+import { sampleClasses } from '../../offline/sample-data.ts';
+import { decideSave, refusalMessages, savedMessage, takenByOf } from './save-rules.ts';
+import { useRollStatuses, useRoster, useSavedRoll } from './use-roll-call.ts';
+import { StudentRollRow } from './student-roll-row.tsx';
+import { RollSyncStatus } from './roll-sync-status.tsx';
+import classes from './roll-call.module.css';
+
+type Props = {
+  activityId: string;
+  classId: string;
+  date: string | undefined;
+  onDateChange: (date: string | undefined) => void;
+};
+
+/** The call page (SPEC §2, §4, §5): date, roster, a check and a cross per student, save to the outbox. */
+export function RollCallPage({ activityId, classId, date, onDateChange }: Props) {
+  const { t } = useLingui();
+  const classesQuery = useQuery(classesQueryOptions());
+  const group = (classesQuery.data ?? sampleClasses).find((item) => item.id === classId);
+  const weekDay = useEnumLabel('weekDay');
+  const title = group?.title ?? t`Unknown class`;
+
+  return (
+    <>
+      <PageTitle>{t`Roll call: ${title}`}</PageTitle>
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <Stack gap={4}>
+          {group && (
+            <Text c="gray.8">
+              {weekDay(group.weekDay)} · {group.schedule}
+            </Text>
+          )}
+          <Button
+            renderRoot={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId }} />}
+            variant="subtle"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            mih={44}
+            px="xs"
+          >
+            <Trans>Back to classes</Trans>
+          </Button>
+        </Stack>
+        <DateField date={date} onDateChange={onDateChange} />
+      </Group>
+      {/* Everything below depends on the date: a new date starts from its own saved roll. */}
+      <RollEditor key={date ?? ''} classId={classId} date={date} />
+    </>
+  );
+}
+
+function DateField({ date, onDateChange }: Pick<Props, 'date' | 'onDateChange'>) {
+  const { t } = useLingui();
+  const today = dayjs().format('YYYY-MM-DD');
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <TextInput
+        type="date"
+        label={t`Date`}
+        value={date ?? ''}
+        max="9999-12-31"
+        onChange={(event) => onDateChange(event.currentTarget.value || undefined)}
+        leftSection={<IconCalendar size={18} aria-hidden />}
+        styles={{ input: { minHeight: 44 } }}
+        data-testid="roll-date"
+      />
+      <Button variant="light" color="quadra.8" mih={44} onClick={() => onDateChange(today)} disabled={date === today}>
+        <Trans>Today</Trans>
+      </Button>
+    </Group>
+  );
+}
+
+function RollEditor({ classId, date }: { classId: string; date: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const { user } = useAuth();
+  const roster = useRoster(classId);
+  const saved = useSavedRoll(classId, date);
+  const { statusOf, setStatus, setAll } = useRollStatuses(saved.statuses);
+  const [saving, setSaving] = useState(false);
+  const students = roster.items;
+
+  let present = 0;
+  for (const student of students) if (statusOf(student.id) === 'PRESENT') present += 1;
+  const absent = students.length - present;
+
+  const markAll = useCallback((status: 'PRESENT' | 'ABSENT') => setAll(students.map((student) => student.id), status), [setAll, students]);
+
+  const save = async () => {
+    const decision = decideSave({
+      classId,
+      date,
+      students: roster.source === 'loading' ? undefined : students,
+      source: roster.source,
+      statusOf,
+      takenBy: takenByOf(user),
+      now: new Date(),
+    });
+    if (!decision.ok) {
+      notify({ message: i18n._(refusalMessages[decision.reason]), severity: 'error', closable: true });
+      return;
+    }
+    setSaving(true);
+    try {
+      await enqueueRoll(decision.payload);
+      notify({ message: i18n._(savedMessage), severity: 'success' });
+    } catch (error) {
+      console.error('Quadra: the roll could not be stored on this device', error);
+      notify({ message: t`Error saving attendance: this device could not store the roll. Nothing was saved.`, severity: 'error', closable: true });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <ListSourceBanner source={roster.source} />
+      {roster.source === 'error' && (
+        <Alert color="red.9" variant="light" role="alert" mb="md">
+          <Trans>Error loading students</Trans>
+        </Alert>
+      )}
+      <RollSyncStatus saved={saved} date={date} />
+      {roster.source === 'loading' ? (
+        <Group gap="sm" my="lg" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>
+            <Trans>Loading students…</Trans>
+          </Text>
+        </Group>
+      ) : (
+        <>
+          {students.length > 0 && (
+            <Group gap="sm" mb="sm">
+              <Button variant="outline" color="green.9" mih={44} leftSection={<IconChecks size={18} aria-hidden />} onClick={() => markAll('PRESENT')}>
+                <Trans>Mark all present</Trans>
+              </Button>
+              <Button variant="outline" color="red.9" mih={44} leftSection={<IconUserX size={18} aria-hidden />} onClick={() => markAll('ABSENT')}>
+                <Trans>Mark all absent</Trans>
+              </Button>
+            </Group>
+          )}
+          {students.length === 0 && roster.source !== 'error' && (
+            <Text my="md">
+              <Trans>No students found in this class.</Trans>
+            </Text>
+          )}
+          <ul className={classes.list} aria-label={t`Students`} data-testid="roll-list">
+            {students.map((student) => (
+              <StudentRollRow key={student.id} student={student} status={statusOf(student.id)} onSet={setStatus} />
+            ))}
+          </ul>
+        </>
+      )}
+      <div className={classes.bar}>
+        <Group justify="space-between" gap="sm">
+          <Group gap="md" aria-live="polite" data-testid="roll-counts">
+            <Text fw={600} c="green.9" className={classes.count}>
+              <Trans>Present: {present}</Trans>
+            </Text>
+            <Text fw={600} c="red.9" className={classes.count}>
+              <Trans>Absent: {absent}</Trans>
+            </Text>
+          </Group>
+          <Button size="md" mih={48} onClick={() => void save()} loading={saving} leftSection={<IconDeviceFloppy size={20} aria-hidden />}>
+            <Trans>Save attendance</Trans>
+          </Button>
+        </Group>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Alert, Badge, Group, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SavedRoll } from './use-roll-call.ts';
+
+/** Where the roll of this class and date stands: waiting on the device, refused, on the server, or not taken yet. */
+export function RollSyncStatus({ saved, date }: { saved: SavedRoll; date: string | undefined }) {
+  const { t, i18n } = useLingui();
+  if (!date) {
+    return (
+      <Alert color="quadra.8" variant="light" mb="md">
+        <Trans>Choose the date of the class to take the roll.</Trans>
+      </Alert>
+    );
+  }
+  const when = saved.takenAt ? i18n.date(new Date(saved.takenAt), { dateStyle: 'short', timeStyle: 'short' }) : '';
+  const who = saved.takenBy === 'anonymous' || !saved.takenBy ? t`Unknown user` : saved.takenBy;
+  const badge = {
+    pending: { color: 'orange.9', label: t`Pending: saved on this device, waiting to be sent` },
+    failed: { color: 'red.9', label: t`Refused by the server` },
+    synced: { color: 'green.9', label: t`Synced: the server has this roll` },
+    none: { color: 'gray.8', label: t`No roll saved for this date yet` },
+    unknown: { color: 'gray.8', label: t`No roll saved on this device for this date` },
+  }[saved.state];
+  return (
+    <Group gap="sm" mb="md" role="status" data-testid="roll-sync" data-state={saved.state}>
+      <Badge color={badge.color} variant="light" size="lg" radius="sm" styles={{ root: { textTransform: 'none', height: 'auto', minHeight: 28, whiteSpace: 'normal' } }}>
+        {badge.label}
+      </Badge>
+      {saved.takenAt && (
+        <Text size="sm" c="gray.8">
+          <Trans>
+            Taken by {who} on {when}
+          </Trans>
+        </Text>
+      )}
+      {saved.state === 'failed' && saved.reason && (
+        <Text size="sm" c="red.9">
+          {saved.reason}
+        </Text>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The roll call's save rules (SPEC §5) as a pure function, so they are tested without a screen:
+ * no date -> refused; no student list -> refused; sample students or a sample class -> refused (sample data is for
+ * display only); otherwise the roll to store, with who took it and when.
+ */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { AttendanceStatus, RollInput, StudentSummary } from '../../api/contract.ts';
+import type { RollPayload } from '../../api/attendance.ts';
+import type { ListSource } from '../../offline/list-source.ts';
+import { isSampleId } from '../../offline/sample-data.ts';
+
+export type SaveRefusal = 'no-date' | 'no-students' | 'sample';
+
+export const refusalMessages: Record<SaveRefusal, MessageDescriptor> = {
+  'no-date': msg`Error saving attendance, please enter a date`,
+  'no-students': msg`Error saving attendance, students not found`,
+  sample: msg`Error saving attendance: these are sample students, not the class's real roster. Connect to the server to load the roster, then take the roll again.`,
+};
+export const savedMessage = msg`Attendance recorded successfully`;
+
+export type SaveInput = {
+  classId: string;
+  date: string | undefined;
+  students: readonly StudentSummary[] | undefined;
+  source: ListSource;
+  statusOf: (studentId: string) => AttendanceStatus;
+  takenBy: string;
+  now: Date;
+};
+
+export type SaveDecision = { ok: true; payload: RollPayload } | { ok: false; reason: SaveRefusal };
+
+/** Who took the roll, as a plain string: the user's email, else display name, else 'anonymous'. */
+export function takenByOf(user: { email: string | null; displayName: string | null } | null | undefined): string {
+  return user?.email?.trim() || user?.displayName?.trim() || 'anonymous';
+}
+
+export function decideSave({ classId, date, students, source, statusOf, takenBy, now }: SaveInput): SaveDecision {
+  if (!date) return { ok: false, reason: 'no-date' };
+  if (!students || students.length === 0 || source === 'loading' || source === 'error') return { ok: false, reason: 'no-students' };
+  if (source === 'sample' || isSampleId(classId) || students.some((student) => isSampleId(student.id))) return { ok: false, reason: 'sample' };
+  const roll: RollInput = {
+    takenBy: takenBy.slice(0, 200),
+    takenAt: now.toISOString(),
+    entries: students.map((student) => ({ studentId: student.id, status: statusOf(student.id) })),
+  };
+  return { ok: true, payload: { classId, date, roll } };
+}

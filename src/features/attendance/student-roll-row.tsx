@@ -1,0 +1,48 @@
+import { memo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import type { AttendanceStatus, StudentSummary } from '../../api/contract.ts';
+import classes from './roll-call.module.css';
+
+type Props = {
+  student: StudentSummary;
+  status: AttendanceStatus;
+  onSet: (studentId: string, status: AttendanceStatus) => void;
+};
+
+/** One student: a check and a cross toggle (aria-pressed), named with the student and the state. Memoised: a toggle re-renders one row. */
+export const StudentRollRow = memo(function StudentRollRow({ student, status, onSet }: Props) {
+  const { t } = useLingui();
+  const name = student.name;
+  const percent = Math.round(student.frequencyPercent);
+  return (
+    <li className={classes.row} data-status={status} data-testid="roll-row">
+      <div className={classes.who}>
+        <div className={classes.name}>{name}</div>
+        <div className={classes.percent}>{t`Attendance: ${percent}%`}</div>
+      </div>
+      <div className={classes.toggles}>
+        <button
+          type="button"
+          className={`${classes.toggle} ${classes.present}`}
+          aria-pressed={status === 'PRESENT'}
+          aria-label={t`${name}: present`}
+          onClick={() => onSet(student.id, 'PRESENT')}
+        >
+          <IconCheck size={22} aria-hidden stroke={2.5} />
+          <span aria-hidden>{t`Present`}</span>
+        </button>
+        <button
+          type="button"
+          className={`${classes.toggle} ${classes.absent}`}
+          aria-pressed={status === 'ABSENT'}
+          aria-label={t`${name}: absent`}
+          onClick={() => onSet(student.id, 'ABSENT')}
+        >
+          <IconX size={22} aria-hidden stroke={2.5} />
+          <span aria-hidden>{t`Absent`}</span>
+        </button>
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,78 @@
+/**
+ * The data of one call page: the roster (class students, then all students, then the device's copy, then sample
+ * data) and the roll saved for that class and date: first the one waiting in the outbox on this device, else the
+ * server's. The statuses shown are the user's changes over that saved roll; everyone is present when nothing is saved.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { AttendanceStatus, StudentSummary } from '../../api/contract.ts';
+import { rosterQueryOptions } from '../../api/rosters.ts';
+import { ATTENDANCE_ROLL_KIND, rollPayloadOf, rollQueryOptions } from '../../api/attendance.ts';
+import { listState, type ListState } from '../../offline/list-source.ts';
+import { sampleStudents } from '../../offline/sample-data.ts';
+import { useOutboxItems } from '../../offline/use-outbox.ts';
+
+export function useRoster(classId: string): ListState<StudentSummary> {
+  const query = useQuery(rosterQueryOptions(classId));
+  return listState(query, sampleStudents);
+}
+
+export type SavedRollState = 'pending' | 'failed' | 'synced' | 'none' | 'unknown';
+export type SavedRoll = {
+  state: SavedRollState;
+  statuses: ReadonlyMap<string, AttendanceStatus>;
+  takenBy?: string;
+  takenAt?: string;
+  reason?: string;
+};
+
+const noStatuses: ReadonlyMap<string, AttendanceStatus> = new Map();
+
+export function useSavedRoll(classId: string, date: string | undefined): SavedRoll {
+  const rows = useOutboxItems(ATTENDANCE_ROLL_KIND);
+  const query = useQuery({ ...rollQueryOptions(classId, date ?? ''), enabled: Boolean(date) });
+  return useMemo(() => {
+    if (!date) return { state: 'none', statuses: noStatuses };
+    // The newest roll of this class and day still on the device wins over the server's copy.
+    for (let i = rows.length - 1; i >= 0; i -= 1) {
+      const row = rows[i]!;
+      const payload = rollPayloadOf(row);
+      if (payload?.classId !== classId || payload.date !== date) continue;
+      return {
+        state: row.state === 'failed' ? 'failed' : 'pending',
+        statuses: new Map(payload.roll.entries.map((entry) => [entry.studentId, entry.status])),
+        takenBy: payload.roll.takenBy,
+        takenAt: payload.roll.takenAt,
+        reason: row.reason,
+      };
+    }
+    if (query.data) {
+      return {
+        state: 'synced',
+        statuses: new Map(query.data.entries.map((entry) => [entry.studentId, entry.status])),
+        takenBy: query.data.takenBy,
+        takenAt: query.data.takenAt,
+      };
+    }
+    return { state: query.data === null ? 'none' : 'unknown', statuses: noStatuses };
+  }, [rows, query.data, classId, date]);
+}
+
+/** The user's changes over a base (the saved roll, else everyone present). */
+export function useRollStatuses(base: ReadonlyMap<string, AttendanceStatus>) {
+  const [changes, setChanges] = useState<ReadonlyMap<string, AttendanceStatus>>(noStatuses);
+  const statusOf = useCallback((id: string): AttendanceStatus => changes.get(id) ?? base.get(id) ?? 'PRESENT', [changes, base]);
+  const setStatus = useCallback((id: string, status: AttendanceStatus) => {
+    setChanges((previous) => {
+      if (previous.get(id) === status) return previous;
+      const next = new Map(previous);
+      next.set(id, status);
+      return next;
+    });
+  }, []);
+  const setAll = useCallback((ids: readonly string[], status: AttendanceStatus) => {
+    setChanges(new Map(ids.map((id) => [id, status])));
+  }, []);
+  const clearChanges = useCallback(() => setChanges(noStatuses), []);
+  return { statusOf, setStatus, setAll, clearChanges, changed: changes.size > 0 };
+}
