@@ -1,2 +1,76 @@
-/** Outbox handlers and queries for this resource: filled in by its issue. */
-export function registerGuardianHandlers(): void {}
+/**
+ * Guardians of one student (SPEC §7): GET /students/{id}/responsibles; creates and edits go through the outbox
+ * (kinds 'guardian.create' -> POST /students/{studentId}/responsibles with the client id in the body, and
+ * 'guardian.update' -> PUT /responsibles/{id}), so they survive a reload or a lost connection.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { guardianSchema, type GuardianInput } from './contract.ts';
+import { getParsed, sendParsed } from '../lib/http.ts';
+import type { OutboxRow } from '../lib/db.ts';
+import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
+import { outboxKinds } from '../offline/outbox-kinds.ts';
+
+export const guardianKeys = {
+  all: ['guardians'] as const,
+  ofStudent: (studentId: string) => ['guardians', studentId] as const,
+};
+
+export const guardiansQueryOptions = (studentId: string) =>
+  queryOptions({
+    queryKey: guardianKeys.ofStudent(studentId),
+    queryFn: () => getParsed(`students/${encodeURIComponent(studentId)}/responsibles`, z.array(guardianSchema)),
+  });
+
+/** The eight fields of a guardian, without the id. */
+export type GuardianFields = Omit<GuardianInput, 'id'>;
+export type GuardianCreatePayload = { studentId: string; guardian: GuardianInput & { id: string } };
+export type GuardianUpdatePayload = { studentId: string; guardianId: string; guardian: GuardianFields };
+
+/** Queue a new guardian; the outbox id is the guardian's client id, so a resend never creates a duplicate. */
+export async function enqueueGuardianCreate(studentId: string, fields: GuardianFields): Promise<string> {
+  const id = crypto.randomUUID();
+  const payload: GuardianCreatePayload = { studentId, guardian: { ...fields, id } };
+  await enqueue({ kind: outboxKinds.guardianCreate, id, payload });
+  return id;
+}
+
+export async function enqueueGuardianUpdate(studentId: string, guardianId: string, fields: GuardianFields): Promise<void> {
+  const payload: GuardianUpdatePayload = { studentId, guardianId, guardian: fields };
+  // An edit of a guardian whose create is still queued waits for it (the create's outbox id is the guardian's id).
+  await enqueue({ kind: outboxKinds.guardianUpdate, payload, dependsOn: guardianId });
+}
+
+export function registerGuardianHandlers(): void {
+  registerOutboxHandler(outboxKinds.guardianCreate, async (item) => {
+    const { studentId, guardian } = item.payload as GuardianCreatePayload;
+    const saved = await sendParsed('post', `students/${encodeURIComponent(studentId)}/responsibles`, guardian, guardianSchema);
+    return { id: saved.id };
+  });
+  registerOutboxHandler(outboxKinds.guardianUpdate, async (item) => {
+    const { guardianId, guardian } = item.payload as GuardianUpdatePayload;
+    await sendParsed('put', `responsibles/${encodeURIComponent(guardianId)}`, guardian, guardianSchema);
+  });
+}
+
+/** A guardian waiting in the outbox, as the guardians page shows it. */
+export type PendingGuardianWrite =
+  | { kind: 'create'; rowId: string; studentId: string; guardian: GuardianInput & { id: string }; failed: boolean; reason?: string }
+  | { kind: 'update'; rowId: string; studentId: string; guardianId: string; guardian: GuardianFields; failed: boolean; reason?: string };
+
+export function pendingGuardianWrites(rows: OutboxRow[], studentId: string): PendingGuardianWrite[] {
+  const writes: PendingGuardianWrite[] = [];
+  for (const row of rows) {
+    const failed = row.state === 'failed';
+    const reason = row.reason ? { reason: row.reason } : {};
+    if (row.kind === outboxKinds.guardianCreate) {
+      const payload = row.payload as GuardianCreatePayload;
+      if (payload?.studentId === studentId) writes.push({ kind: 'create', rowId: row.id, studentId, guardian: payload.guardian, failed, ...reason });
+    } else if (row.kind === outboxKinds.guardianUpdate) {
+      const payload = row.payload as GuardianUpdatePayload;
+      if (payload?.studentId === studentId)
+        writes.push({ kind: 'update', rowId: row.id, studentId, guardianId: payload.guardianId, guardian: payload.guardian, failed, ...reason });
+    }
+  }
+  return writes;
+}

@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../components/page-title.tsx';
+import { ActivitiesPage } from '../features/activities/activities-page.tsx';
 
-function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Activities`}</PageTitle>;
-}
-
-export const Route = createFileRoute('/atividades')({ component: Page });
+export const Route = createFileRoute('/atividades')({ component: ActivitiesPage });

@@ -1,10 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../components/page-title.tsx';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { TechDemoPage } from '../features/tech-demo/tech-demo-page.tsx';
 
-function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Tech demo`}</PageTitle>;
-}
-
-export const Route = createFileRoute('/tech-demo')({ component: Page });
+/** A layout: the demo page, with tech-demo/$id rendered inside it. */
+export const Route = createFileRoute('/tech-demo')({ component: () => <TechDemoPage outlet={<Outlet />} /> });

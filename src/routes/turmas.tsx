@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../components/page-title.tsx';
+import { ClassesPage } from '../features/classes/classes-page.tsx';
 
-function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Classes`}</PageTitle>;
-}
-
-export const Route = createFileRoute('/turmas')({ component: Page });
+export const Route = createFileRoute('/turmas')({ component: ClassesPage });

@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../../components/page-title.tsx';
+import { StudentsPage } from '../../features/students/students-page.tsx';
 
-function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Students`}</PageTitle>;
-}
-
-export const Route = createFileRoute('/alunos/')({ component: Page });
+export const Route = createFileRoute('/alunos/')({ component: StudentsPage });

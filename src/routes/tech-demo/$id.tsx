@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../../components/page-title.tsx';
+import { TechDemoItem } from '../../features/tech-demo/tech-demo-page.tsx';
 
 function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Tech demo item`}</PageTitle>;
+  const { id } = Route.useParams();
+  return <TechDemoItem id={id} />;
 }
 
 export const Route = createFileRoute('/tech-demo/$id')({ component: Page });

@@ -1,10 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { GuardiansPage } from '../../../features/guardians/guardians-page.tsx';
+import { guardianSearchSchema } from '../../../features/guardians/guardian-form.ts';
+import type { SearchUpdater } from '../../../features/guardians/guardian-modal.tsx';
 
 function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Guardians`}</PageTitle>;
+  const { id } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // replace: typing in the modal must not fill the history with one entry per debounced write.
+  const updateSearch: SearchUpdater = (update) => void navigate({ search: (previous) => update(previous), replace: true });
+  return <GuardiansPage studentId={id} search={search} updateSearch={updateSearch} />;
 }
 
-export const Route = createFileRoute('/alunos/$id/responsaveis')({ component: Page });
+export const Route = createFileRoute('/alunos/$id/responsaveis')({
+  validateSearch: guardianSearchSchema,
+  component: Page,
+});

@@ -1,0 +1,13 @@
+/** Staff users (SPEC §3, §7): GET /users, parsed by the contract before it enters the (persisted) cache. */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { userSchema } from './contract.ts';
+import { getParsed } from '../lib/http.ts';
+
+export const userKeys = { all: ['users'] as const };
+
+export const usersQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.all,
+    queryFn: () => getParsed('users', z.array(userSchema)),
+  });

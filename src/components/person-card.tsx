@@ -1,0 +1,74 @@
+import { Card, Group, Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { formatCpf } from '@brazilian-utils/brazilian-utils';
+import type { ReactNode } from 'react';
+import { useEnumLabel } from './use-enum.ts';
+
+export type Person = {
+  name: string;
+  cpf: string;
+  birthDate: string;
+  civilState: string;
+  nis: string;
+  phone: string;
+  email: string;
+  address: string;
+};
+
+/** A YYYY-MM-DD date in the reader's locale; computed in UTC so the day never shifts with the time zone. */
+export function formatBirthDate(value: string, locale: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+}
+
+/** CPF shown as 000.000.000-00 when it has 11 digits; anything else as it came. */
+export function formatCpfForDisplay(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 11 ? formatCpf(digits) : value;
+}
+
+type Props = { person: Person; badge?: ReactNode; actions?: ReactNode; testId?: string };
+
+/** SPEC §2: a guardian's card (also on the demo page): name, CPF, birth date, civil status, NIS, phone, email, address. */
+export function PersonCard({ person, badge, actions, testId }: Props) {
+  const { t, i18n } = useLingui();
+  const civilLabel = useEnumLabel('civilState');
+  const rows: [string, string][] = [
+    [t`CPF`, formatCpfForDisplay(person.cpf)],
+    [t`Birth date`, formatBirthDate(person.birthDate, i18n.locale)],
+    [t`Civil status`, civilLabel(person.civilState)],
+    [t`NIS`, person.nis],
+    [t`Phone`, person.phone],
+    [t`Email`, person.email],
+    [t`Address`, person.address],
+  ];
+  return (
+    <Card withBorder padding="lg" role="listitem" data-testid={testId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          {person.name}
+        </Text>
+        {badge}
+      </Group>
+      <Stack gap={4} component="dl" m={0}>
+        {rows.map(([label, value]) => (
+          <Group key={label} gap={6} wrap="nowrap" align="baseline">
+            <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+              {label}:
+            </Text>
+            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      {actions ? (
+        <Group mt="md" gap="xs">
+          {actions}
+        </Group>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconPlus } from '@tabler/icons-react';
+import type { Activity } from '../../api/contract.ts';
+import { activitiesQueryOptions } from '../../api/activities.ts';
+import { listState } from '../../offline/list-source.ts';
+import { sampleActivities } from '../../offline/sample-data.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { CardGrid } from '../../components/card-grid.tsx';
+import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { areaFilterValues, filterActivities, frequencyFilterValues, noActivityFilters, type ActivityFilters } from './filter-activities.ts';
+import { areaLabels, frequencyLabels, labelKey } from './activity-labels.ts';
+
+const inputStyles = { input: { minHeight: 44 } };
+
+/** SPEC §2 "atividades": filters name, area and frequency; a card per activity; Create New Activity disabled. */
+export function ActivitiesPage() {
+  const { t, i18n } = useLingui();
+  const query = useQuery(activitiesQueryOptions());
+  const { items, source } = listState(query, sampleActivities);
+  const [filters, setFilters] = useState<ActivityFilters>(noActivityFilters);
+  const visible = useMemo(() => filterActivities(items, filters), [items, filters]);
+  const label = (labels: typeof areaLabels, value: string) => {
+    const descriptor = labels[labelKey(value)];
+    return descriptor ? i18n._(descriptor) : value;
+  };
+  const set = (field: keyof ActivityFilters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const value = event.currentTarget.value;
+    setFilters((previous) => ({ ...previous, [field]: value }));
+  };
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{t`Activities`}</PageTitle>
+        {/* SPEC §2: present but disabled. */}
+        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled mih={44}>
+          <Trans>Create New Activity</Trans>
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="md" role="search" aria-label={t`Filter activities`}>
+        <TextInput label={t`Name`} value={filters.name} onChange={set('name')} styles={inputStyles} />
+        <NativeSelect
+          label={t`Area`}
+          value={filters.area}
+          onChange={set('area')}
+          data={[{ value: '', label: t`All areas` }, ...areaFilterValues.map((value) => ({ value, label: label(areaLabels, value) }))]}
+          styles={inputStyles}
+        />
+        <NativeSelect
+          label={t`Frequency`}
+          value={filters.frequency}
+          onChange={set('frequency')}
+          data={[
+            { value: '', label: t`All frequencies` },
+            ...frequencyFilterValues.map((value) => ({ value, label: label(frequencyLabels, value) })),
+          ]}
+          styles={inputStyles}
+        />
+      </SimpleGrid>
+      <ListSourceBanner source={source} />
+      {source === 'error' ? (
+        <Text c="red.9" role="alert" data-testid="list-error">
+          <Trans>Error loading activities</Trans>
+        </Text>
+      ) : source === 'loading' ? (
+        <Loader aria-label={t`Loading activities`} />
+      ) : visible.length === 0 ? (
+        <Text c="dimmed" data-testid="empty-text">
+          <Trans>No activities found</Trans>
+        </Text>
+      ) : (
+        <CardGrid>
+          {visible.map((activity) => (
+            <ActivityCard key={activity.id} activity={activity} area={label(areaLabels, activity.area)} frequency={label(frequencyLabels, activity.frequency)} />
+          ))}
+        </CardGrid>
+      )}
+    </>
+  );
+}
+
+function ActivityCard({ activity, area, frequency }: { activity: Activity; area: string; frequency: string }) {
+  const { t } = useLingui();
+  const teacher = activity.teacher;
+  return (
+    <Card withBorder padding="md" role="listitem" data-testid="activity-card">
+      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+        {activity.name.trim() ? activity.name : t`Unknown activity`}
+      </Text>
+      <Group gap="xs" mt="xs">
+        <Badge variant="light" color="quadra.8">
+          {area}
+        </Badge>
+        <Badge variant="outline" color="gray.8">
+          {frequency}
+        </Badge>
+      </Group>
+      <Text size="sm" mt="sm">
+        <Trans>Teacher: {teacher}</Trans>
+      </Text>
+    </Card>
+  );
+}

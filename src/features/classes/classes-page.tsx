@@ -1,0 +1,135 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Autocomplete, Badge, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconClock, IconPlus } from '@tabler/icons-react';
+import type { ClassGroup } from '../../api/contract.ts';
+import { classesQueryOptions } from '../../api/classes.ts';
+import { activitiesQueryOptions } from '../../api/activities.ts';
+import { listState } from '../../offline/list-source.ts';
+import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { CardGrid } from '../../components/card-grid.tsx';
+import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { notify } from '../../components/notify.ts';
+import { useEnumLabel, useEnumOptions } from '../../components/use-enum.ts';
+import { activityNames, filterClasses, noClassFilters, type ClassFilters } from './filter-classes.ts';
+
+const inputStyles = { input: { minHeight: 44 } };
+
+/** SPEC §2 "turmas": filters activity, weekday and level; a card per class; Create class disabled. */
+export function ClassesPage() {
+  const { t } = useLingui();
+  const query = useQuery(classesQueryOptions());
+  const { items, source } = listState(query, sampleClasses);
+  const activities = listState(useQuery(activitiesQueryOptions()), sampleActivities).items;
+  const [filters, setFilters] = useState<ClassFilters>(noClassFilters);
+  const visible = useMemo(() => filterClasses(items, activities, filters), [items, activities, filters]);
+  const names = useMemo(() => activityNames(activities), [activities]);
+  const activityName = useMemo(() => new Map(activities.map((a) => [a.id, a.name])), [activities]);
+  const weekDayOptions = useEnumOptions('weekDay', t`All weekdays`);
+  const levelOptions = useEnumOptions('level', t`All levels`);
+  useFailureToast(query.isError || source === 'sample' || source === 'error', query.errorUpdatedAt);
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{t`Classes`}</PageTitle>
+        {/* SPEC §2: present but disabled. */}
+        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled mih={44}>
+          <Trans>Create class</Trans>
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="md" role="search" aria-label={t`Filter classes`}>
+        <Autocomplete
+          label={t`Activity`}
+          data={names}
+          value={filters.activity}
+          onChange={(activity) => setFilters((previous) => ({ ...previous, activity }))}
+          clearable
+          styles={inputStyles}
+        />
+        <NativeSelect
+          label={t`Weekday`}
+          value={filters.weekDay}
+          onChange={(event) => {
+            const weekDay = event.currentTarget.value;
+            setFilters((previous) => ({ ...previous, weekDay }));
+          }}
+          data={weekDayOptions}
+          styles={inputStyles}
+        />
+        <NativeSelect
+          label={t`Level`}
+          value={filters.level}
+          onChange={(event) => {
+            const level = event.currentTarget.value;
+            setFilters((previous) => ({ ...previous, level }));
+          }}
+          data={levelOptions}
+          styles={inputStyles}
+        />
+      </SimpleGrid>
+      <ListSourceBanner source={source} />
+      {source === 'error' ? (
+        <Text c="red.9" role="alert" data-testid="list-error">
+          <Trans>Error loading classes</Trans>
+        </Text>
+      ) : source === 'loading' ? (
+        <Loader aria-label={t`Loading classes`} />
+      ) : visible.length === 0 ? (
+        <Text c="dimmed" data-testid="empty-text">
+          <Trans>No classes found</Trans>
+        </Text>
+      ) : (
+        <CardGrid>
+          {visible.map((item) => (
+            <ClassCard key={item.id} item={item} activity={activityName.get(item.activityId)} />
+          ))}
+        </CardGrid>
+      )}
+    </>
+  );
+}
+
+/** SPEC §8: a failed load of the classes also shows a toast, once per failure. */
+function useFailureToast(failed: boolean, errorUpdatedAt: number) {
+  const { t } = useLingui();
+  const shownFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!failed || shownFor.current === errorUpdatedAt) return;
+    shownFor.current = errorUpdatedAt;
+    notify({ message: t`Error loading classes`, severity: 'error', closable: true });
+  }, [failed, errorUpdatedAt, t]);
+}
+
+function ClassCard({ item, activity }: { item: ClassGroup; activity: string | undefined }) {
+  const { t } = useLingui();
+  const weekDay = useEnumLabel('weekDay');
+  const level = useEnumLabel('level');
+  const schedule = item.schedule;
+  return (
+    <Card withBorder padding="md" role="listitem" data-testid="class-card">
+      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+        {item.title.trim() ? item.title : t`Unknown class`}
+      </Text>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {activity?.trim() ? activity : t`Unknown activity`}
+      </Text>
+      <Group gap="xs" mt="sm">
+        <Badge variant="light" color="quadra.8">
+          {weekDay(item.weekDay)}
+        </Badge>
+        <Badge variant="outline" color="gray.8">
+          {level(item.level)}
+        </Badge>
+      </Group>
+      <Group gap={6} mt="sm">
+        <IconClock size={16} aria-hidden />
+        <Text size="sm">
+          <Trans>Schedule: {schedule}</Trans>
+        </Text>
+      </Group>
+    </Card>
+  );
+}

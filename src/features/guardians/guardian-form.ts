@@ -1,0 +1,133 @@
+/**
+ * The guardian modal's state lives in the URL (SPEC §2, ARCHITECTURE "Routes keep the product's URLs"):
+ * action=open-new-responsible-modal opens it; text1 name, text2 CPF, text3 NIS, text4 address, text5 phone,
+ * text6 email, select1 civil status, date1 birth date. Editing adds action=open-edit-responsible-modal and responsibleId.
+ */
+import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { z } from 'zod';
+import { enums, onlyDigits } from '../../api/contract.ts';
+import type { GuardianFields } from '../../api/guardians.ts';
+import type { Guardian } from '../../api/contract.ts';
+
+export const NEW_GUARDIAN_ACTION = 'open-new-responsible-modal';
+export const EDIT_GUARDIAN_ACTION = 'open-edit-responsible-modal';
+
+// The router parses search values as JSON, so a typed "12345678901" can arrive as a number: keep it text.
+const searchText = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string()).optional().catch(undefined);
+
+export const guardianSearchSchema = z.object({
+  action: searchText,
+  responsibleId: searchText,
+  text1: searchText,
+  text2: searchText,
+  text3: searchText,
+  text4: searchText,
+  text5: searchText,
+  text6: searchText,
+  select1: searchText,
+  date1: searchText,
+});
+export type GuardianSearch = z.infer<typeof guardianSearchSchema>;
+
+export type GuardianFormValues = {
+  name: string;
+  cpf: string;
+  nis: string;
+  address: string;
+  phone: string;
+  email: string;
+  civilState: string;
+  birthDate: string;
+};
+export type TextField = 'name' | 'cpf' | 'nis' | 'address' | 'phone' | 'email';
+
+export const textParams: Record<TextField, 'text1' | 'text2' | 'text3' | 'text4' | 'text5' | 'text6'> = {
+  name: 'text1',
+  cpf: 'text2',
+  nis: 'text3',
+  address: 'text4',
+  phone: 'text5',
+  email: 'text6',
+};
+
+export function valuesFromSearch(search: GuardianSearch): GuardianFormValues {
+  const civil = search.select1 ?? '';
+  return {
+    name: search.text1 ?? '',
+    cpf: search.text2 ?? '',
+    nis: search.text3 ?? '',
+    address: search.text4 ?? '',
+    phone: search.text5 ?? '',
+    email: search.text6 ?? '',
+    civilState: (enums.civilState as readonly string[]).includes(civil) ? civil : '',
+    birthDate: search.date1 ?? '',
+  };
+}
+
+/** An empty field leaves the URL rather than lingering as `text1=`. */
+const orUndefined = (value: string): string | undefined => (value === '' ? undefined : value);
+
+export function textSearchPatch(values: GuardianFormValues): Partial<GuardianSearch> {
+  return {
+    text1: orUndefined(values.name),
+    text2: orUndefined(values.cpf),
+    text3: orUndefined(values.nis),
+    text4: orUndefined(values.address),
+    text5: orUndefined(values.phone),
+    text6: orUndefined(values.email),
+  };
+}
+
+export function searchForEdit(guardian: Guardian): GuardianSearch {
+  return {
+    action: EDIT_GUARDIAN_ACTION,
+    responsibleId: guardian.id,
+    text1: guardian.name,
+    text2: guardian.cpf,
+    text3: guardian.nis,
+    text4: guardian.address,
+    text5: guardian.phone,
+    text6: guardian.email,
+    select1: guardian.civilState,
+    date1: guardian.birthDate,
+  };
+}
+
+export type GuardianValidation =
+  | { ok: true; fields: GuardianFields }
+  | { ok: false; empty: true }
+  | { ok: false; empty: false; cpf?: 'invalid'; email?: 'invalid'; birthDate?: 'invalid' };
+
+const emailSchema = z.email();
+const dateSchema = z.iso.date();
+
+/** SPEC §5: all eight fields non-empty, else 'Please fill in all fields.'; then CPF check digits and email format. */
+export function validateGuardian(values: GuardianFormValues): GuardianValidation {
+  const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as GuardianFormValues;
+  if (Object.values(trimmed).some((v) => v === '')) return { ok: false, empty: true };
+  const cpfBad = !isValidCpf(trimmed.cpf);
+  const emailBad = !emailSchema.safeParse(trimmed.email).success;
+  const dateBad = !dateSchema.safeParse(trimmed.birthDate).success;
+  if (cpfBad || emailBad || dateBad) {
+    return {
+      ok: false,
+      empty: false,
+      ...(cpfBad ? { cpf: 'invalid' as const } : {}),
+      ...(emailBad ? { email: 'invalid' as const } : {}),
+      ...(dateBad ? { birthDate: 'invalid' as const } : {}),
+    };
+  }
+  return {
+    ok: true,
+    fields: {
+      name: trimmed.name,
+      cpf: onlyDigits(trimmed.cpf),
+      nis: trimmed.nis,
+      address: trimmed.address,
+      phone: trimmed.phone,
+      email: trimmed.email,
+      civilState: trimmed.civilState as GuardianFields['civilState'],
+      birthDate: trimmed.birthDate,
+    },
+  };
+}

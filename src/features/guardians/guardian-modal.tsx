@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { GuardianFields } from '../../api/guardians.ts';
+import { useEnumOptions } from '../../components/use-enum.ts';
+import {
+  textParams,
+  textSearchPatch,
+  validateGuardian,
+  valuesFromSearch,
+  type GuardianFormValues,
+  type GuardianSearch,
+  type TextField,
+} from './guardian-form.ts';
+
+/** SPEC §5, §9: text inputs reach the URL 300 ms after the last keystroke. */
+export const URL_DEBOUNCE_MS = 300;
+
+export type SearchUpdater = (update: (previous: GuardianSearch) => GuardianSearch) => void;
+
+type Props = {
+  mode: 'create' | 'edit';
+  search: GuardianSearch;
+  updateSearch: SearchUpdater;
+  onClose: () => void;
+  onSave: (fields: GuardianFields) => Promise<void>;
+  /** Why saving is impossible here (sample records), shown instead of allowing a save. */
+  blockedReason?: string;
+};
+
+type Errors = { form?: string; cpf?: string; email?: string; birthDate?: string };
+
+/** The register / edit guardian modal; every field is mirrored in the URL so a reload restores a half-filled form. */
+export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blockedReason }: Props) {
+  const { t } = useLingui();
+  // Read the URL once when the modal opens; afterwards the inputs lead and the URL follows.
+  const [values, setValues] = useState<GuardianFormValues>(() => valuesFromSearch(search));
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const civilOptions = useEnumOptions('civilState');
+
+  const writeTexts = useDebouncedCallback((next: GuardianFormValues) => {
+    updateSearch((previous) => ({ ...previous, ...textSearchPatch(next) }));
+  }, URL_DEBOUNCE_MS);
+
+  const setText = (field: TextField) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    writeTexts(next);
+  };
+  const setImmediate = (field: 'civilState' | 'birthDate', param: 'select1' | 'date1') => (value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    updateSearch((previous) => ({ ...previous, [param]: value === '' ? undefined : value }));
+  };
+
+  const close = () => {
+    // A late debounced write would bring the cleared parameters back.
+    writeTexts.cancel();
+    onClose();
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (blockedReason) return;
+    const result = validateGuardian(values);
+    if (!result.ok) {
+      if (result.empty) setErrors({ form: t`Please fill in all fields.` });
+      else
+        setErrors({
+          ...(result.cpf ? { cpf: t`Invalid CPF: check the digits.` } : {}),
+          ...(result.email ? { email: t`Enter a valid email address, like name@example.com.` } : {}),
+          ...(result.birthDate ? { birthDate: t`Enter a valid date.` } : {}),
+        });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await onSave(result.fields);
+      writeTexts.cancel();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const input = (field: TextField, label: string, extra: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; error?: string } = {}) => (
+    <TextInput
+      label={label}
+      name={textParams[field]}
+      value={values[field]}
+      onChange={setText(field)}
+      type={extra.type}
+      inputMode={extra.inputMode}
+      error={extra.error}
+      styles={{ input: { minHeight: 44 } }}
+    />
+  );
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title={mode === 'create' ? t`Register Guardian` : t`Edit Guardian`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {blockedReason ? (
+          <Alert color="orange.9" variant="light" mb="md" role="status">
+            {blockedReason}
+          </Alert>
+        ) : null}
+        {errors.form ? (
+          <Alert color="red.9" variant="light" mb="md" role="alert" data-testid="guardian-form-error">
+            {errors.form}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {input('name', t`Name`)}
+          {input('cpf', t`CPF`, { inputMode: 'numeric', error: errors.cpf })}
+          <TextInput
+            label={t`Birth date`}
+            name="date1"
+            type="date"
+            value={values.birthDate}
+            onChange={(event) => setImmediate('birthDate', 'date1')(event.currentTarget.value)}
+            error={errors.birthDate}
+            styles={{ input: { minHeight: 44 } }}
+          />
+          <NativeSelect
+            label={t`Civil status`}
+            name="select1"
+            data={civilOptions}
+            value={values.civilState}
+            onChange={(event) => setImmediate('civilState', 'select1')(event.currentTarget.value)}
+            styles={{ input: { minHeight: 44 } }}
+          />
+          {input('nis', t`NIS`, { inputMode: 'numeric' })}
+          {input('phone', t`Phone`, { type: 'tel', inputMode: 'tel' })}
+          {input('email', t`Email`, { type: 'email', inputMode: 'email', error: errors.email })}
+          {input('address', t`Address`)}
+        </SimpleGrid>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={close} mih={44}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={saving} disabled={Boolean(blockedReason)} mih={44}>
+            <Trans>Save</Trans>
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

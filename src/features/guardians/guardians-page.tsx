@@ -1,0 +1,191 @@
+import { useEffect, useMemo } from 'react';
+import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconEdit, IconUserPlus } from '@tabler/icons-react';
+import type { Guardian } from '../../api/contract.ts';
+import {
+  enqueueGuardianCreate,
+  enqueueGuardianUpdate,
+  guardianKeys,
+  guardiansQueryOptions,
+  pendingGuardianWrites,
+  type GuardianCreatePayload,
+  type GuardianFields,
+  type GuardianUpdatePayload,
+} from '../../api/guardians.ts';
+import { studentsQueryOptions } from '../../api/students.ts';
+import { listState } from '../../offline/list-source.ts';
+import { isSampleId, sampleGuardians } from '../../offline/sample-data.ts';
+import { useOutboxItems } from '../../offline/use-outbox.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
+import { outboxKinds } from '../../offline/outbox-kinds.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { CardGrid } from '../../components/card-grid.tsx';
+import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { PersonCard } from '../../components/person-card.tsx';
+import { notify } from '../../components/notify.ts';
+import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit, type GuardianSearch } from './guardian-form.ts';
+import { GuardianModal, type SearchUpdater } from './guardian-modal.tsx';
+
+type Props = { studentId: string; search: GuardianSearch; updateSearch: SearchUpdater };
+type Row = Guardian & { pending?: 'pending' | 'failed'; reason?: string };
+
+/** SPEC §2 "alunos/{id}/responsaveis": the student's guardians as person cards, the register and edit modal. */
+export function GuardiansPage({ studentId, search, updateSearch }: Props) {
+  const { t } = useLingui();
+  const query = useQuery(guardiansQueryOptions(studentId));
+  const { items, source } = listState(query, sampleGuardians);
+  const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
+  const outboxRows = useOutboxItems();
+  const rows = useMemo(() => guardianRows(items, pendingGuardianWrites(outboxRows, studentId)), [items, outboxRows, studentId]);
+  useGuardianSync(studentId);
+
+  const modalMode = search.action === NEW_GUARDIAN_ACTION ? 'create' : search.action === EDIT_GUARDIAN_ACTION ? 'edit' : null;
+  const blockedReason =
+    source === 'sample' || isSampleId(studentId) || (search.responsibleId && isSampleId(search.responsibleId))
+      ? t`This is sample data shown while the server cannot be reached: nothing can be saved for sample records.`
+      : undefined;
+
+  const closeModal = () => updateSearch(() => ({}));
+  const save = async (fields: GuardianFields) => {
+    if (modalMode === 'edit' && search.responsibleId) {
+      await enqueueGuardianUpdate(studentId, search.responsibleId, fields);
+      notify({ message: t`Guardian updated successfully!`, severity: 'success' });
+    } else {
+      await enqueueGuardianCreate(studentId, fields);
+      notify({ message: t`Guardian added successfully!`, severity: 'success' });
+    }
+    closeModal();
+  };
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <PageTitle>{t`Guardians`}</PageTitle>
+          {studentName ? (
+            <Text mt={-8} mb="md" c="dimmed">
+              <Trans>Student: {studentName}</Trans>
+            </Text>
+          ) : null}
+        </div>
+        <Button
+          leftSection={<IconUserPlus size={18} aria-hidden />}
+          onClick={() => updateSearch(() => ({ action: NEW_GUARDIAN_ACTION }))}
+          mih={44}
+        >
+          <Trans>Register Guardian</Trans>
+        </Button>
+      </Group>
+      <ListSourceBanner source={source} />
+      {source === 'error' ? (
+        <Text c="red.9" role="alert" data-testid="list-error">
+          <Trans>Error loading guardians</Trans>
+        </Text>
+      ) : source === 'loading' && rows.length === 0 ? (
+        <Loader aria-label={t`Loading guardians`} />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" data-testid="empty-text">
+          <Trans>No guardians registered for this student yet.</Trans>
+        </Text>
+      ) : (
+        <CardGrid>
+          {rows.map((guardian) => {
+            const guardianName = guardian.name;
+            return (
+            <PersonCard
+              key={guardian.id}
+              person={guardian}
+              testId="guardian-card"
+              badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
+              actions={
+                <Button
+                  variant="light"
+                  leftSection={<IconEdit size={18} aria-hidden />}
+                  onClick={() => updateSearch(() => searchForEdit(guardian))}
+                  mih={44}
+                  aria-label={t`Edit ${guardianName}`}
+                >
+                  <Trans>Edit</Trans>
+                </Button>
+              }
+            />
+            );
+          })}
+        </CardGrid>
+      )}
+      {modalMode && (modalMode === 'create' || search.responsibleId) ? (
+        <GuardianModal
+          key={`${search.action}-${search.responsibleId ?? ''}`}
+          mode={modalMode}
+          search={search}
+          updateSearch={updateSearch}
+          onClose={closeModal}
+          onSave={save}
+          blockedReason={blockedReason}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function PendingBadge({ state, reason }: { state?: 'pending' | 'failed'; reason?: string }) {
+  if (state === 'pending')
+    return (
+      <Badge color="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
+        <Trans>Waiting to sync</Trans>
+      </Badge>
+    );
+  if (state === 'failed')
+    return (
+      <Badge color="red.9" variant="light" style={{ flexShrink: 0 }} title={reason}>
+        <Trans>Not saved</Trans>
+      </Badge>
+    );
+  return null;
+}
+
+/** Server rows with queued edits laid over them, then queued new guardians, each marked until the server has it. */
+export function guardianRows(items: Guardian[], writes: ReturnType<typeof pendingGuardianWrites>): Row[] {
+  const rows: Row[] = items.map((g) => ({ ...g }));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const write of writes) {
+    const state = write.failed ? 'failed' : 'pending';
+    const reason = write.reason ? { reason: write.reason } : {};
+    if (write.kind === 'create') {
+      const existing = byId.get(write.guardian.id);
+      if (existing) continue;
+      const row: Row = { ...write.guardian, pending: state, ...reason };
+      rows.push(row);
+      byId.set(row.id, row);
+    } else {
+      const existing = byId.get(write.guardianId);
+      if (existing) Object.assign(existing, write.guardian, { pending: existing.pending === 'failed' ? 'failed' : state }, reason);
+    }
+  }
+  return rows;
+}
+
+/** When a guardian write of this student reaches the server: show it as saved at once, then refetch the list. */
+function useGuardianSync(studentId: string) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onOutboxSynced((item, result) => {
+        const key = guardianKeys.ofStudent(studentId);
+        if (item.kind === outboxKinds.guardianCreate) {
+          const payload = item.payload as GuardianCreatePayload;
+          if (payload.studentId !== studentId) return;
+          const saved = { ...payload.guardian, id: typeof result?.id === 'string' ? result.id : payload.guardian.id };
+          queryClient.setQueryData<Guardian[]>(key, (old) => (old && !old.some((g) => g.id === saved.id) ? [...old, saved] : old));
+        } else if (item.kind === outboxKinds.guardianUpdate) {
+          const payload = item.payload as GuardianUpdatePayload;
+          if (payload.studentId !== studentId) return;
+          queryClient.setQueryData<Guardian[]>(key, (old) => old?.map((g) => (g.id === payload.guardianId ? { ...g, ...payload.guardian } : g)));
+        } else return;
+        void queryClient.invalidateQueries({ queryKey: key });
+      }),
+    [queryClient, studentId],
+  );
+}

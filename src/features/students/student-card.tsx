@@ -1,0 +1,65 @@
+import { Badge, Button, Card, Group, Progress, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconUserPlus } from '@tabler/icons-react';
+import type { StudentRow } from './student-rows.ts';
+
+type Props = { student: StudentRow; position: number; total: number };
+
+/** SPEC §2: name, attendance percent and a Create Guardian button that opens the guardian modal for this student. */
+export function StudentCard({ student, position, total }: Props) {
+  const { t } = useLingui();
+  const percent = Math.round(student.frequencyPercent);
+  const studentName = student.name;
+  return (
+    <Card withBorder padding="md" role="listitem" aria-setsize={total} aria-posinset={position} data-testid="student-card" h="100%">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {student.name}
+        </Text>
+        {student.pending === 'pending' ? (
+          <Badge color="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
+            <Trans>Waiting to sync</Trans>
+          </Badge>
+        ) : null}
+        {student.pending === 'failed' ? (
+          <Badge color="red.9" variant="light" style={{ flexShrink: 0 }} title={student.reason}>
+            <Trans>Not saved</Trans>
+          </Badge>
+        ) : null}
+      </Group>
+      {student.pending ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          {student.pending === 'failed' ? (student.reason ?? t`The server refused this registration.`) : t`Saved on this device; it will be sent when the server can be reached.`}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" mt="xs">
+            <Trans>Attendance: {percent}%</Trans>
+          </Text>
+          <Progress value={percent} size="sm" mt={4} color="quadra.7" aria-hidden />
+        </>
+      )}
+      <Group mt="md">
+        {student.pending ? (
+          // A guardian cannot be attached before the student exists on the server.
+          <Button variant="light" leftSection={<IconUserPlus size={18} aria-hidden />} disabled mih={44}>
+            <Trans>Create Guardian</Trans>
+          </Button>
+        ) : (
+          <Button
+            renderRoot={(props) => (
+              <Link to="/alunos/$id/responsaveis" params={{ id: student.id }} search={{ action: 'open-new-responsible-modal' }} {...props} />
+            )}
+            variant="light"
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            mih={44}
+            aria-label={t`Create Guardian for ${studentName}`}
+          >
+            <Trans>Create Guardian</Trans>
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}

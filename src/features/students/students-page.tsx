@@ -1,0 +1,146 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Group, Loader, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import type { StudentSummary } from '../../api/contract.ts';
+import { pendingStudentsFromOutbox, studentKeys, studentsQueryOptions } from '../../api/students.ts';
+import { listState } from '../../offline/list-source.ts';
+import { sampleStudents } from '../../offline/sample-data.ts';
+import { useOutboxItems } from '../../offline/use-outbox.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
+import { outboxKinds } from '../../offline/outbox-kinds.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { chunk, studentRows, type StudentRow } from './student-rows.ts';
+import { StudentCard } from './student-card.tsx';
+
+const ROW_GAP = 16;
+const ESTIMATED_ROW_HEIGHT = 170;
+
+/** SPEC §2 "alunos": every student as a card, searchable, virtualized so thousands stay smooth. */
+export function StudentsPage() {
+  const { t } = useLingui();
+  const query = useQuery(studentsQueryOptions());
+  const { items, source } = listState(query, sampleStudents);
+  const outboxRows = useOutboxItems(outboxKinds.studentCreate);
+  const pending = useMemo(() => pendingStudentsFromOutbox(outboxRows), [outboxRows]);
+  useRefetchWhenRegistrationsSync(pending.map((p) => p.id));
+
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const rows = useMemo(() => studentRows(items, pending, deferredSearch), [items, pending, deferredSearch]);
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{t`Students`}</PageTitle>
+        <Button component={Link} to="/alunos/cadastro" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
+          <Trans>Create New Student</Trans>
+        </Button>
+      </Group>
+      <ListSourceBanner source={source} />
+      {source === 'error' ? (
+        <Text c="red.9" role="alert" data-testid="list-error">
+          <Trans>Error loading students</Trans>
+        </Text>
+      ) : (
+        <>
+          <TextInput
+            label={t`Search students`}
+            placeholder={t`Type part of a name`}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            type="search"
+            mb="md"
+            maw={480}
+            styles={{ input: { minHeight: 44 } }}
+          />
+          {source === 'loading' && rows.length === 0 ? (
+            <Loader aria-label={t`Loading students`} />
+          ) : rows.length === 0 ? (
+            <Text c="dimmed" data-testid="empty-text">
+              <Trans>No students found</Trans>
+            </Text>
+          ) : (
+            <VirtualStudentGrid rows={rows} label={t`Students`} />
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** A registration that left the outbox reached the server (here or in another tab): fetch the list again. */
+function useRefetchWhenRegistrationsSync(pendingIds: string[]) {
+  const queryClient = useQueryClient();
+  const previous = useRef<Set<string>>(new Set());
+  const key = pendingIds.join('|');
+  useEffect(() => {
+    const now = new Set(key ? key.split('|') : []);
+    const gone = [...previous.current].some((id) => !now.has(id));
+    previous.current = now;
+    if (gone) void queryClient.invalidateQueries({ queryKey: studentKeys.all });
+  }, [key, queryClient]);
+  useEffect(
+    () =>
+      onOutboxSynced((item, result) => {
+        if (item.kind !== outboxKinds.studentCreate) return;
+        // Show the new student as a server row at once, so the card does not blink out before the refetch lands.
+        const payload = (item.payload ?? {}) as { id?: string; fullName?: string };
+        const id = typeof result?.id === 'string' ? result.id : payload.id;
+        if (id && payload.fullName) {
+          queryClient.setQueryData<StudentSummary[]>(studentKeys.all, (old) =>
+            old && !old.some((s) => s.id === id) ? [...old, { id, name: payload.fullName!, frequencyPercent: 0 }] : old,
+          );
+        }
+        void queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      }),
+    [queryClient],
+  );
+}
+
+/** Rows of 1, 2 or 3 cards (same breakpoints as CardGrid); only the rows near the viewport are in the DOM. */
+function VirtualStudentGrid({ rows, label }: { rows: StudentRow[]; label: string }) {
+  const tablet = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  const desktop = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false });
+  const columns = desktop ? 3 : tablet ? 2 : 1;
+  const lines = useMemo(() => chunk(rows, columns), [rows, columns]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useEffect(() => {
+    const update = () => setScrollMargin((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: lines.length,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    overscan: 3,
+    scrollMargin,
+  });
+  return (
+    <div ref={listRef} role="list" aria-label={label} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((line) => (
+        <div
+          key={line.key}
+          role="presentation"
+          data-index={line.index}
+          ref={virtualizer.measureElement}
+          style={{ position: 'absolute', top: 0, left: 0, width: '100%', paddingBottom: ROW_GAP, transform: `translateY(${line.start - scrollMargin}px)` }}
+        >
+          <SimpleGrid cols={columns} spacing="md" role="presentation">
+            {lines[line.index]!.map((student, i) => (
+              <StudentCard key={student.id} student={student} position={line.index * columns + i + 1} total={rows.length} />
+            ))}
+          </SimpleGrid>
+        </div>
+      ))}
+    </div>
+  );
+}

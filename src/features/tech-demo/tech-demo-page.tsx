@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { sampleGuardians } from '../../offline/sample-data.ts';
+import { notify, type Severity } from '../../components/notify.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { PersonCard } from '../../components/person-card.tsx';
+import { RepoInfoCard } from './repo-info-card.tsx';
+
+const demoItems = ['1', '2', '3'];
+
+/** SPEC §2 "tech-demo": toasts of every severity, a modal, a sample person card, the repository-info call. */
+export function TechDemoPage({ outlet }: { outlet?: ReactNode }) {
+  const { t } = useLingui();
+  const [modalOpen, modal] = useDisclosure(false);
+  const toasts: { severity: Severity; label: string; message: string; color: string }[] = [
+    { severity: 'success', label: t`Success toast`, message: t`This is a success message.`, color: 'green.9' },
+    { severity: 'error', label: t`Error toast`, message: t`This is an error message.`, color: 'red.9' },
+    { severity: 'info', label: t`Info toast`, message: t`This is an information message.`, color: 'blue.9' },
+    { severity: 'warning', label: t`Warning toast`, message: t`This is a warning message.`, color: 'orange.9' },
+  ];
+  return (
+    <>
+      <PageTitle>{t`Tech demo`}</PageTitle>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            <Trans>Toasts</Trans>
+          </Title>
+          <Group gap="xs">
+            {toasts.map((toast) => (
+              <Button key={toast.severity} color={toast.color} onClick={() => notify({ message: toast.message, severity: toast.severity, closable: true })} mih={44}>
+                {toast.label}
+              </Button>
+            ))}
+          </Group>
+          <Title order={2} size="h4" mt="lg" mb="sm">
+            <Trans>Modal</Trans>
+          </Title>
+          <Button variant="light" onClick={modal.open} mih={44}>
+            <Trans>Open modal</Trans>
+          </Button>
+          <Modal opened={modalOpen} onClose={modal.close} title={t`Demo modal`} closeButtonProps={{ 'aria-label': t`Close` }}>
+            <Text mb="md">
+              <Trans>This modal shows how dialogs look and behave in Quadra.</Trans>
+            </Text>
+            <Group justify="flex-end">
+              <Button onClick={modal.close} mih={44}>
+                <Trans>Close</Trans>
+              </Button>
+            </Group>
+          </Modal>
+        </Card>
+        <RepoInfoCard />
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            <Trans>Sample person card</Trans>
+          </Title>
+          <div role="list">
+            <PersonCard person={sampleGuardians[0]!} testId="demo-person-card" />
+          </div>
+        </Stack>
+        <Card withBorder padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            <Trans>Nested route</Trans>
+          </Title>
+          <Group gap="xs" mb="sm">
+            {demoItems.map((id) => (
+              <Button key={id} renderRoot={(props) => <Link to="/tech-demo/$id" params={{ id }} {...props} />} variant="light" mih={44}>
+                <Trans>Item {id}</Trans>
+              </Button>
+            ))}
+          </Group>
+          {outlet}
+        </Card>
+      </SimpleGrid>
+    </>
+  );
+}
+
+/** The nested tech-demo/$id route: shows which item the URL names. */
+export function TechDemoItem({ id }: { id: string }) {
+  return (
+    <Text data-testid="demo-item">
+      <Trans>Showing demo item {id}.</Trans>
+    </Text>
+  );
+}

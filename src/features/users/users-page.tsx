@@ -1,0 +1,65 @@
+import { Badge, Card, Group, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconMail } from '@tabler/icons-react';
+import type { User } from '../../api/contract.ts';
+import { usersQueryOptions } from '../../api/users.ts';
+import { listState } from '../../offline/list-source.ts';
+import { sampleUsers } from '../../offline/sample-data.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { CardGrid } from '../../components/card-grid.tsx';
+import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { accessLabels } from '../../components/enum-labels.ts';
+
+/** SPEC §2 "usuarios": each staff user as full name and email, with the translated access level. */
+export function UsersPage() {
+  const { t } = useLingui();
+  const query = useQuery(usersQueryOptions());
+  const { items, source } = listState(query, sampleUsers);
+  return (
+    <>
+      <PageTitle>{t`Users`}</PageTitle>
+      <ListSourceBanner source={source} />
+      {source === 'error' ? (
+        <Text c="red.9" role="alert" data-testid="list-error">
+          <Trans>Error loading users</Trans>
+        </Text>
+      ) : source === 'loading' ? (
+        <Loader aria-label={t`Loading users`} />
+      ) : items.length === 0 ? (
+        <Text c="dimmed" data-testid="empty-text">
+          <Trans>No users found</Trans>
+        </Text>
+      ) : (
+        <CardGrid>
+          {items.map((user) => (
+            <UserCard key={user.id} user={user} />
+          ))}
+        </CardGrid>
+      )}
+    </>
+  );
+}
+
+function UserCard({ user }: { user: User }) {
+  const { i18n } = useLingui();
+  const access = accessLabels[user.access];
+  return (
+    <Card withBorder padding="md" role="listitem" data-testid="user-card">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          {user.full_name}
+        </Text>
+        <Badge variant="light" color="quadra.8" style={{ flexShrink: 0 }}>
+          {access ? i18n._(access) : user.access}
+        </Badge>
+      </Group>
+      <Group gap={6} mt="xs" wrap="nowrap">
+        <IconMail size={16} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm" component="a" href={`mailto:${user.email}`} c="quadra.8" style={{ overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
