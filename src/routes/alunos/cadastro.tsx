@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { PageTitle } from '../../components/page-title.tsx';
+import { StudentRegistrationPage } from '../../features/student-registration/registration-page.tsx';
 
-function Page() {
-  const { t } = useLingui();
-  return <PageTitle>{t`Student registration`}</PageTitle>;
-}
-
-export const Route = createFileRoute('/alunos/cadastro')({ component: Page });
+export const Route = createFileRoute('/alunos/cadastro')({ component: StudentRegistrationPage });

@@ -1,0 +1,63 @@
+/**
+ * ZIP code (CEP) lookup (SPEC §5, §7): the public ViaCEP JSON service by default, its address configurable
+ * (config.postcodeUrl, '{cep}' replaced by the 8 digits). Nothing here is cached on the device: an address is
+ * only a convenience to fill the street, and the lookup is cheap.
+ */
+import { z } from 'zod';
+import { config } from '../lib/config.ts';
+import { getExternalParsed, HTTPError, MalformedAnswerError } from '../lib/http.ts';
+import { onlyDigits, ZIP_LENGTH } from './contract.ts';
+
+/** ViaCEP's answer: the fields used, every one optional; an unknown code answers {erro: true} (or "true"). */
+export const postcodeAnswerSchema = z.looseObject({
+  logradouro: z.string().optional(),
+  complemento: z.string().optional(),
+  bairro: z.string().optional(),
+  localidade: z.string().optional(),
+  uf: z.string().optional(),
+  erro: z.union([z.boolean(), z.string()]).optional(),
+});
+export type PostcodeAnswer = z.infer<typeof postcodeAnswerSchema>;
+
+/**
+ * SPEC §5: looked up only when the code has exactly 8 digits. A hyphen (or a dot or spaces, as people type them)
+ * is fine; any other character, or 7 or 9 digits, is not a code to look up.
+ */
+export function isPostcodeComplete(value: string): boolean {
+  return /^[\d\s.-]*$/.test(value) && onlyDigits(value).length === ZIP_LENGTH;
+}
+
+/** logradouro, complemento, bairro, localidade and uf joined into one street string, empty parts skipped. */
+export function streetFromAnswer(answer: PostcodeAnswer): string {
+  return [answer.logradouro, answer.complemento, answer.bairro, answer.localidade, answer.uf]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part.length > 0)
+    .join(', ');
+}
+
+export type PostcodeLookup =
+  | { status: 'found'; street: string }
+  /** The service answered, but knows no such code (or its answer was useless). */
+  | { status: 'not-found' }
+  /** The service could not be reached (offline, timeout, server trouble): the street may be typed by hand. */
+  | { status: 'unreachable' };
+
+export function postcodeUrl(digits: string): string {
+  return config.postcodeUrl.replace('{cep}', encodeURIComponent(digits));
+}
+
+/** Never throws: a failed or unknown lookup fills nothing. */
+export async function lookupPostcode(value: string): Promise<PostcodeLookup> {
+  if (!isPostcodeComplete(value)) return { status: 'not-found' };
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { status: 'unreachable' };
+  try {
+    const answer = await getExternalParsed(postcodeUrl(onlyDigits(value)), postcodeAnswerSchema);
+    if (answer.erro === true || answer.erro === 'true') return { status: 'not-found' };
+    const street = streetFromAnswer(answer);
+    return street ? { status: 'found', street } : { status: 'not-found' };
+  } catch (error) {
+    if (error instanceof HTTPError && error.response.status >= 400 && error.response.status < 500) return { status: 'not-found' };
+    if (error instanceof MalformedAnswerError) return { status: 'not-found' };
+    return { status: 'unreachable' };
+  }
+}

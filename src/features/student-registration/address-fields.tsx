@@ -1,0 +1,91 @@
+import { useRef, useState } from 'react';
+import { Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useLingui } from '@lingui/react/macro';
+import { isPostcodeComplete, lookupPostcode, type PostcodeLookup } from '../../api/postcode.ts';
+import type { RegistrationValues } from './registration-values.ts';
+
+type LookupState = 'idle' | 'looking' | PostcodeLookup['status'];
+const touch = { input: { minHeight: 44 } };
+
+/**
+ * SPEC §5: the ZIP code is looked up only when it has exactly 8 digits; the street is read-only and filled from the
+ * lookup; number and complement appear once the street is known. Beyond: when the lookup cannot be reached, the
+ * street can be typed by hand, so a registration at the court is never blocked.
+ */
+export function AddressFields({ form }: { form: UseFormReturnType<RegistrationValues> }) {
+  const { t } = useLingui();
+  const [lookup, setLookup] = useState<LookupState>('idle');
+  // Only the answer to the latest code may fill the street.
+  const latest = useRef(0);
+  const { street, streetTypedByHand } = form.values;
+
+  const onZipChange = async (value: string) => {
+    form.setFieldValue('zip', value);
+    // A street that came from the lookup belongs to the old code; a street typed by hand is the user's and stays.
+    if (!form.getValues().streetTypedByHand) form.setFieldValue('street', '');
+    const request = ++latest.current;
+    if (!isPostcodeComplete(value)) {
+      setLookup('idle');
+      return;
+    }
+    setLookup('looking');
+    const result = await lookupPostcode(value);
+    if (request !== latest.current) return;
+    setLookup(result.status);
+    if (result.status === 'found') {
+      const current = form.getValues();
+      if (!(current.streetTypedByHand && current.street.trim())) {
+        form.setFieldValue('street', result.street);
+        form.setFieldValue('streetTypedByHand', false);
+      }
+    } else if (result.status === 'unreachable') {
+      form.setFieldValue('streetTypedByHand', true);
+    }
+  };
+
+  const editable = streetTypedByHand;
+  const showDetails = Boolean(street.trim()) || streetTypedByHand;
+  const zipHint =
+    lookup === 'not-found'
+      ? t`No address was found for this ZIP code.`
+      : lookup === 'unreachable'
+        ? t`The ZIP code lookup could not be reached. Type the street by hand.`
+        : undefined;
+
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          {...form.getInputProps('zip')}
+          onChange={(event) => void onZipChange(event.currentTarget.value)}
+          label={t`ZIP code (CEP)`}
+          description={zipHint ?? t`8 digits; the street is filled in from it.`}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          rightSection={lookup === 'looking' ? <Loader size="xs" aria-label={t`Looking up the ZIP code`} /> : null}
+          styles={touch}
+          data-testid="zip"
+        />
+        <TextInput
+          {...form.getInputProps('street')}
+          label={t`Street`}
+          readOnly={!editable}
+          description={editable ? t`Typed by hand.` : t`Filled in from the ZIP code.`}
+          styles={{ input: { minHeight: 44, ...(editable ? {} : { backgroundColor: 'var(--mantine-color-gray-1)' }) } }}
+        />
+      </SimpleGrid>
+      {showDetails ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput {...form.getInputProps('number')} label={t`Number`} styles={touch} />
+          <TextInput {...form.getInputProps('complement')} label={t`Complement`} styles={touch} />
+        </SimpleGrid>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t`Number and complement appear once the street is known.`}
+        </Text>
+      )}
+    </Stack>
+  );
+}

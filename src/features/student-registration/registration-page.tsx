@@ -1,0 +1,214 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconArrowLeft, IconToggleLeft, IconUserPlus } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { EnumName } from '../../api/contract.ts';
+import { queueStudentRegistration, waitForRegistration, type StudentDocumentPayload } from '../../api/student-registration.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { notify } from '../../components/notify.ts';
+import { useEnumOptions } from '../../components/use-enum.ts';
+import { AddressFields } from './address-fields.tsx';
+import { DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
+import { clearDraft, readDraft, writeDraft } from './registration-draft.ts';
+import { checkRegistration, emptyRegistration, toStudentCreate, type RegistrationValues } from './registration-values.ts';
+
+const touch = { input: { minHeight: 44 } };
+
+type Props = {
+  /** How long to wait for the server before telling the user the registration is kept on this device. */
+  outcomeTimeoutMs?: number;
+};
+
+/** alunos/cadastro (SPEC §2, §4, §5, §7, §8): the registration form; submit always goes through the outbox. */
+export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
+  const { t, i18n } = useLingui();
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft] = useState(readDraft);
+  // The client id of this registration; kept after a refusal (a re-submit must not register twice).
+  const clientId = useRef(draft.clientId);
+  const [documents, setDocuments] = useState<QueuedDocument[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const today = dayjs().format('YYYY-MM-DD');
+
+  const form = useForm<RegistrationValues>({
+    mode: 'controlled',
+    initialValues: emptyRegistration,
+    validateInputOnBlur: true,
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      for (const [field, message] of Object.entries(checkRegistration(values))) errors[field] = i18n._(message);
+      return errors;
+    },
+    onValuesChange: (values) => writeDraft({ clientId: clientId.current, values }),
+  });
+
+  useEffect(() => {
+    // Bring back what was typed before a reload (reset() then goes back to an empty form, not to the draft).
+    if (JSON.stringify(draft.values) !== JSON.stringify(emptyRegistration)) form.setValues(draft.values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const enumSelect = (field: keyof RegistrationValues, label: string, options: { value: string; label: string }[]) => (
+    <NativeSelect {...form.getInputProps(field)} label={label} data={options} styles={touch} />
+  );
+  const options: Record<Extract<EnumName, 'race' | 'gender' | 'socialProgram' | 'employmentStatus' | 'educationLevel'>, { value: string; label: string }[]> = {
+    race: useEnumOptions('race'),
+    gender: useEnumOptions('gender'),
+    socialProgram: useEnumOptions('socialProgram'),
+    employmentStatus: useEnumOptions('employmentStatus'),
+    educationLevel: useEnumOptions('educationLevel'),
+  };
+
+  const startOver = () => {
+    clientId.current = crypto.randomUUID();
+    form.reset();
+    setDocuments([]);
+    setRefusal(null);
+    clearDraft();
+  };
+
+  const submit = async (values: RegistrationValues) => {
+    setSubmitting(true);
+    setRefusal(null);
+    try {
+      const student = toStudentCreate(values, clientId.current);
+      const payloads: StudentDocumentPayload[] = documents.map((doc) => ({
+        meta: { id: doc.id, fileName: doc.file.name, fileType: doc.fileType, origin: doc.origin, date: doc.date, description: doc.description },
+        // A plain Blob with the type read from the content: what IndexedDB keeps and the server receives.
+        file: new Blob([doc.file], { type: doc.kind.mime }),
+        fileName: doc.file.name,
+      }));
+      let queued;
+      try {
+        queued = await queueStudentRegistration(student, payloads);
+      } catch {
+        // Not even stored on the device (storage blocked or full): the form keeps everything.
+        notify({ message: t`Error registering student. Please try again.`, severity: 'error', closable: true });
+        return;
+      }
+      const outcome = await waitForRegistration(queued, { timeoutMs: outcomeTimeoutMs });
+      switch (outcome.status) {
+        case 'sent':
+          notify({ message: t`Student registered successfully!`, severity: 'success' });
+          startOver();
+          break;
+        case 'document-failed':
+          notify({ message: t`Student registered successfully!`, severity: 'success' });
+          notify({ message: t`Error adding student document`, severity: 'error', closable: true });
+          startOver();
+          break;
+        case 'refused':
+          notify({ message: t`Error registering student. Please try again.`, severity: 'error', closable: true });
+          setRefusal(outcome.reason);
+          break;
+        case 'pending':
+          notify({
+            message: t`Saved on this device. The registration will be sent when the connection returns.`,
+            severity: 'info',
+            closable: true,
+          });
+          startOver();
+          break;
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const focusFirstError = () => {
+    // Let Mantine render the errors first; nothing typed is touched.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{t`Student registration`}</PageTitle>
+        <Group gap="sm">
+          <Button component={Link} to="/alunos" variant="subtle" mih={44} leftSection={<IconArrowLeft size={18} aria-hidden />}>
+            <Trans>Back to students</Trans>
+          </Button>
+          {/* SPEC §4: present but inert. */}
+          <Button disabled mih={44} leftSection={<IconToggleLeft size={18} aria-hidden />} data-testid="toggle-status">
+            <Trans>Toggle status</Trans>
+          </Button>
+        </Group>
+      </Group>
+      <Text mb="md" size="sm">
+        <Trans>Only the full name is required. Everything is saved on this device first, so nothing is lost without a connection.</Trans>
+      </Text>
+      <Stack gap="lg">
+        <form id={formId} ref={formRef} noValidate onSubmit={form.onSubmit((values) => void submit(values), focusFirstError)}>
+          <Stack gap="lg">
+            <Paper withBorder p="md" component="fieldset" m={0}>
+              <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
+                <Trans>Personal data</Trans>
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
+                <TextInput {...form.getInputProps('fullName')} label={t`Full name`} withAsterisk autoComplete="off" styles={touch} />
+                <TextInput
+                  {...form.getInputProps('registrationNumber')}
+                  label={t`CPF`}
+                  description={t`11 digits, with or without dots and hyphen.`}
+                  inputMode="numeric"
+                  maxLength={14}
+                  styles={touch}
+                />
+                <TextInput {...form.getInputProps('dateOfBirth')} type="date" max={today} label={t`Date of birth`} styles={touch} />
+                <TextInput {...form.getInputProps('enrollmentDate')} type="date" max={today} label={t`Enrolment date`} styles={touch} />
+                {enumSelect('race', t`Race`, options.race)}
+                {enumSelect('gender', t`Gender`, options.gender)}
+              </SimpleGrid>
+            </Paper>
+            <Paper withBorder p="md" component="fieldset" m={0}>
+              <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
+                <Trans>School and programme</Trans>
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
+                <TextInput {...form.getInputProps('schoolName')} label={t`School name`} styles={touch} />
+                <TextInput {...form.getInputProps('schoolYear')} label={t`School year`} styles={touch} />
+                {enumSelect('educationLevel', t`Education level`, options.educationLevel)}
+                {enumSelect('employmentStatus', t`Employment status`, options.employmentStatus)}
+                {enumSelect('socialProgram', t`Social programme`, options.socialProgram)}
+              </SimpleGrid>
+            </Paper>
+            <Paper withBorder p="md" component="fieldset" m={0}>
+              <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
+                <Trans>Address</Trans>
+              </Title>
+              <div style={{ clear: 'both' }}>
+                <AddressFields form={form} />
+              </div>
+            </Paper>
+          </Stack>
+        </form>
+        {/* Outside the <form>: Enter in the uploader must not submit the registration. */}
+        <Paper withBorder p="md">
+          <DocumentUploader
+            documents={documents}
+            onAdd={(doc) => setDocuments((previous) => [...previous, doc])}
+            onRemove={(id) => setDocuments((previous) => previous.filter((doc) => doc.id !== id))}
+          />
+        </Paper>
+        {refusal !== null && (
+          <Alert color="red.9" variant="light" title={t`The server did not register the student`} role="alert">
+            <Text size="sm">{refusal ? t`Reason: ${refusal}` : t`No reason was given.`}</Text>
+            <Text size="sm">
+              <Trans>Your answers are still here. Check them and send again; the student will not be registered twice.</Trans>
+            </Text>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" form={formId} size="md" mih={44} loading={submitting} leftSection={<IconUserPlus size={20} aria-hidden />}>
+            <Trans>Register student</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+/** The registration form's values, its checks (beyond SPEC §5's none: issue 5) and the body sent to POST /students. */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import dayjs from 'dayjs';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { onlyDigits, ZIP_LENGTH, type StudentCreate } from '../../api/contract.ts';
+import type { StudentCreatePayload } from '../../api/student-registration.ts';
+
+export type RegistrationValues = {
+  fullName: string;
+  dateOfBirth: string;
+  registrationNumber: string;
+  enrollmentDate: string;
+  race: string;
+  gender: string;
+  schoolName: string;
+  schoolYear: string;
+  socialProgram: string;
+  employmentStatus: string;
+  educationLevel: string;
+  zip: string;
+  street: string;
+  /** The street was typed by hand because the lookup could not be reached. */
+  streetTypedByHand: boolean;
+  number: string;
+  complement: string;
+};
+
+export const emptyRegistration: RegistrationValues = {
+  fullName: '',
+  dateOfBirth: '',
+  registrationNumber: '',
+  enrollmentDate: '',
+  race: '',
+  gender: '',
+  schoolName: '',
+  schoolYear: '',
+  socialProgram: '',
+  employmentStatus: '',
+  educationLevel: '',
+  zip: '',
+  street: '',
+  streetTypedByHand: false,
+  number: '',
+  complement: '',
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date (2023-02-30 is not), not after `today`. Empty is allowed: the dates are optional. */
+export function checkPastDate(value: string, today: Date = new Date()): MessageDescriptor | null {
+  if (!value) return null;
+  const parsed = dayjs(value);
+  if (!ISO_DATE.test(value) || !parsed.isValid() || parsed.format('YYYY-MM-DD') !== value) return msg`Enter a valid date.`;
+  if (value > dayjs(today).format('YYYY-MM-DD')) return msg`The date cannot be in the future.`;
+  return null;
+}
+
+export function checkFullName(value: string): MessageDescriptor | null {
+  return value.trim() ? null : msg`Full name is required.`;
+}
+
+export function checkCpf(value: string): MessageDescriptor | null {
+  if (!value.trim()) return null;
+  return isValidCpf(value) ? null : msg`Invalid CPF: check the digits.`;
+}
+
+export function checkZip(value: string): MessageDescriptor | null {
+  if (!value.trim()) return null;
+  return /^[\d\s.-]*$/.test(value) && onlyDigits(value).length === ZIP_LENGTH ? null : msg`The ZIP code must have 8 digits.`;
+}
+
+/** Field -> message for every failed check (empty when the form may be sent). */
+export function checkRegistration(values: RegistrationValues, today: Date = new Date()): Partial<Record<keyof RegistrationValues, MessageDescriptor>> {
+  const errors: Partial<Record<keyof RegistrationValues, MessageDescriptor>> = {};
+  const checks: Array<[keyof RegistrationValues, MessageDescriptor | null]> = [
+    ['fullName', checkFullName(values.fullName)],
+    ['registrationNumber', checkCpf(values.registrationNumber)],
+    ['dateOfBirth', checkPastDate(values.dateOfBirth, today)],
+    ['enrollmentDate', checkPastDate(values.enrollmentDate, today)],
+    ['zip', checkZip(values.zip)],
+  ];
+  for (const [field, message] of checks) if (message) errors[field] = message;
+  return errors;
+}
+
+const code = <T extends string>(value: string) => (value || undefined) as T | undefined;
+const text = (value: string) => value.trim() || undefined;
+
+/** The body of SPEC §7 (plus education level), with the client id that makes it idempotent. */
+export function toStudentCreate(values: RegistrationValues, clientId: string): StudentCreatePayload {
+  const address = {
+    code: onlyDigits(values.zip) || undefined,
+    street: text(values.street),
+    number: text(values.number),
+    complement: text(values.complement),
+  };
+  const body: StudentCreate & { id: string } = {
+    id: clientId,
+    fullName: values.fullName.trim(),
+    dateOfBirth: values.dateOfBirth || undefined,
+    registrationNumber: onlyDigits(values.registrationNumber) || undefined,
+    enrollmentDate: values.enrollmentDate || undefined,
+    race: code(values.race),
+    gender: code(values.gender),
+    schoolName: text(values.schoolName),
+    schoolYear: text(values.schoolYear),
+    socialProgram: code(values.socialProgram),
+    employmentStatus: code(values.employmentStatus),
+    educationLevel: code(values.educationLevel),
+    address: Object.values(address).some(Boolean) ? address : undefined,
+  };
+  // JSON drops undefined anyway; dropping it here keeps the stored outbox payload equal to what is sent.
+  return JSON.parse(JSON.stringify(body)) as StudentCreatePayload;
+}
