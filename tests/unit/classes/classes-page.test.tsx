@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ClassesPage } from '../../../src/features/classes/classes-page.tsx';
+import { notify } from '../../../src/components/notify.ts';
+import { renderWithProviders } from '../../support/render.tsx';
+import { mockApi } from '../students/support.tsx';
+
+vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
+
+const activities = [
+  { id: 'a1', name: 'Futsal', teacher: 'T', area: 'Esportes', frequency: 'Semanal' },
+  { id: 'a2', name: 'Natação', teacher: 'T', area: 'Aquáticos', frequency: 'Semanal' },
+];
+const classes = [
+  { id: 'c1', title: 'Futsal Sub-12', weekDay: 'SEGUNDA', schedule: '08:00 - 09:30', level: 'INICIANTE', activityId: 'a1' },
+  { id: 'c2', title: 'Futsal Sub-15', weekDay: 'QUARTA', schedule: '14:00 - 15:30', level: 'AVANCADO', activityId: 'a1' },
+  { id: 'c3', title: 'Natação Adulto', weekDay: 'QUINTA', schedule: '18:00 - 19:00', level: 'INICIANTE', activityId: 'a2' },
+  { id: 'c4', title: '', weekDay: 'SEXTA', schedule: '10:00 - 11:00', level: 'TODOS_NIVEIS', activityId: 'gone' },
+];
+
+beforeEach(() => vi.mocked(notify).mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+const titles = () => screen.getAllByTestId('class-card').map((card) => within(card).getAllByText(/./)[0]!.textContent);
+
+describe('classes page', () => {
+  it('shows title, activity, weekday, schedule and level (translated) on each card', async () => {
+    mockApi({ classes, activities });
+    renderWithProviders(<ClassesPage />);
+    const card = (await screen.findByText('Futsal Sub-12')).closest('[data-testid="class-card"]') as HTMLElement;
+    expect(within(card).getByText('Futsal')).toBeInTheDocument();
+    expect(within(card).getByText('Monday')).toBeInTheDocument();
+    expect(within(card).getByText('Beginner')).toBeInTheDocument();
+    expect(within(card).getByText('Schedule: 08:00 - 09:30')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create class' })).toBeDisabled();
+  });
+
+  it('names an untitled class and a missing activity as unknown', async () => {
+    mockApi({ classes, activities });
+    renderWithProviders(<ClassesPage />);
+    expect(await screen.findByText('Unknown class')).toBeInTheDocument();
+    const card = screen.getByText('Unknown class').closest('[data-testid="class-card"]') as HTMLElement;
+    expect(within(card).getByText('Unknown activity')).toBeInTheDocument();
+  });
+
+  it('each filter narrows the cards', async () => {
+    const user = userEvent.setup();
+    mockApi({ classes, activities });
+    renderWithProviders(<ClassesPage />);
+    await screen.findByText('Futsal Sub-12');
+    expect(screen.getAllByTestId('class-card')).toHaveLength(4);
+
+    await user.type(screen.getByLabelText('Activity', { selector: 'input' }), 'futs');
+    expect(titles()).toEqual(['Futsal Sub-12', 'Futsal Sub-15']);
+    await user.clear(screen.getByLabelText('Activity', { selector: 'input' }));
+
+    await user.selectOptions(screen.getByLabelText('Weekday'), 'QUINTA');
+    expect(titles()).toEqual(['Natação Adulto']);
+    await user.selectOptions(screen.getByLabelText('Weekday'), '');
+
+    await user.selectOptions(screen.getByLabelText('Level'), 'INICIANTE');
+    expect(titles()).toEqual(['Futsal Sub-12', 'Natação Adulto']);
+  });
+
+  it('picking an activity from the autocomplete narrows to its classes', async () => {
+    const user = userEvent.setup();
+    mockApi({ classes, activities });
+    renderWithProviders(<ClassesPage />);
+    await screen.findByText('Futsal Sub-12');
+    await user.click(screen.getByLabelText('Activity', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Natação', hidden: true }));
+    expect(titles()).toEqual(['Natação Adulto']);
+  });
+
+  it("a failed load shows the toast 'Error loading classes' and the sample classes", async () => {
+    mockApi({});
+    renderWithProviders(<ClassesPage />);
+    expect(await screen.findByTestId('sample-banner')).toBeInTheDocument();
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ message: 'Error loading classes', severity: 'error' }));
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('a successful load shows no toast', async () => {
+    mockApi({ classes, activities });
+    renderWithProviders(<ClassesPage />);
+    await screen.findByText('Futsal Sub-12');
+    expect(notify).not.toHaveBeenCalled();
+  });
+});

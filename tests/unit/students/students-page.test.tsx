@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StudentsPage } from '../../../src/features/students/students-page.tsx';
+import { db } from '../../../src/lib/db.ts';
+import { mockApi, renderWithRouter } from './support.tsx';
+
+const students = [
+  { id: 's1', name: 'João Pedro Oliveira', frequencyPercent: 78 },
+  { id: 's2', name: 'Ana Beatriz Santos', frequencyPercent: 92.4 },
+  { id: 's3', name: '<b>Bold</b> <script>alert(1)</script>', frequencyPercent: 10 },
+];
+
+beforeEach(async () => {
+  await db.outbox.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('students page', () => {
+  it('shows a card per student with name and attendance percent', async () => {
+    mockApi({ students });
+    renderWithRouter(<StudentsPage />);
+    const card = (await screen.findByText('Ana Beatriz Santos')).closest('[data-testid="student-card"]') as HTMLElement;
+    expect(within(card).getByText('Attendance: 92%')).toBeInTheDocument();
+    expect(screen.getAllByTestId('student-card')).toHaveLength(3);
+  });
+
+  it('Create Guardian opens that student\'s guardians page with the register modal', async () => {
+    mockApi({ students });
+    renderWithRouter(<StudentsPage />);
+    const link = await screen.findByRole('link', { name: 'Create Guardian for João Pedro Oliveira' });
+    expect(link).toHaveAttribute('href', '/alunos/s1/responsaveis?action=open-new-responsible-modal');
+  });
+
+  it('Create New Student goes to the registration form', async () => {
+    mockApi({ students });
+    renderWithRouter(<StudentsPage />);
+    expect(await screen.findByRole('link', { name: 'Create New Student' })).toHaveAttribute('href', '/alunos/cadastro');
+  });
+
+  it('search ignores case and accents; no match shows the empty text', async () => {
+    const user = userEvent.setup();
+    mockApi({ students });
+    renderWithRouter(<StudentsPage />);
+    await screen.findByText('Ana Beatriz Santos');
+    await user.type(screen.getByLabelText('Search students'), 'JOAO');
+    await waitFor(() => expect(screen.getAllByTestId('student-card')).toHaveLength(1));
+    expect(screen.getByText('João Pedro Oliveira')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search students'));
+    await user.type(screen.getByLabelText('Search students'), 'nobody');
+    expect(await screen.findByText('No students found')).toBeInTheDocument();
+  });
+
+  it('an empty list shows the empty text', async () => {
+    mockApi({ students: [] });
+    renderWithRouter(<StudentsPage />);
+    expect(await screen.findByText('No students found')).toBeInTheDocument();
+  });
+
+  it('a name holding HTML or script shows as plain text', async () => {
+    mockApi({ students });
+    const { container } = renderWithRouter(<StudentsPage />);
+    expect(await screen.findByText('<b>Bold</b> <script>alert(1)</script>')).toBeInTheDocument();
+    expect(container.querySelector('script, b')).toBeNull();
+  });
+
+  it('with 5,000 students only the rows near the viewport are in the DOM', async () => {
+    // jsdom lays nothing out: give each virtual row the height a browser would.
+    const offsetHeight = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.hasAttribute('data-index') ? 170 : 0;
+    });
+    const many = Array.from({ length: 5000 }, (_, i) => ({ id: `id-${i}`, name: `Student ${i}`, frequencyPercent: i % 101 }));
+    mockApi({ students: many });
+    renderWithRouter(<StudentsPage />);
+    await screen.findByText('Student 0');
+    const cards = screen.getAllByTestId('student-card');
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.length).toBeLessThan(40);
+    expect(cards[0]).toHaveAttribute('aria-setsize', '5000');
+    offsetHeight.mockRestore();
+  });
+
+  it('a registration waiting in the outbox shows at once, marked pending', async () => {
+    mockApi({ students });
+    await db.outbox.put({
+      id: 'row-1',
+      kind: 'student.create',
+      payload: { id: '7d4b1f7e-0000-4000-8000-000000000001', fullName: 'Nova Aluna' },
+      createdAt: Date.now(),
+      state: 'pending',
+      nextAttemptAt: Date.now() + 60_000,
+      attempts: [],
+    });
+    renderWithRouter(<StudentsPage />);
+    const card = (await screen.findByText('Nova Aluna')).closest('[data-testid="student-card"]') as HTMLElement;
+    expect(within(card).getByText('Waiting to sync')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Create Guardian' })).toBeDisabled();
+  });
+
+  it('when the pending registration leaves the outbox, the list is fetched again', async () => {
+    const api = mockApi({ students });
+    await db.outbox.put({
+      id: 'row-2',
+      kind: 'student.create',
+      payload: { id: 'new-2', fullName: 'Synced Soon' },
+      createdAt: Date.now(),
+      state: 'pending',
+      nextAttemptAt: Date.now() + 60_000,
+      attempts: [],
+    });
+    renderWithRouter(<StudentsPage />);
+    await screen.findByText('Synced Soon');
+    const before = api.calls.filter((r) => r.url.endsWith('/api/students')).length;
+    const after = mockApi({ students: [...students, { id: 'new-2', name: 'Synced Soon', frequencyPercent: 0 }] });
+    await db.outbox.delete('row-2');
+    await waitFor(() => expect(after.calls.filter((r) => r.url.endsWith('/api/students'))).toHaveLength(1));
+    expect(before).toBe(1);
+    await waitFor(() => expect(screen.queryByText('Waiting to sync')).toBeNull());
+    expect(await screen.findByText('Synced Soon')).toBeInTheDocument();
+  });
+
+  it('falls back to the sample students with a banner when the server fails', async () => {
+    mockApi({});
+    renderWithRouter(<StudentsPage />);
+    expect(await screen.findByTestId('sample-banner')).toBeInTheDocument();
+    expect(screen.getByText('Giovanna Alves')).toBeInTheDocument();
+  });
+});
