@@ -50,7 +50,10 @@ export async function sendStudentCreate(item: OutboxRow): Promise<StudentCreateR
 
 export async function sendStudentDocument(item: OutboxRow): Promise<void> {
   const { meta, file, fileName } = item.payload as StudentDocumentPayload;
-  const studentId = item.parentResult?.studentId;
+  // The outbox hands over the row as it read it before sending the student; when the student went in the same run,
+  // its server id was stored after that read, so look at the stored row.
+  const parentResult = item.parentResult ?? (await db.outbox.get(item.id))?.parentResult;
+  const studentId = parentResult?.studentId;
   // Cannot happen when the rows were written together; if it does, keep the document and retry later.
   if (typeof studentId !== 'string' || !studentId) throw new Error(`${DOCUMENT_ERROR_MESSAGE}: the student has no server id`);
   const form = new FormData();

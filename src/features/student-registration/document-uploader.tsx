@@ -184,7 +184,7 @@ function UploaderForm({ id, onAdd }: { id: string; onAdd: (document: QueuedDocum
           />
           <TextInput label={t`Origin`} value={origin} onChange={(event) => setOrigin(event.currentTarget.value)} styles={touch} />
         </SimpleGrid>
-        <Textarea label={t`Description`} value={description} onChange={(event) => setDescription(event.currentTarget.value)} autosize minRows={2} />
+        <Textarea label={t`Description`} value={description} onChange={(event) => setDescription(event.currentTarget.value)} rows={2} />
         <Group justify="flex-end">
           <Button mih={44} onClick={() => void add()} loading={checking} leftSection={<IconPlus size={18} aria-hidden />}>
             <Trans>Add to the list</Trans>

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DocumentUploader, type QueuedDocument } from '../../../src/features/student-registration/document-uploader.tsx';
+import { renderWithProviders } from '../../support/render.tsx';
+import { exeFile, pdfFile, pngFile } from './support.tsx';
+
+function Harness() {
+  const [documents, setDocuments] = useState<QueuedDocument[]>([]);
+  return (
+    <DocumentUploader
+      documents={documents}
+      onAdd={(doc) => setDocuments((previous) => [...previous, doc])}
+      onRemove={(id) => setDocuments((previous) => previous.filter((doc) => doc.id !== id))}
+    />
+  );
+}
+
+async function openUploader() {
+  const user = userEvent.setup();
+  renderWithProviders(<Harness />);
+  await user.click(screen.getByRole('button', { name: 'Add document' }));
+  return user;
+}
+
+describe('document uploader', () => {
+  it('toggles between shown and hidden', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    const toggle = screen.getByRole('button', { name: 'Add document' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText(/^File/)).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide document uploader' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText(/^File/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide document uploader' }));
+    expect(screen.queryByLabelText(/^File/)).not.toBeInTheDocument();
+  });
+
+  it('adding needs a chosen file', async () => {
+    const user = await openUploader();
+    await user.selectOptions(screen.getByLabelText(/Document type/), 'OUTRO');
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+    expect(await screen.findByText('Choose a file to add.')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('queued-document')).toHaveLength(0);
+  });
+
+  it('adds a PDF to the list with name, type and size, then clears the uploader', async () => {
+    const user = await openUploader();
+    await user.upload(screen.getByLabelText(/^File/), pdfFile('comprovante.pdf', 2048));
+    expect(screen.getByTestId('document-date')).toHaveTextContent('January 10, 2026');
+    await user.selectOptions(screen.getByLabelText(/Document type/), 'COMPROVANTE_RESIDENCIA');
+    await user.type(screen.getByLabelText('Origin'), 'Prefeitura');
+    await user.type(screen.getByLabelText('Description'), 'Conta de luz');
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+    const item = await screen.findByTestId('queued-document');
+    expect(item).toHaveTextContent('comprovante.pdf');
+    expect(item).toHaveTextContent('Proof of address');
+    expect(item).toHaveTextContent('2 KB');
+    // The uploader's form is cleared for the next document.
+    expect((screen.getByLabelText(/^File/) as HTMLInputElement).files).toHaveLength(0);
+    expect(screen.getByLabelText(/Document type/)).toHaveValue('');
+    expect(screen.getByLabelText('Origin')).toHaveValue('');
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+  });
+
+  it('lists several documents and removes one with its button', async () => {
+    const user = await openUploader();
+    for (const file of [pdfFile('a.pdf'), pngFile('b.png')]) {
+      await user.upload(screen.getByLabelText(/^File/), file);
+      await user.selectOptions(screen.getByLabelText(/Document type/), 'OUTRO');
+      await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+      await screen.findByText(file.name);
+    }
+    expect(screen.getAllByTestId('queued-document')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Remove a.pdf' }));
+    const left = screen.getAllByTestId('queued-document');
+    expect(left).toHaveLength(1);
+    expect(within(left[0]!).getByText('b.png')).toBeInTheDocument();
+  });
+
+  it('refuses a renamed executable before it is queued', async () => {
+    const user = await openUploader();
+    await user.upload(screen.getByLabelText(/^File/), exeFile('renda.pdf'));
+    await user.selectOptions(screen.getByLabelText(/Document type/), 'COMPROVANTE_RENDA');
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+    expect(await screen.findByText('Only PDF, JPEG or PNG files can be added. This file is none of them.')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('queued-document')).toHaveLength(0);
+    expect(screen.getByLabelText(/^File/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses an empty file', async () => {
+    const user = await openUploader();
+    await user.upload(screen.getByLabelText(/^File/), new File([], 'vazio.pdf', { type: 'application/pdf' }));
+    await user.selectOptions(screen.getByLabelText(/Document type/), 'OUTRO');
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+    expect(await screen.findByText('This file is empty. Choose another file.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByTestId('queued-document')).toHaveLength(0));
+  });
+
+  it('asks for the document type', async () => {
+    const user = await openUploader();
+    await user.upload(screen.getByLabelText(/^File/), pngFile());
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+    expect(await screen.findByText('Choose the document type.')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('queued-document')).toHaveLength(0);
+  });
+});

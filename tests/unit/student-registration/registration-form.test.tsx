@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PostcodeLookup } from '../../../src/api/postcode.ts';
+import type { RegistrationOutcome } from '../../../src/api/student-registration.ts';
+import { StudentRegistrationPage } from '../../../src/features/student-registration/registration-page.tsx';
+import { DRAFT_KEY } from '../../../src/features/student-registration/registration-draft.ts';
+import { pdfFile, renderWithRouter } from './support.tsx';
+
+const mocks = vi.hoisted(() => ({
+  lookup: vi.fn<(value: string) => Promise<PostcodeLookup>>(),
+  queue: vi.fn(),
+  wait: vi.fn<() => Promise<RegistrationOutcome>>(),
+  notify: vi.fn(),
+}));
+vi.mock('../../../src/api/postcode.ts', async (original) => ({
+  ...(await original<typeof import('../../../src/api/postcode.ts')>()),
+  lookupPostcode: mocks.lookup,
+}));
+vi.mock('../../../src/api/student-registration.ts', async (original) => ({
+  ...(await original<typeof import('../../../src/api/student-registration.ts')>()),
+  queueStudentRegistration: mocks.queue,
+  waitForRegistration: mocks.wait,
+}));
+vi.mock('../../../src/components/notify.ts', () => ({ notify: mocks.notify }));
+
+beforeEach(() => {
+  sessionStorage.clear();
+  mocks.lookup.mockReset().mockResolvedValue({ status: 'found', street: 'Praça da Sé, lado ímpar, Sé, São Paulo, SP' });
+  mocks.queue.mockReset().mockImplementation(async (student: { id: string }, docs: Array<{ meta: { id: string } }>) => ({
+    studentItemId: student.id,
+    documentItemIds: docs.map((d) => d.meta.id),
+  }));
+  mocks.wait.mockReset().mockResolvedValue({ status: 'sent' });
+  mocks.notify.mockReset();
+});
+afterEach(() => vi.useRealTimers());
+
+async function renderForm() {
+  const user = userEvent.setup();
+  const view = renderWithRouter(<StudentRegistrationPage />);
+  await screen.findByLabelText(/Full name/);
+  return { user, ...view };
+}
+const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Register student' }));
+const toasts = () => mocks.notify.mock.calls.map(([toast]) => `${toast.severity}: ${toast.message}`);
+
+describe('student registration form', () => {
+  it('has every field of the spec, enum selects with an empty first option, and an inert toggle-status button', async () => {
+    await renderForm();
+    for (const label of ['Full name', 'CPF', 'Date of birth', 'Enrolment date', 'School name', 'School year', 'ZIP code (CEP)', 'Street']) {
+      expect(screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))).toBeInTheDocument();
+    }
+    for (const label of ['Race', 'Gender', 'Social programme', 'Employment status', 'Education level']) {
+      const select = screen.getByLabelText(label) as HTMLSelectElement;
+      expect(select.tagName).toBe('SELECT');
+      expect(select.options[0]!.value).toBe('');
+      expect(select.options.length).toBeGreaterThan(2);
+    }
+    expect(screen.getByRole('option', { name: 'Bolsa Família' })).toBeInTheDocument();
+    expect(screen.getByTestId('toggle-status')).toBeDisabled();
+  });
+
+  it('requires the full name, next to the field, and keeps everything typed', async () => {
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText('School name'), 'EM Paulo Freire');
+    await submit(user);
+    expect(await screen.findByText('Full name is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Full name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('School name')).toHaveValue('EM Paulo Freire');
+    expect(mocks.queue).not.toHaveBeenCalled();
+  });
+
+  it('checks the CPF digits only when a CPF is given', async () => {
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Ana Lima');
+    await user.type(screen.getByLabelText(/^CPF/), '123.456.789-00');
+    await submit(user);
+    expect(await screen.findByText('Invalid CPF: check the digits.')).toBeInTheDocument();
+    expect(mocks.queue).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText(/^CPF/));
+    await user.type(screen.getByLabelText(/^CPF/), '529.982.247-25');
+    await submit(user);
+    await waitFor(() => expect(mocks.queue).toHaveBeenCalledTimes(1));
+    expect(mocks.queue.mock.calls[0]![0].registrationNumber).toBe('52998224725');
+  });
+
+  it('refuses dates in the future', async () => {
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Ana Lima');
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '2999-01-01' } });
+    await submit(user);
+    expect(await screen.findByText('The date cannot be in the future.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('2999-01-01');
+    expect(mocks.queue).not.toHaveBeenCalled();
+  });
+
+  it('looks the ZIP code up only at exactly 8 digits (7 and 9 never), then fills the read-only street', async () => {
+    const { user } = await renderForm();
+    const zip = screen.getByLabelText(/^ZIP code/);
+    await user.type(zip, '0100100');
+    expect(mocks.lookup).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Number')).not.toBeInTheDocument();
+    await user.type(zip, '01');
+    // 9 digits: never looked up.
+    expect(mocks.lookup).toHaveBeenCalledTimes(1);
+    expect(mocks.lookup).toHaveBeenLastCalledWith('01001000');
+    mocks.lookup.mockClear();
+    await user.clear(zip);
+    await user.type(zip, '010010001');
+    expect(mocks.lookup.mock.calls.map(([value]) => value)).toEqual(['01001000']);
+    mocks.lookup.mockClear();
+    await user.clear(zip);
+    await user.type(zip, '01001-000');
+    expect(mocks.lookup.mock.calls.map(([value]) => value)).toEqual(['01001-000']);
+    const street = screen.getByLabelText('Street');
+    await waitFor(() => expect(street).toHaveValue('Praça da Sé, lado ímpar, Sé, São Paulo, SP'));
+    expect(street).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Complement')).toBeInTheDocument();
+  });
+
+  it('an unknown ZIP code fills nothing', async () => {
+    mocks.lookup.mockResolvedValue({ status: 'not-found' });
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^ZIP code/), '99999999');
+    expect(await screen.findByText('No address was found for this ZIP code.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Street')).toHaveValue('');
+    expect(screen.getByLabelText('Street')).toHaveAttribute('readonly');
+    expect(screen.queryByLabelText('Number')).not.toBeInTheDocument();
+  });
+
+  it('when the lookup cannot be reached, the street can be typed by hand', async () => {
+    mocks.lookup.mockResolvedValue({ status: 'unreachable' });
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^ZIP code/), '01001000');
+    expect(await screen.findByText('The ZIP code lookup could not be reached. Type the street by hand.')).toBeInTheDocument();
+    const street = screen.getByLabelText('Street');
+    expect(street).not.toHaveAttribute('readonly');
+    await user.type(street, 'Rua da Quadra, 10');
+    await user.type(screen.getByLabelText('Number'), '10');
+    expect(street).toHaveValue('Rua da Quadra, 10');
+  });
+
+  it('queues the student (with education level and a client id) and its documents, then says it was registered', async () => {
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), '  Ana Lima ');
+    await user.selectOptions(screen.getByLabelText('Education level'), 'ALFABETIZADO');
+    await user.selectOptions(screen.getByLabelText('Race'), 'PARDA');
+    await user.type(screen.getByLabelText(/^ZIP code/), '01001-000');
+    await waitFor(() => expect(screen.getByLabelText('Street')).not.toHaveValue(''));
+    await user.type(screen.getByLabelText('Number'), '12');
+    await user.click(screen.getByRole('button', { name: 'Add document' }));
+    await user.upload(screen.getByLabelText(/^File/), pdfFile('comprovante.pdf'));
+    await user.selectOptions(screen.getByLabelText(/Document type/), 'COMPROVANTE_RESIDENCIA');
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+    await screen.findByTestId('queued-document');
+    await submit(user);
+    await waitFor(() => expect(toasts()).toEqual(['success: Student registered successfully!']));
+    const [student, docs] = mocks.queue.mock.calls[0]!;
+    expect(student).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      fullName: 'Ana Lima',
+      race: 'PARDA',
+      educationLevel: 'ALFABETIZADO',
+      address: { code: '01001000', street: 'Praça da Sé, lado ímpar, Sé, São Paulo, SP', number: '12' },
+    });
+    expect(docs).toHaveLength(1);
+    expect(docs[0].fileName).toBe('comprovante.pdf');
+    expect(docs[0].file).toBeInstanceOf(Blob);
+    expect(docs[0].meta).toMatchObject({ fileName: 'comprovante.pdf', fileType: 'COMPROVANTE_RESIDENCIA', date: '2026-01-10' });
+    // Cleared for the next student.
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+    expect(screen.queryAllByTestId('queued-document')).toHaveLength(0);
+  });
+
+  it('a refusal shows the failure text, keeps the values, and a re-submit reuses the same client id', async () => {
+    mocks.wait.mockResolvedValue({ status: 'refused', reason: 'No ID returned from student registration' });
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Bia Souza');
+    await submit(user);
+    await waitFor(() => expect(toasts()).toEqual(['error: Error registering student. Please try again.']));
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('Bia Souza');
+    expect(screen.getByRole('alert')).toHaveTextContent('No ID returned from student registration');
+    mocks.wait.mockResolvedValue({ status: 'sent' });
+    await submit(user);
+    await waitFor(() => expect(mocks.queue).toHaveBeenCalledTimes(2));
+    expect(mocks.queue.mock.calls[1]![0].id).toBe(mocks.queue.mock.calls[0]![0].id);
+  });
+
+  it('a failed document: the student is registered, the document error is shown', async () => {
+    mocks.wait.mockResolvedValue({ status: 'document-failed', reason: '503' });
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Caio');
+    await submit(user);
+    await waitFor(() => expect(toasts()).toContain('error: Error adding student document'));
+  });
+
+  it('offline or unreachable: says it is saved on this device and clears the form', async () => {
+    mocks.wait.mockResolvedValue({ status: 'pending' });
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Davi');
+    await submit(user);
+    await waitFor(() =>
+      expect(toasts()).toEqual(['info: Saved on this device. The registration will be sent when the connection returns.']),
+    );
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+  });
+
+  it('keeps half-typed values across a reload', async () => {
+    const first = await renderForm();
+    await first.user.type(screen.getByLabelText(/^Full name/), 'Eva Rocha');
+    await first.user.type(screen.getByLabelText('School year'), '5º ano');
+    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!).values.fullName).toBe('Eva Rocha');
+    first.unmount();
+    await renderForm();
+    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Eva Rocha'));
+    expect(screen.getByLabelText('School year')).toHaveValue('5º ano');
+  });
+});
