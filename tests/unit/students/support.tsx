@@ -11,7 +11,7 @@ export function mockApi(routes: Record<string, Answer>) {
   const calls: Request[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    calls.push(request);
+    calls.push(request.clone());
     const path = new URL(request.url).pathname.replace(/^\/api\//, '');
     const key = `${request.method} ${path}`;
     const answer = key in routes ? routes[key] : routes[path];

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  guardianSearchSchema,
+  searchForEdit,
+  textSearchPatch,
+  validateGuardian,
+  valuesFromSearch,
+  type GuardianFormValues,
+} from '../../../src/features/guardians/guardian-form.ts';
+
+const filled: GuardianFormValues = {
+  name: 'Maria Souza',
+  cpf: '529.982.247-25',
+  nis: '12345678901',
+  address: 'Rua A, 1',
+  phone: '(11) 98765-4321',
+  email: 'maria@example.com',
+  civilState: 'CASADO',
+  birthDate: '1980-02-29',
+};
+
+describe('guardian validation (SPEC §5)', () => {
+  it.each(Object.keys(filled) as (keyof GuardianFormValues)[])('an empty %s asks to fill in all fields', (field) => {
+    expect(validateGuardian({ ...filled, [field]: '' })).toEqual({ ok: false, empty: true });
+    expect(validateGuardian({ ...filled, [field]: '   ' })).toEqual({ ok: false, empty: true });
+  });
+
+  it('checks the CPF check digits', () => {
+    expect(validateGuardian({ ...filled, cpf: '529.982.247-24' })).toEqual({ ok: false, empty: false, cpf: 'invalid' });
+    expect(validateGuardian({ ...filled, cpf: '111.111.111-11' })).toMatchObject({ ok: false, cpf: 'invalid' });
+  });
+
+  it('checks the email format', () => {
+    expect(validateGuardian({ ...filled, email: 'maria@' })).toEqual({ ok: false, empty: false, email: 'invalid' });
+  });
+
+  it('reports every bad field at once', () => {
+    expect(validateGuardian({ ...filled, email: 'x', cpf: '123', birthDate: '2023-02-30' })).toEqual({
+      ok: false,
+      empty: false,
+      cpf: 'invalid',
+      email: 'invalid',
+      birthDate: 'invalid',
+    });
+  });
+
+  it('gives the trimmed fields, CPF as digits', () => {
+    expect(validateGuardian({ ...filled, name: '  Maria Souza ' })).toEqual({
+      ok: true,
+      fields: { ...filled, cpf: '52998224725' },
+    });
+  });
+});
+
+describe('guardian URL parameters', () => {
+  it('map text1..text6, select1 and date1 to the fields', () => {
+    expect(
+      valuesFromSearch({ text1: 'N', text2: 'C', text3: 'I', text4: 'A', text5: 'P', text6: 'E', select1: 'VIUVO', date1: '2000-01-01' }),
+    ).toEqual({ name: 'N', cpf: 'C', nis: 'I', address: 'A', phone: 'P', email: 'E', civilState: 'VIUVO', birthDate: '2000-01-01' });
+  });
+
+  it('ignore an unknown civil status', () => {
+    expect(valuesFromSearch({ select1: 'NAMORANDO' }).civilState).toBe('');
+  });
+
+  it('keep numbers typed in the URL as text, and drop junk', () => {
+    expect(guardianSearchSchema.parse({ text2: 52998224725, text3: { a: 1 } })).toEqual({ text2: '52998224725', text3: undefined });
+  });
+
+  it('leave the URL when emptied', () => {
+    expect(textSearchPatch({ ...filled, name: '', email: '' })).toMatchObject({ text1: undefined, text6: undefined, text2: filled.cpf });
+  });
+
+  it('carry a guardian into the edit modal', () => {
+    const search = searchForEdit({ id: 'g1', ...filled });
+    expect(search).toMatchObject({ action: 'open-edit-responsible-modal', responsibleId: 'g1', text1: 'Maria Souza', select1: 'CASADO', date1: '1980-02-29' });
+  });
+});

@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { GuardiansPage } from '../../../src/features/guardians/guardians-page.tsx';
+import type { SearchUpdater } from '../../../src/features/guardians/guardian-modal.tsx';
+import type { GuardianSearch } from '../../../src/features/guardians/guardian-form.ts';
+import { notify } from '../../../src/components/notify.ts';
+import { db } from '../../../src/lib/db.ts';
+import { renderWithProviders } from '../../support/render.tsx';
+import { mockApi } from '../students/support.tsx';
+
+vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
+
+const guardians = [
+  {
+    id: 'g1',
+    name: 'Patrícia Santos',
+    cpf: '52998224725',
+    birthDate: '1985-04-12',
+    civilState: 'CASADO',
+    nis: '12345678901',
+    phone: '(11) 98765-4321',
+    email: 'patricia@example.com',
+    address: 'Rua das Flores, 120',
+  },
+];
+
+beforeEach(async () => {
+  vi.mocked(notify).mockClear();
+  await db.outbox.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function setup(initial: GuardianSearch = {}, studentId = 'stu-1') {
+  let current = initial;
+  function Harness() {
+    const [search, setSearch] = useState(initial);
+    const updateSearch: SearchUpdater = (update) =>
+      setSearch((previous) => {
+        current = update(previous);
+        return current;
+      });
+    return <GuardiansPage studentId={studentId} search={search} updateSearch={updateSearch} />;
+  }
+  renderWithProviders(<Harness />);
+  return { url: () => current };
+}
+
+describe('guardians page', () => {
+  it('shows person cards: CPF formatted, birth date in the locale format, civil status translated', async () => {
+    mockApi({ 'students/stu-1/responsibles': guardians });
+    setup();
+    const card = (await screen.findByText('Patrícia Santos')).closest('[data-testid="guardian-card"]') as HTMLElement;
+    expect(within(card).getByText('529.982.247-25')).toBeInTheDocument();
+    expect(within(card).getByText('04/12/1985')).toBeInTheDocument();
+    expect(within(card).getByText('Married')).toBeInTheDocument();
+    for (const text of ['12345678901', '(11) 98765-4321', 'patricia@example.com', 'Rua das Flores, 120']) {
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it('Register Guardian opens the modal through the URL', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'students/stu-1/responsibles': guardians });
+    const { url } = setup();
+    await screen.findByText('Patrícia Santos');
+    await user.click(screen.getByRole('button', { name: 'Register Guardian' }));
+    expect(url()).toEqual({ action: 'open-new-responsible-modal' });
+    expect(await screen.findByRole('dialog', { name: 'Register Guardian' })).toBeInTheDocument();
+  });
+
+  it('saving queues the guardian, toasts, closes the modal clearing the URL and shows the guardian as pending', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'students/stu-1/responsibles': guardians });
+    const { url } = setup({
+      action: 'open-new-responsible-modal',
+      text1: 'Novo Responsável',
+      text2: '111.444.777-35',
+      text3: '999',
+      text4: 'Rua Nova, 5',
+      text5: '11911112222',
+      text6: 'novo@example.com',
+      select1: 'SOLTEIRO',
+      date1: '1990-01-15',
+    });
+    await screen.findByText('Patrícia Santos');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(url()).toEqual({}));
+    expect(notify).toHaveBeenCalledWith({ message: 'Guardian added successfully!', severity: 'success' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const rows = await db.outbox.toArray();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'guardian.create',
+      payload: { studentId: 'stu-1', guardian: { id: rows[0]!.id, name: 'Novo Responsável', cpf: '11144477735', civilState: 'SOLTEIRO' } },
+    });
+    const card = (await screen.findByText('Novo Responsável')).closest('[data-testid="guardian-card"]') as HTMLElement;
+    expect(within(card).getByText('Waiting to sync')).toBeInTheDocument();
+  });
+
+  it('Edit opens the same modal filled and queues a PUT of the change', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'students/stu-1/responsibles': guardians });
+    const { url } = setup();
+    await screen.findByText('Patrícia Santos');
+    await user.click(screen.getByRole('button', { name: 'Edit Patrícia Santos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Guardian' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Patrícia Santos');
+    expect(within(dialog).getByLabelText('Civil status')).toHaveValue('CASADO');
+    expect(url()).toMatchObject({ action: 'open-edit-responsible-modal', responsibleId: 'g1' });
+    await user.clear(within(dialog).getByLabelText('Phone'));
+    await user.type(within(dialog).getByLabelText('Phone'), '(11) 90000-0000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(url()).toEqual({}));
+    expect(notify).toHaveBeenCalledWith({ message: 'Guardian updated successfully!', severity: 'success' });
+    const rows = await db.outbox.toArray();
+    expect(rows[0]).toMatchObject({ kind: 'guardian.update', payload: { studentId: 'stu-1', guardianId: 'g1', guardian: { phone: '(11) 90000-0000' } } });
+    const card = screen.getByText('Patrícia Santos').closest('[data-testid="guardian-card"]') as HTMLElement;
+    expect(await within(card).findByText('(11) 90000-0000')).toBeInTheDocument();
+    expect(within(card).getByText('Waiting to sync')).toBeInTheDocument();
+  });
+
+  it('sample guardians are shown with a banner and nothing can be saved for them', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    setup({ action: 'open-new-responsible-modal' }, 'sample-stu-1');
+    expect(await screen.findByTestId('sample-banner')).toBeInTheDocument();
+    expect(screen.getByText('Roberto Oliveira')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/nothing can be saved for sample records/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a guardian name holding HTML shows as plain text', async () => {
+    mockApi({ 'students/stu-1/responsibles': [{ ...guardians[0], name: '<img src=x onerror=alert(1)>' }] });
+    setup();
+    expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+  });
+});
