@@ -1,0 +1,91 @@
+/**
+ * buildServer(): the whole reference server as a Fastify instance over an already-open database, so tests drive it
+ * with inject() and main.ts only adds configuration and a port.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+} from 'fastify-type-provider-zod';
+import { authenticate } from './auth.ts';
+import type { Db } from './db/types.ts';
+import { errorBody, registerErrorHandlers } from './errors.ts';
+import { attendanceRoutes } from './routes/attendance.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import type { ApiContext } from './routes/context.ts';
+import { documentRoutes, multipartLimits } from './routes/documents.ts';
+import { guardianRoutes } from './routes/guardians.ts';
+import { studentRoutes } from './routes/students.ts';
+import { parsingSerializerCompiler } from './serializer.ts';
+import { registerFrontend } from './static.ts';
+import { StudentListCache } from './student-list-cache.ts';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface BuildServerOptions {
+  db: Db;
+  /** Folder of the built app (index.html, sw.js, assets/). */
+  distDir: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Keep GET /api/students serialised in memory between writes (default true). */
+  cacheStudentList?: boolean;
+}
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const api: FastifyPluginAsyncZod<ApiContext> = async (app, { db, studentList }) => {
+  // Pass only the context on: the options object also carries this plugin's own prefix.
+  const context: ApiContext = { db, studentList };
+  app.addHook('onRequest', authenticate);
+  // Answers carry personal data (students, guardians, documents): never keep them in shared or disk caches.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+  );
+
+  await app.register(catalogRoutes, context);
+  await app.register(studentRoutes, context);
+  await app.register(guardianRoutes, context);
+  await app.register(documentRoutes, context);
+  await app.register(attendanceRoutes, context);
+
+  app.get('/openapi.json', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').send(app.swagger()),
+  );
+};
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(parsingSerializerCompiler);
+  registerErrorHandlers(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Quadra reference API',
+        description:
+          'The API the Quadra app speaks (SPEC §7) plus its extensions. Every error answers {statusCode, error, message}.',
+        version,
+      },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyMultipart, { limits: multipartLimits });
+
+  const context: ApiContext = { db: options.db, studentList: new StudentListCache(options.cacheStudentList ?? true) };
+  await app.register(api, { prefix: '/api', ...context });
+  await registerFrontend(app, options.distDir);
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+  );
+  return app;
+}

@@ -1,0 +1,38 @@
+/**
+ * Opens the database the server runs on: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR (a folder
+ * created on first start and kept across restarts). Either way it is migrated and, when empty, seeded.
+ */
+import { mkdir } from 'node:fs/promises';
+import { migrate } from './migrate.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+import { seedDatabase, type SeedOptions } from './seed.ts';
+import type { Db } from './types.ts';
+
+export interface OpenDatabaseOptions extends SeedOptions {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
+  let db: Db;
+  if (options.databaseUrl) {
+    db = await openPostgres({ connectionString: options.databaseUrl });
+  } else {
+    await mkdir(options.dataDir, { recursive: true });
+    db = await openPglite({ dataDir: options.dataDir });
+  }
+  try {
+    await prepareDatabase(db, options);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** Migrates, then seeds if empty. Safe to call on every start. */
+export async function prepareDatabase(db: Db, options: SeedOptions = {}): Promise<void> {
+  await migrate(db);
+  await seedDatabase(db, options);
+}

@@ -1,0 +1,74 @@
+/**
+ * node-postgres adapter, used when DATABASE_URL is set. Same SQL and migrations as PGlite; the conversions below keep
+ * answers identical across the two engines.
+ */
+import pg from 'pg';
+import type { Db, Queryable, SqlParam } from './types.ts';
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+
+// Per-pool parsers (not the global pg.types) so nothing else in the process is affected.
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === DATE_OID) return (value: string) => value;
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  },
+};
+
+interface ClientLike {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}
+
+function wrap(target: ClientLike): Queryable {
+  return {
+    async query<R>(sql: string, params: readonly SqlParam[] = []) {
+      return (await target.query(sql, [...params])).rows as R[];
+    },
+    async run(sql: string, params: readonly SqlParam[] = []) {
+      return (await target.query(sql, [...params])).rowCount ?? 0;
+    },
+    async exec(script: string) {
+      // Without parameters pg uses the simple query protocol, which accepts several statements.
+      await target.query(script);
+    },
+  };
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Puts every connection in this schema (tests give each run a fresh one). */
+  schema?: string;
+  max?: number;
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    types: typeParsers,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // Fail at start-up, not on the first request, when the server is unreachable.
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

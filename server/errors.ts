@@ -1,0 +1,63 @@
+/**
+ * Every error the API answers has one shape, apiErrorSchema: { statusCode, error, message }, with a message a
+ * person can act on. Handlers throw HttpError; Fastify's own errors (validation, body too large, bad content type,
+ * multipart limits) are translated here.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiError } from '../src/api/contract.ts';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what: string): HttpError => new HttpError(404, `${what} not found`);
+export const badRequest = (message: string): HttpError => new HttpError(400, message);
+
+export function errorBody(statusCode: number, message: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+// Fastify and plugin error codes whose own message is too technical or too vague for the person reading it.
+const friendlyMessages: Record<string, (error: FastifyError) => string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => 'Request body is too large',
+  FST_REQ_FILE_TOO_LARGE: () => 'File is too large: the limit is 10 MB',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (error) => error.message.replace(/^Unsupported Media Type:?\s*/i, 'Unsupported content type: '),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => 'Body cannot be empty when content-type is application/json',
+  FST_ERR_CTP_INVALID_JSON_BODY: () => 'Body is not valid JSON',
+};
+
+function validationMessage(error: FastifyError): string {
+  const where = error.validationContext ?? 'request';
+  const issues = (error.validation ?? []).map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    return path ? `${where}.${path}: ${issue.message}` : `${where}: ${issue.message}`;
+  });
+  return issues.length > 0 ? `Invalid ${where}: ${issues.join('; ')}` : error.message;
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(errorBody(400, validationMessage(error)));
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its schema');
+      return reply.code(500).send(errorBody(500, 'The server produced an invalid answer'));
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      if (process.env.QUADRA_DEBUG) console.error(error);
+      return reply.code(status).send(errorBody(status, 'Internal server error'));
+    }
+    const friendly = error.code ? friendlyMessages[error.code] : undefined;
+    return reply.code(status).send(errorBody(status, friendly ? friendly(error) : error.message));
+  });
+}

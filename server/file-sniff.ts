@@ -1,0 +1,23 @@
+/**
+ * What a document really is, from its first bytes (never from its name or the client's Content-Type). Only the three
+ * kinds the programme accepts are recognised; file-type would do this too but needs Node 22.
+ */
+import type { documentMimeTypes } from '../src/api/contract.ts';
+
+type DocumentMimeType = (typeof documentMimeTypes)[number];
+
+const signatures: ReadonlyArray<{ mime: DocumentMimeType; bytes: readonly number[] }> = [
+  { mime: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  { mime: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+  { mime: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+];
+
+export function sniffDocumentType(content: Uint8Array): DocumentMimeType | undefined {
+  return signatures.find(({ bytes }) => bytes.every((byte, i) => content[i] === byte))?.mime;
+}
+
+export const extensionOf: Record<DocumentMimeType, string> = {
+  'application/pdf': '.pdf',
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+};

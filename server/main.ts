@@ -1,0 +1,49 @@
+/**
+ * Starts Quadra on one port: the built app under /frontend/ and the API under /api.
+ *   PORT (8080)  HOST (0.0.0.0)  DATA_DIR (server/data/pglite)  DATABASE_URL (unset: embedded PGlite)
+ *   DIST_DIR (dist)  SEED_STUDENTS (0: extra students on first seed)  LOG_LEVEL (warn)
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer } from './app.ts';
+import { openDatabase } from './db/open.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const env = process.env;
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+const port = positiveInt('PORT', 8080);
+const host = env.HOST || '0.0.0.0';
+const dataDir = resolve(root, env.DATA_DIR || 'server/data/pglite');
+const distDir = resolve(root, env.DIST_DIR || 'dist');
+
+const db = await openDatabase({
+  ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+  dataDir,
+  extraStudents: positiveInt('SEED_STUDENTS', 0),
+});
+const app = await buildServer({ db, distDir, logger: { level: env.LOG_LEVEL || 'warn' } });
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.warn(`${signal}: stopping`);
+  await app.close();
+  // Closing PGlite flushes it to DATA_DIR; skipping it risks losing the last writes.
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ port, host });
+const storage = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
+console.log(`Quadra is running at http://localhost:${port}/frontend/  (API: /api, data: ${storage})`);

@@ -1,0 +1,62 @@
+/** Read-only lists of SPEC §7: activities, classes, the ten filter enumerations and staff users. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activitySchema,
+  classSchema,
+  enums,
+  filterAnswerSchema,
+  filterPaths,
+  userSchema,
+  type Activity,
+  type ClassGroup,
+  type EnumName,
+  type User,
+} from '../../src/api/contract.ts';
+import { errors, pathIdSchema, type ApiContext } from './context.ts';
+
+export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
+  app.get(
+    '/activities',
+    { schema: { tags: ['activities'], summary: 'All activities', response: { 200: z.array(activitySchema) } } },
+    () => db.query<Activity>('SELECT id, name, teacher, area, frequency FROM activities ORDER BY name, id'),
+  );
+
+  app.get(
+    '/classes',
+    {
+      schema: {
+        tags: ['classes'],
+        summary: 'All classes, or the classes of one activity',
+        querystring: z.object({ activityId: pathIdSchema.optional() }),
+        response: { 200: z.array(classSchema), ...errors(400) },
+      },
+    },
+    (request) =>
+      db.query<ClassGroup>(
+        `SELECT id, title, week_day AS "weekDay", schedule, level, activity_id AS "activityId"
+           FROM classes WHERE $1::text IS NULL OR activity_id = $1 ORDER BY title, id`,
+        [request.query.activityId ?? null],
+      ),
+  );
+
+  for (const [name, path] of Object.entries(filterPaths) as [EnumName, string][]) {
+    app.get(
+      `/${path}`,
+      {
+        schema: {
+          tags: ['filters'],
+          summary: `Codes of the ${name} enumeration`,
+          response: { 200: filterAnswerSchema },
+        },
+      },
+      async () => [...enums[name]],
+    );
+  }
+
+  app.get(
+    '/users',
+    { schema: { tags: ['users'], summary: 'Staff users', response: { 200: z.array(userSchema) } } },
+    () => db.query<User>('SELECT id, full_name, phone, access, formation, email FROM users ORDER BY full_name, id'),
+  );
+};

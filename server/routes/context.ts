@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { Db } from '../db/types.ts';
+import type { StudentListCache } from '../student-list-cache.ts';
+import { apiErrorSchema } from '../../src/api/contract.ts';
+
+/** What every route plugin receives from buildServer. */
+export interface ApiContext {
+  db: Db;
+  studentList: StudentListCache;
+}
+
+/** Ids in paths: any non-empty text (seeded and client ids are UUIDs, but other deployments may differ). */
+export const pathIdSchema = z.string().min(1).max(100);
+
+/** The error answers a route can give, for the OpenAPI document and the serializer. */
+export const errors = (...codes: number[]): Record<number, typeof apiErrorSchema> =>
+  Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));

@@ -1,0 +1,173 @@
+/**
+ * Student documents: multipart upload (SPEC §7), list and download (extensions). The bytes live in the database
+ * (bytea) beside their metadata, so one backup holds everything. The type is sniffed from the content; the name and
+ * the client's Content-Type are never trusted.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { documentMetaSchema, documentSchema, DOCUMENT_MAX_BYTES } from '../../src/api/contract.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
+import { sniffDocumentType } from '../file-sniff.ts';
+import type { Queryable } from '../db/types.ts';
+import { errors, pathIdSchema, type ApiContext } from './context.ts';
+
+const documentColumns = `id, student_id AS "studentId", file_name AS "fileName", file_type AS "fileType", origin, date,
+  description, mime_type AS "mimeType", size`;
+
+type StoredDocument = z.infer<typeof documentSchema>;
+
+async function requireStudent(db: Queryable, id: string): Promise<void> {
+  const [found] = await db.query('SELECT 1 FROM students WHERE id = $1', [id]);
+  if (!found) throw notFound('Student');
+}
+
+/** Reads the one `file` part and the text fields, in whatever order the client sent them. */
+async function readUpload(request: FastifyRequest): Promise<{ content: Buffer; filename: string; fields: Record<string, string> }> {
+  let file: { content: Buffer; filename: string } | undefined;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // toBuffer() throws a 413 error past DOCUMENT_MAX_BYTES (the plugin's fileSize limit).
+      const content = await part.toBuffer();
+      if (part.fieldname !== 'file') throw badRequest(`Unexpected file part "${part.fieldname}": send the document as "file"`);
+      file = { content, filename: part.filename };
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  if (!file) throw badRequest('The upload has no "file" part');
+  return { ...file, fields };
+}
+
+function metaMessage(error: z.ZodError): string {
+  return `Invalid document fields: ${error.issues.map((issue) => `${issue.path.join('.') || 'fields'}: ${issue.message}`).join('; ')}`;
+}
+
+/** RFC 6266 header: an ASCII fallback for old clients plus the exact UTF-8 name. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'documento';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
+  const studentParams = z.object({ id: pathIdSchema });
+
+  app.post(
+    '/students/:id/documentos',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Upload a document of a student (multipart/form-data)',
+        description:
+          'Parts: `file` (PDF, JPEG or PNG by content, at most 10 MB, not empty) and the text fields id (optional ' +
+          'client UUID), fileName (defaults to the file part\'s name), fileType (a document-types code), origin, date ' +
+          '(ISO date or date-time), description. Answers 201 with the stored document; the same client id again ' +
+          'answers 200 with it and stores nothing.',
+        consumes: ['multipart/form-data'],
+        params: studentParams,
+        response: { 200: documentSchema, 201: documentSchema, ...errors(400, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      // req.file()/parts() on another content type would answer a vague 406.
+      if (!request.isMultipart()) {
+        throw new HttpError(415, 'Send the document as multipart/form-data with a "file" part');
+      }
+      const studentId = request.params.id;
+      await requireStudent(db, studentId);
+      const upload = await readUpload(request);
+      if (upload.content.length === 0) throw badRequest('The file is empty');
+      const mimeType = sniffDocumentType(upload.content);
+      if (!mimeType) throw new HttpError(415, 'Only PDF, JPEG or PNG files are accepted');
+      const meta = documentMetaSchema.safeParse({ fileName: upload.filename || undefined, ...upload.fields });
+      if (!meta.success) throw badRequest(metaMessage(meta.error));
+      const id = meta.data.id ?? randomUUID();
+
+      const { created, document } = await db.transaction(async (tx) => {
+        const inserted = await tx.query<StoredDocument>(
+          `INSERT INTO student_documents (id, student_id, file_name, file_type, origin, date, description, mime_type,
+                                          size, content)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           ON CONFLICT (id) DO NOTHING RETURNING ${documentColumns}`,
+          [
+            id,
+            studentId,
+            meta.data.fileName,
+            meta.data.fileType,
+            meta.data.origin,
+            meta.data.date,
+            meta.data.description,
+            mimeType,
+            upload.content.length,
+            upload.content,
+          ],
+        );
+        if (inserted[0]) return { created: true, document: inserted[0] };
+        const [existing] = await tx.query<StoredDocument>(
+          `SELECT ${documentColumns} FROM student_documents WHERE id = $1`,
+          [id],
+        );
+        if (!existing || existing.studentId !== studentId) {
+          throw new HttpError(409, 'This document id is already used for another student');
+        }
+        return { created: false, document: existing };
+      });
+      return reply.code(created ? 201 : 200).send(document);
+    },
+  );
+
+  app.get(
+    '/students/:id/documentos',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "A student's documents (metadata only)",
+        params: studentParams,
+        response: { 200: z.array(documentSchema), ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      await requireStudent(db, request.params.id);
+      return db.query<StoredDocument>(
+        `SELECT ${documentColumns} FROM student_documents WHERE student_id = $1 ORDER BY created_at, id`,
+        [request.params.id],
+      );
+    },
+  );
+
+  app.get(
+    '/students/:id/documentos/:docId/file',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Download the stored file of a document',
+        description: 'Answers the bytes with their sniffed Content-Type and a Content-Disposition file name.',
+        params: z.object({ id: pathIdSchema, docId: pathIdSchema }),
+        response: { ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const [doc] = await db.query<{ file_name: string; mime_type: string; content: Uint8Array }>(
+        'SELECT file_name, mime_type, content FROM student_documents WHERE id = $1 AND student_id = $2',
+        [request.params.docId, request.params.id],
+      );
+      if (!doc) throw notFound('Document');
+      // The untyped reply: the body is bytes, which the JSON response schemas do not describe.
+      return (reply as unknown as FastifyReply)
+        .type(doc.mime_type)
+        .header('Content-Disposition', contentDisposition(doc.file_name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(Buffer.from(doc.content.buffer, doc.content.byteOffset, doc.content.byteLength));
+    },
+  );
+};
+
+export const multipartLimits = {
+  fileSize: DOCUMENT_MAX_BYTES,
+  files: 1,
+  fields: 20,
+  fieldSize: 64 * 1024,
+  parts: 25,
+};

@@ -1,0 +1,34 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildServer } from '../../../../server/app.ts';
+import { openTestDb, type TestDb } from './test-db.ts';
+
+export interface TestServer extends TestDb {
+  app: FastifyInstance;
+}
+
+/** The whole server over a fresh seeded database; distDir defaults to an empty folder (app not built). */
+export async function startTestServer(options: { distDir?: string; cacheStudentList?: boolean } = {}): Promise<TestServer> {
+  const testDb = await openTestDb();
+  const app = await buildServer({
+    db: testDb.db,
+    distDir: options.distDir ?? mkdtempSync(join(tmpdir(), 'quadra-nodist-')),
+    ...(options.cacheStudentList === undefined ? {} : { cacheStudentList: options.cacheStudentList }),
+  });
+  await app.ready();
+  return {
+    ...testDb,
+    app,
+    async close() {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}
+
+export const json = <T>(response: LightMyRequestResponse): T => response.json<T>();
+
+/** A valid CPF that no seed row uses (seed CPFs come from a PRNG; this one is fixed). */
+export const FREE_CPFS = ['52998224725', '11144477735', '39053344705', '16899535009'] as const;
