@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: one table of figures, measured on the production build served by the reference server.
+ * Figures are printed, never asserted (the goals are shown beside them). Run on an otherwise idle machine.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { cpus, totalmem } from 'node:os';
+import { chromium, type Browser } from 'playwright-core';
+
+const root = new URL('..', import.meta.url).pathname;
+const PORT = 4390;
+const BASE = `http://127.0.0.1:${PORT}/frontend/`;
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ROUTES = ['', 'alunos', 'alunos/cadastro', 'atividades', 'turmas', 'usuarios', 'frequencias/atividades', 'tech-demo'];
+
+type Row = { figure: string; value: string; goal: string };
+const rows: Row[] = [];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const dataDir = join(root, '.bench/data');
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: 'dist', SEED_STUDENTS: '5000' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/activities`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('the reference server did not start');
+}
+
+/** JS each route downloads on a first visit (no service worker, empty cache), gzip-compressed. */
+async function firstLoadJs(browser: Browser): Promise<void> {
+  let total = 0;
+  for (const route of ROUTES) {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const files = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.endsWith('.js') && url.pathname.startsWith('/frontend/')) files.add(url.pathname.replace('/frontend/', ''));
+    });
+    await page.goto(BASE + route, { waitUntil: 'networkidle' });
+    const bytes = [...files].reduce((sum, file) => sum + gzipSize(join(root, 'dist', file)), 0);
+    total = Math.max(total, bytes);
+    rows.push({ figure: `first-load JS gzip /${route}`, value: kb(bytes), goal: '<= 200 KB' });
+    await context.close();
+  }
+  const allJs = walk(join(root, 'dist')).filter((f) => f.endsWith('.js') && !f.endsWith('sw.js'));
+  rows.push({ figure: 'total JS gzip (all chunks)', value: kb(allJs.reduce((s, f) => s + gzipSize(f), 0)), goal: '' });
+  const sw = readFileSync(join(root, 'dist/sw.js'), 'utf8');
+  const precached = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+  const precacheBytes = precached.reduce((s, url) => s + statSync(join(root, 'dist', url)).size, 0);
+  rows.push({ figure: `precache (${precached.length} files, raw)`, value: kb(precacheBytes), goal: '' });
+}
+
+/** First contentful paint of a repeat visit with no network, CPU slowed 4x. */
+async function offlineFcp(browser: Browser): Promise<void> {
+  const samples: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(BASE, { waitUntil: 'networkidle' });
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    await page.reload({ waitUntil: 'networkidle' });
+    await context.setOffline(true);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    samples.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime));
+    await context.close();
+  }
+  rows.push({ figure: 'offline repeat-visit FCP, 4x CPU (median of 3)', value: ms(median(samples)), goal: '<= 600 ms' });
+}
+
+/** The students page with 5,000 students: navigation to the first card visible, and DOM size. */
+async function studentsPage(browser: Browser): Promise<void> {
+  const samples: number[] = [];
+  let nodes = 0;
+  for (let run = 0; run < 3; run++) {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(BASE, { waitUntil: 'networkidle' });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const started = Date.now();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/frontend/alunos');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByTestId('student-card').first().waitFor();
+    samples.push(Date.now() - started);
+    nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    await context.close();
+  }
+  rows.push({ figure: 'students page, 5,000 students, 4x CPU: time to visible', value: ms(median(samples)), goal: '<= 300 ms' });
+  rows.push({ figure: 'students page, 5,000 students: DOM nodes', value: String(nodes), goal: '<= 1,400' });
+}
+
+/** Run a child benchmark script and collect its BENCH_JSON line. */
+function childBench(script: string, args: string[] = []): Record<string, number> | null {
+  const result = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  const line = (result.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_JSON '));
+  if (!line) {
+    console.error(`${script} printed no figures:\n${result.stderr}`);
+    return null;
+  }
+  return JSON.parse(line.slice('BENCH_JSON '.length)) as Record<string, number>;
+}
+
+async function main(): Promise<void> {
+  console.log('Building the production app...');
+  if (spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS });
+  try {
+    await firstLoadJs(browser);
+    await offlineFcp(browser);
+    await studentsPage(browser);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+  const attendance = childBench('scripts/bench-attendance.ts');
+  if (attendance) for (const [key, value] of Object.entries(attendance)) rows.push({ figure: `attendance: ${key}`, value: String(value), goal: '' });
+  const serverFigures = childBench('scripts/bench-server.ts');
+  if (serverFigures) for (const [key, value] of Object.entries(serverFigures)) rows.push({ figure: `server: ${key}`, value: String(value), goal: '' });
+  rows.push({ figure: 'Lighthouse mobile (performance, LCP, TBT, CLS, a11y, best practices)', value: 'not measured', goal: 'perf >= 95, a11y/bp 100' });
+
+  const width = Math.max(...rows.map((r) => r.figure.length));
+  console.log(`\nQuadra benchmarks: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`);
+  console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(12)}  goal`);
+  for (const row of rows) console.log(`${row.figure.padEnd(width)}  ${row.value.padStart(12)}  ${row.goal}`);
+}
+
+await main();

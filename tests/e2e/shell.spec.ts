@@ -1,0 +1,138 @@
+import { cpSync, mkdtempSync, readFileSync, appendFileSync, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, waitForServiceWorker } from '../support/e2e.ts';
+
+test.describe('the shell', () => {
+  test('home is in Portuguese by default', async ({ page }) => {
+    await page.goto('./');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo ao Quadra!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Fazer chamada' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  });
+
+  test.describe('for an English browser', () => {
+    test.use({ locale: 'en-US' });
+    test('home is in English, and the toggle switches to Portuguese and remembers it', async ({ page }) => {
+      await page.goto('./');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Quadra!' })).toBeVisible();
+      for (const name of ['Take attendance', 'Manage students', 'Manage activities', 'Manage classes', 'Manage users']) {
+        await expect(page.getByRole('main').getByRole('link', { name: new RegExp(name) })).toBeVisible();
+      }
+      await page.getByRole('button', { name: 'Switch to Portuguese' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo ao Quadra!' })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('quadra.locale'))).toBe('pt-BR');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo ao Quadra!' })).toBeVisible();
+    });
+  });
+
+  test('the six sidebar entries reach their URLs', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('./');
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    const entries: [string, RegExp][] = [
+      ['Frequência', /\/frontend\/frequencias\/atividades$/],
+      ['Educandos', /\/frontend\/alunos$/],
+      ['Atividades', /\/frontend\/atividades$/],
+      ['Turmas', /\/frontend\/turmas$/],
+      ['Usuários', /\/frontend\/usuarios$/],
+      ['Início', /\/frontend\/?$/],
+    ];
+    for (const [name, url] of entries) {
+      await nav.getByRole('link', { name }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
+  test('on mobile the sidebar toggles open and closed', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('./');
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir ou fechar a navegação' }).click();
+    await expect(nav).toBeVisible();
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(390);
+    await nav.getByRole('link', { name: 'Educandos' }).click();
+    await expect(page).toHaveURL(/alunos$/);
+    await expect(nav).toBeHidden();
+  });
+
+  test('after one visit the app opens offline, at home and at a deep URL', async ({ page, context }) => {
+    await page.goto('./');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo ao Quadra!' })).toBeVisible();
+    await expect(page.getByTestId('network-status')).toHaveText('Sem conexão');
+    await page.goto('frequencias/atividades/1/turmas/2/chamada');
+    await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('the manifest is served and Chromium finds the app installable', async ({ page, request }) => {
+    const manifest = await (await request.get('manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: 'Quadra', short_name: 'Quadra', start_url: '/frontend/', scope: '/frontend/', display: 'standalone' });
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === 'maskable')).toBe(true);
+    await page.goto('./');
+    await waitForServiceWorker(page);
+    const cdp = await page.context().newCDPSession(page);
+    await expect
+      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 15_000 })
+      .toEqual([]);
+  });
+
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    test(`axe finds no serious violation on home at ${viewport.width}px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('./');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});
+
+/** A tiny static server over a copy of the build, so the test can publish a "new version" of the service worker. */
+function serveCopy(dir: string): Promise<{ server: Server; url: string }> {
+  const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.webmanifest': 'application/manifest+json', '.png': 'image/png' };
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/frontend\//, '');
+    let file = join(dir, path);
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    res.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/frontend/` })));
+}
+
+test('a new version shows the update prompt and never reloads by itself', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'quadra-sw-'));
+  cpSync(process.env.E2E_DIST || 'dist', dir, { recursive: true });
+  const { server, url } = await serveCopy(dir);
+  try {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForServiceWorker(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    appendFileSync(join(dir, 'sw.js'), '\n// a new version\n');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await prompt.getByRole('button', { name: 'Atualizar agora' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  } finally {
+    server.close();
+  }
+});
