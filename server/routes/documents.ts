@@ -89,7 +89,7 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
         const inserted = await tx.query<StoredDocument>(
           `INSERT INTO student_documents (id, student_id, file_name, file_type, origin, date, description, mime_type,
                                           size, content)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, decode($10, 'base64'))
            ON CONFLICT (id) DO NOTHING RETURNING ${documentColumns}`,
           [
             id,
@@ -101,7 +101,8 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
             meta.data.description,
             mimeType,
             upload.content.length,
-            upload.content,
+            // As base64 text: PGlite's bytea parameter path is ~10x slower (18 s for 10 MB on a busy machine).
+            upload.content.toString('base64'),
           ],
         );
         if (inserted[0]) return { created: true, document: inserted[0] };
@@ -149,8 +150,10 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       },
     },
     async (request, reply) => {
-      const [doc] = await db.query<{ file_name: string; mime_type: string; content: Uint8Array }>(
-        'SELECT file_name, mime_type, content FROM student_documents WHERE id = $1 AND student_id = $2',
+      const [doc] = await db.query<{ file_name: string; mime_type: string; content: string }>(
+        // base64 for the same reason as on upload (reading raw bytea from PGlite is ~8x slower).
+        `SELECT file_name, mime_type, encode(content, 'base64') AS content
+           FROM student_documents WHERE id = $1 AND student_id = $2`,
         [request.params.docId, request.params.id],
       );
       if (!doc) throw notFound('Document');
@@ -159,7 +162,7 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
         .type(doc.mime_type)
         .header('Content-Disposition', contentDisposition(doc.file_name))
         .header('X-Content-Type-Options', 'nosniff')
-        .send(Buffer.from(doc.content.buffer, doc.content.byteOffset, doc.content.byteLength));
+        .send(Buffer.from(doc.content, 'base64'));
     },
   );
 };
