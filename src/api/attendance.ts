@@ -35,7 +35,8 @@ export async function fetchRoll(classId: string, date: string): Promise<Roll | n
 }
 
 export const rollQueryOptions = (classId: string, date: string) =>
-  queryOptions({ queryKey: rollKeys.one(classId, date), queryFn: () => fetchRoll(classId, date) });
+  // Always asked again on opening (online): another tablet may have saved this day's roll since.
+  queryOptions({ queryKey: rollKeys.one(classId, date), queryFn: () => fetchRoll(classId, date), staleTime: 0 });
 
 /** The payload of an outbox row of this kind, or null when it is not a roll (defensive: rows outlive app versions). */
 export function rollPayloadOf(row: OutboxRow): RollPayload | null {

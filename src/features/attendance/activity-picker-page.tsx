@@ -32,7 +32,7 @@ export function ActivityPickerPage() {
         </Group>
       )}
       {activities.source === 'error' && (
-        <Alert color="red.9" variant="light" role="alert">
+        <Alert color="red.9" variant="filled" role="alert">
           <Trans>Error loading activities</Trans>
         </Alert>
       )}
@@ -44,33 +44,35 @@ export function ActivityPickerPage() {
       <CardGrid>
         {activities.items.map((activity, index) => {
           const dark = index === 0;
+          const teacher = activity.teacher;
           return (
-            <Card
-              key={activity.id}
-              role="listitem"
-              withBorder
-              padding="lg"
-              className="quadra-card-link"
-              bg={dark ? 'dark.7' : undefined}
-              c={dark ? 'white' : undefined}
-              data-dark={dark || undefined}
-              renderRoot={(rootProps) => (
-                <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId: activity.id }} />
-              )}
-            >
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={700} size="lg">
-                  {activity.name}
+            // The listitem wraps the card: a role on the link itself would hide it from the list of links.
+            <div key={activity.id} role="listitem">
+              <Card
+                withBorder
+                padding="lg"
+                className="quadra-card-link"
+                bg={dark ? 'dark.7' : undefined}
+                c={dark ? 'white' : undefined}
+                data-dark={dark || undefined}
+                renderRoot={(rootProps) => (
+                  <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId: activity.id }} />
+                )}
+              >
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={700} size="lg">
+                    {activity.name}
+                  </Text>
+                  <IconChevronRight size={22} aria-hidden />
+                </Group>
+                <Text size="sm" c={dark ? 'gray.2' : 'gray.8'}>
+                  {activity.area} · {activity.frequency}
                 </Text>
-                <IconChevronRight size={22} aria-hidden />
-              </Group>
-              <Text size="sm" c={dark ? 'gray.2' : 'gray.8'}>
-                {activity.area} · {activity.frequency}
-              </Text>
-              <Text size="sm" c={dark ? 'gray.2' : 'gray.8'}>
-                <Trans>Teacher: {activity.teacher}</Trans>
-              </Text>
-            </Card>
+                <Text size="sm" c={dark ? 'gray.2' : 'gray.8'}>
+                  <Trans>Teacher: {teacher}</Trans>
+                </Text>
+              </Card>
+            </div>
           );
         })}
       </CardGrid>

@@ -55,7 +55,7 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
       )}
       {classes.source === 'error' && (
         <Stack align="flex-start" gap="sm">
-          <Alert color="red.9" variant="light" role="alert">
+          <Alert color="red.9" variant="filled" role="alert">
             <Trans>Error loading classes</Trans>
           </Alert>
           <BackToActivities />
@@ -76,33 +76,33 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
           </Group>
           <CardGrid>
             {mine.map((group) => (
-              <Card
-                key={group.id}
-                role="listitem"
-                withBorder
-                padding="lg"
-                className="quadra-card-link"
-                renderRoot={(rootProps) => (
-                  <Link
-                    {...rootProps}
-                    to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
-                    params={{ activityId, classId: group.id }}
-                  />
-                )}
-              >
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={700} size="lg">
-                    {group.title}
+              <div key={group.id} role="listitem">
+                <Card
+                  withBorder
+                  padding="lg"
+                  className="quadra-card-link"
+                  renderRoot={(rootProps) => (
+                    <Link
+                      {...rootProps}
+                      to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
+                      params={{ activityId, classId: group.id }}
+                    />
+                  )}
+                >
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text fw={700} size="lg">
+                      {group.title}
+                    </Text>
+                    <IconChevronRight size={22} aria-hidden />
+                  </Group>
+                  <Text size="sm" c="gray.8">
+                    {weekDay(group.weekDay)} · {group.schedule}
                   </Text>
-                  <IconChevronRight size={22} aria-hidden />
-                </Group>
-                <Text size="sm" c="gray.8">
-                  {weekDay(group.weekDay)} · {group.schedule}
-                </Text>
-                <Text size="sm" c="gray.8">
-                  {level(group.level)}
-                </Text>
-              </Card>
+                  <Text size="sm" c="gray.8">
+                    {level(group.level)}
+                  </Text>
+                </Card>
+              </div>
             ))}
           </CardGrid>
         </>

@@ -18,6 +18,7 @@ import { useRollStatuses, useRoster, useSavedRoll } from './use-roll-call.ts';
 import { StudentRollRow } from './student-roll-row.tsx';
 import { RollSyncStatus } from './roll-sync-status.tsx';
 import classes from './roll-call.module.css';
+import { PRESENT_GREEN } from './colors.ts';
 
 type Props = {
   activityId: string;
@@ -77,7 +78,7 @@ function DateField({ date, onDateChange }: Pick<Props, 'date' | 'onDateChange'>)
         styles={{ input: { minHeight: 44 } }}
         data-testid="roll-date"
       />
-      <Button variant="light" color="quadra.8" mih={44} onClick={() => onDateChange(today)} disabled={date === today}>
+      <Button variant="outline" mih={44} onClick={() => onDateChange(today)} disabled={date === today}>
         <Trans>Today</Trans>
       </Button>
     </Group>
@@ -97,7 +98,14 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   for (const student of students) if (statusOf(student.id) === 'PRESENT') present += 1;
   const absent = students.length - present;
 
-  const markAll = useCallback((status: 'PRESENT' | 'ABSENT') => setAll(students.map((student) => student.id), status), [setAll, students]);
+  const markAll = useCallback(
+    (status: 'PRESENT' | 'ABSENT') =>
+      setAll(
+        students.map((student) => student.id),
+        status,
+      ),
+    [setAll, students],
+  );
 
   const save = async () => {
     const decision = decideSave({
@@ -119,7 +127,11 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
       notify({ message: i18n._(savedMessage), severity: 'success' });
     } catch (error) {
       console.error('Quadra: the roll could not be stored on this device', error);
-      notify({ message: t`Error saving attendance: this device could not store the roll. Nothing was saved.`, severity: 'error', closable: true });
+      notify({
+        message: t`Error saving attendance: this device could not store the roll. Nothing was saved.`,
+        severity: 'error',
+        closable: true,
+      });
     } finally {
       setSaving(false);
     }
@@ -129,7 +141,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
     <>
       <ListSourceBanner source={roster.source} />
       {roster.source === 'error' && (
-        <Alert color="red.9" variant="light" role="alert" mb="md">
+        <Alert color="red.9" variant="filled" role="alert" mb="md">
           <Trans>Error loading students</Trans>
         </Alert>
       )}
@@ -145,10 +157,22 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
         <>
           {students.length > 0 && (
             <Group gap="sm" mb="sm">
-              <Button variant="outline" color="green.9" mih={44} leftSection={<IconChecks size={18} aria-hidden />} onClick={() => markAll('PRESENT')}>
+              <Button
+                variant="outline"
+                color={PRESENT_GREEN}
+                mih={44}
+                leftSection={<IconChecks size={18} aria-hidden />}
+                onClick={() => markAll('PRESENT')}
+              >
                 <Trans>Mark all present</Trans>
               </Button>
-              <Button variant="outline" color="red.9" mih={44} leftSection={<IconUserX size={18} aria-hidden />} onClick={() => markAll('ABSENT')}>
+              <Button
+                variant="outline"
+                color="red.9"
+                mih={44}
+                leftSection={<IconUserX size={18} aria-hidden />}
+                onClick={() => markAll('ABSENT')}
+              >
                 <Trans>Mark all absent</Trans>
               </Button>
             </Group>
@@ -168,7 +192,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
       <div className={classes.bar}>
         <Group justify="space-between" gap="sm">
           <Group gap="md" aria-live="polite" data-testid="roll-counts">
-            <Text fw={600} c="green.9" className={classes.count}>
+            <Text fw={600} c={PRESENT_GREEN} className={classes.count}>
               <Trans>Present: {present}</Trans>
             </Text>
             <Text fw={600} c="red.9" className={classes.count}>

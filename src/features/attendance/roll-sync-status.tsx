@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PRESENT_GREEN } from './colors.ts';
 import type { SavedRoll } from './use-roll-call.ts';
 
 /** Where the roll of this class and date stands: waiting on the device, refused, on the server, or not taken yet. */
@@ -7,7 +8,7 @@ export function RollSyncStatus({ saved, date }: { saved: SavedRoll; date: string
   const { t, i18n } = useLingui();
   if (!date) {
     return (
-      <Alert color="quadra.8" variant="light" mb="md">
+      <Alert color="quadra.8" variant="outline" mb="md">
         <Trans>Choose the date of the class to take the roll.</Trans>
       </Alert>
     );
@@ -17,13 +18,19 @@ export function RollSyncStatus({ saved, date }: { saved: SavedRoll; date: string
   const badge = {
     pending: { color: 'orange.9', label: t`Pending: saved on this device, waiting to be sent` },
     failed: { color: 'red.9', label: t`Refused by the server` },
-    synced: { color: 'green.9', label: t`Synced: the server has this roll` },
+    synced: { color: PRESENT_GREEN, label: t`Synced: the server has this roll` },
     none: { color: 'gray.8', label: t`No roll saved for this date yet` },
     unknown: { color: 'gray.8', label: t`No roll saved on this device for this date` },
   }[saved.state];
   return (
     <Group gap="sm" mb="md" role="status" data-testid="roll-sync" data-state={saved.state}>
-      <Badge color={badge.color} variant="light" size="lg" radius="sm" styles={{ root: { textTransform: 'none', height: 'auto', minHeight: 28, whiteSpace: 'normal' } }}>
+      <Badge
+        color={badge.color}
+        variant="outline"
+        size="lg"
+        radius="sm"
+        styles={{ root: { textTransform: 'none', height: 'auto', minHeight: 28, whiteSpace: 'normal' } }}
+      >
         {badge.label}
       </Badge>
       {saved.takenAt && (

@@ -1,0 +1,224 @@
+/**
+ * Attendance against the reference server: the whole flow online, a roll taken offline that survives a reload and a
+ * closed browser and reaches the server once, the roll by keyboard only, and axe on the three attendance pages.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { API_URL, expect, test, waitForServiceWorker } from '../support/e2e.ts';
+
+type ClassGroup = { id: string; title: string; activityId: string };
+type Student = { id: string; name: string };
+type Roll = { entries: { studentId: string; status: 'PRESENT' | 'ABSENT' }[]; takenBy: string; takenAt: string };
+
+const APP_URL = API_URL.replace(/\/api$/, '/frontend/');
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+test.use({ locale: 'en-US' });
+
+/** Classes with at least two students on their roster, from the server (the seed guarantees enrolled students). */
+async function classWithRoster(request: APIRequestContext, skip = 0): Promise<{ group: ClassGroup; students: Student[] }> {
+  const count = skip + 1;
+  const classes = (await (await request.get(`${API_URL}/classes`)).json()) as ClassGroup[];
+  const found: { group: ClassGroup; students: Student[] }[] = [];
+  for (const group of classes) {
+    const response = await request.get(`${API_URL}/classes/${group.id}/students`);
+    const students = response.ok() ? ((await response.json()) as Student[]) : [];
+    if (students.length >= 2) found.push({ group, students });
+    if (found.length === count) break;
+  }
+  expect(found.length, 'classes with a roster on the server').toBe(count);
+  return found[skip]!;
+}
+
+/** A date no other test uses: rolls are per class and date, and the database is shared by the whole run. */
+let dateSeed = Math.floor(Math.random() * 3000);
+function uniqueDate(): string {
+  dateSeed += 1;
+  const day = new Date(Date.UTC(2001, 0, 1) + dateSeed * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
+const callPath = (group: ClassGroup, date?: string) =>
+  `frequencias/atividades/${group.activityId}/turmas/${group.id}/chamada${date ? `?date1=${date}` : ''}`;
+
+async function serverRoll(request: APIRequestContext, classId: string, date: string): Promise<Roll | null> {
+  const response = await request.get(`${API_URL}/classes/${classId}/attendance/${date}`);
+  return response.ok() ? ((await response.json()) as Roll) : null;
+}
+
+const toggle = (page: Page, name: string, state: 'present' | 'absent') => page.getByRole('button', { name: `${name}: ${state}`, exact: true });
+
+test('the whole roll online: activity, class, date, marks, save; the roll is then on the server', async ({ page, request }) => {
+  const { group, students } = await classWithRoster(request);
+  const activities = (await (await request.get(`${API_URL}/activities`)).json()) as { id: string; name: string }[];
+  const activity = activities.find((item) => item.id === group.activityId)!;
+
+  await page.goto('frequencias/atividades');
+  await expect(page.getByRole('heading', { level: 1, name: 'Attendance: choose an activity' })).toBeVisible();
+  const cards = page.getByRole('main').getByRole('listitem');
+  await expect(cards.first().getByRole('link')).toHaveAttribute('data-dark', 'true');
+  await expect(cards.nth(1).getByRole('link')).not.toHaveAttribute('data-dark', 'true');
+  await page.getByRole('link', { name: new RegExp(activity.name) }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(activity.name);
+  await page.getByRole('link', { name: new RegExp(group.title) }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(group.title);
+
+  // Everyone starts present.
+  const [first, second] = students as [Student, Student];
+  await expect(toggle(page, first.name, 'present')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('roll-counts')).toContainText(`Present: ${students.length}`);
+
+  // No date yet: the spec's refusal.
+  await page.getByRole('button', { name: 'Save attendance' }).click();
+  await expect(page.getByText('Error saving attendance, please enter a date')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page).toHaveURL(/date1=\d{4}-\d{2}-\d{2}/);
+  const date = uniqueDate();
+  await page.getByLabel('Date').fill(date);
+  await expect(page).toHaveURL(new RegExp(`date1=${date}`));
+
+  await toggle(page, second.name, 'absent').click();
+  await expect(toggle(page, second.name, 'absent')).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle(page, second.name, 'present')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('roll-counts')).toContainText('Absent: 1');
+
+  await page.getByRole('button', { name: 'Save attendance' }).click();
+  await expect(page.getByText('Attendance recorded successfully')).toBeVisible();
+  await expect(page.getByTestId('roll-sync')).toHaveAttribute('data-state', 'synced');
+
+  const roll = await serverRoll(request, group.id, date);
+  expect(roll).not.toBeNull();
+  expect(roll!.entries).toHaveLength(students.length);
+  expect(roll!.entries.find((entry) => entry.studentId === second.id)?.status).toBe('ABSENT');
+  expect(roll!.entries.find((entry) => entry.studentId === first.id)?.status).toBe('PRESENT');
+  expect(roll!.takenBy).toBe('anonymous');
+
+  // Reopening the class and date shows the saved roll, not all-present.
+  await page.goto(callPath(group, date));
+  await expect(page.getByTestId('roll-sync')).toHaveAttribute('data-state', 'synced');
+  await expect(toggle(page, second.name, 'absent')).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle(page, first.name, 'present')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a roll taken offline survives a reload and a closed browser, then reaches the server once', async ({ request }) => {
+  test.setTimeout(120_000);
+  const { group, students } = await classWithRoster(request, 1);
+  const date = uniqueDate();
+  const absentee = students[0]!;
+  const userDataDir = mkdtempSync(join(tmpdir(), 'quadra-attendance-'));
+  const launch = () =>
+    chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', args: ARGS, locale: 'en-US', baseURL: APP_URL });
+  try {
+    let context = await launch();
+    let page = context.pages()[0] ?? (await context.newPage());
+    // One online visit to the activities page fetches every roster ahead, into the persisted cache.
+    await page.goto('frequencias/atividades');
+    await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+    await waitForServiceWorker(page);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (classId) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('quadra');
+              open.onsuccess = () => {
+                const get = open.result.transaction('kv').objectStore('kv').get('quadra-query-cache');
+                get.onsuccess = () => resolve(String(get.result?.value ?? '').includes(JSON.stringify(['classes', classId, 'students'])));
+                get.onerror = () => resolve(false);
+              };
+              open.onerror = () => resolve(false);
+            }),
+          group.id,
+        ),
+      )
+      .toBe(true);
+
+    // Offline, a class never opened before still opens with its roster.
+    await context.setOffline(true);
+    await page.goto(callPath(group, date));
+    await expect(toggle(page, absentee.name, 'absent')).toBeVisible();
+    await toggle(page, absentee.name, 'absent').click();
+    await page.getByRole('button', { name: 'Save attendance' }).click();
+    await expect(page.getByText('Attendance recorded successfully')).toBeVisible();
+    await expect(page.getByTestId('roll-sync')).toHaveAttribute('data-state', 'pending');
+    expect(await serverRoll(request, group.id, date)).toBeNull();
+
+    // Reloaded offline: the roll is still there, still pending, with its statuses.
+    await page.reload();
+    await expect(page.getByTestId('roll-sync')).toHaveAttribute('data-state', 'pending');
+    await expect(toggle(page, absentee.name, 'absent')).toHaveAttribute('aria-pressed', 'true');
+    await context.close();
+
+    // The browser reopened later, online: the outbox drains at start-up.
+    context = await launch();
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('./');
+    await expect.poll(() => serverRoll(request, group.id, date), { timeout: 30_000 }).not.toBeNull();
+    const roll = (await serverRoll(request, group.id, date))!;
+    expect(roll.entries.find((entry) => entry.studentId === absentee.id)?.status).toBe('ABSENT');
+    const days = (await (await request.get(`${API_URL}/classes/${group.id}/attendance`)).json()) as { date: string }[];
+    expect(days.filter((day) => day.date === date)).toHaveLength(1);
+
+    // Reopening the class and date shows the saved statuses.
+    await page.goto(callPath(group, date));
+    await expect(page.getByTestId('roll-sync')).toHaveAttribute('data-state', 'synced');
+    await expect(toggle(page, absentee.name, 'absent')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('outbox-pending')).toHaveText('0');
+    await context.close();
+  } finally {
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+});
+
+test('the whole roll can be taken by keyboard alone', async ({ page, request }) => {
+  const { group, students } = await classWithRoster(request);
+  const date = uniqueDate();
+  const target = students[students.length - 1]!;
+  await page.goto(callPath(group, date));
+  await expect(toggle(page, target.name, 'present')).toBeVisible();
+
+  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+  const tabTo = async (name: string) => {
+    for (let i = 0; i < 200; i += 1) {
+      if ((await focusedName()).trim() === name) return;
+      await page.keyboard.press('Tab');
+    }
+    throw new Error(`could not reach ${name} with Tab`);
+  };
+  await tabTo('Mark all absent');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('roll-counts')).toContainText('Absent: ' + students.length);
+  await tabTo(`${target.name}: present`);
+  await page.keyboard.press('Space');
+  await expect(toggle(page, target.name, 'present')).toHaveAttribute('aria-pressed', 'true');
+  await tabTo('Save attendance');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Attendance recorded successfully')).toBeVisible();
+  await expect.poll(() => serverRoll(request, group.id, date)).not.toBeNull();
+  const roll = (await serverRoll(request, group.id, date))!;
+  for (const entry of roll.entries) expect(entry.status).toBe(entry.studentId === target.id ? 'PRESENT' : 'ABSENT');
+});
+
+test('axe finds no serious or critical violation on the three attendance pages', async ({ page, request }) => {
+  const { group } = await classWithRoster(request);
+  for (const path of ['frequencias/atividades', `frequencias/atividades/${group.activityId}/turmas`, callPath(group, uniqueDate())]) {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('button').or(page.getByRole('main').getByRole('link')).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The page's own content; the shell (header, sidebar) is audited by the shell's tests.
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(bad.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
+
+test('a class of an activity with no classes shows a message and a back button', async ({ page }) => {
+  await page.goto('frequencias/atividades/no-such-activity/turmas');
+  await expect(page.getByText('This activity has no classes yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to activities' }).click();
+  await expect(page).toHaveURL(/frequencias\/atividades$/);
+});
