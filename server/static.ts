@@ -47,12 +47,12 @@ const appNotBuilt: FastifyPluginAsync<{ distDir: string }> = async (app, { distD
           'Build it (npm run build) or point DIST_DIR at a built app, then restart the server.\n' +
           'The API is available under /api.\n',
       );
-  app.get('/', explain);
-  app.get('/*', explain);
+  app.get('/', { schema: { hide: true } }, explain);
+  app.get('/*', { schema: { hide: true } }, explain);
 };
 
 export async function registerFrontend(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
   await app.register(built ? frontendFiles : appNotBuilt, { prefix: '/frontend', distDir });
-  app.get('/', (_, reply) => reply.redirect('/frontend/', 302));
+  app.get('/', { schema: { hide: true } }, (_, reply) => reply.redirect('/frontend/', 302));
 }

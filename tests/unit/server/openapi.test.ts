@@ -1,0 +1,60 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filterPaths } from '../../../src/api/contract.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown>; parameters?: unknown[] }>>;
+}
+
+const expectedRoutes = [
+  ['get', '/api/activities'],
+  ['get', '/api/classes'],
+  ...Object.values(filterPaths).map((path) => ['get', `/api/${path}`]),
+  ['get', '/api/students'],
+  ['post', '/api/students'],
+  ['post', '/api/students/{id}/documentos'],
+  ['get', '/api/students/{id}/documentos'],
+  ['get', '/api/students/{id}/documentos/{docId}/file'],
+  ['get', '/api/students/{id}/responsibles'],
+  ['post', '/api/students/{id}/responsibles'],
+  ['put', '/api/responsibles/{id}'],
+  ['get', '/api/users'],
+  ['get', '/api/classes/{classId}/students'],
+  ['put', '/api/classes/{classId}/attendance/{date}'],
+  ['get', '/api/classes/{classId}/attendance/{date}'],
+  ['get', '/api/classes/{classId}/attendance'],
+] as const;
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3 document listing every route, and nothing else', async () => {
+    const response = await server.app.inject('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<OpenApiDocument>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Quadra reference API');
+    const listed = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`));
+    expect(listed.sort()).toEqual(expectedRoutes.map(([m, p]) => `${m} ${p}`).sort());
+  });
+
+  it('describes bodies, parameters and the error shape from the contract schemas', async () => {
+    const doc = (await server.app.inject('/api/openapi.json')).json<OpenApiDocument>();
+    const create = doc.paths['/api/students']!.post!;
+    expect(JSON.stringify(create.requestBody)).toContain('registrationNumber');
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['200', '201', '400', '409']));
+    expect(JSON.stringify(create.responses['400'])).toContain('statusCode');
+    const put = doc.paths['/api/classes/{classId}/attendance/{date}']!.put!;
+    expect(JSON.stringify(put.parameters)).toContain('date');
+    expect(JSON.stringify(put.requestBody)).toContain('takenAt');
+    const upload = doc.paths['/api/students/{id}/documentos']!.post!;
+    expect(JSON.stringify(upload)).toContain('multipart/form-data');
+  });
+});

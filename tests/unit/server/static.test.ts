@@ -1,0 +1,106 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+let server: TestServer;
+let distDir: string;
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'quadra-dist-'));
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Quadra</title><div id="root"></div>');
+  writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("install", () => {});');
+  writeFileSync(join(distDir, 'manifest.webmanifest'), '{"name":"Quadra"}');
+  writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js'), 'console.log("app")');
+  server = await startTestServer({ distDir });
+});
+afterAll(() => server.close());
+
+describe('the built app under /frontend/', () => {
+  it('GET / redirects to /frontend/', async () => {
+    const response = await server.app.inject('/');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/frontend/');
+  });
+
+  it('serves index.html at /frontend/ with no-cache', async () => {
+    const response = await server.app.inject('/frontend/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>Quadra</title>');
+  });
+
+  it.each([
+    ['/frontend/sw.js', /javascript/],
+    ['/frontend/manifest.webmanifest', /manifest\+json|json/],
+    ['/frontend/index.html', /html/],
+  ])('serves %s with no-cache', async (path, type) => {
+    const response = await server.app.inject(path);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(type);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await server.app.inject('/frontend/assets/index-Dk3j9xQa.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.body).toBe('console.log("app")');
+  });
+
+  it.each(['/frontend/alunos', '/frontend/alunos/123/responsaveis', '/frontend/frequencias/atividades/a1/turmas/t1/chamada?date1=2026-11-20'])(
+    'answers the deep link %s with index.html (no-cache)',
+    async (path) => {
+      const response = await server.app.inject(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each(['/frontend/assets/index-missing.js', '/frontend/missing.png'])(
+    'answers 404 (not index.html) for the missing file %s',
+    async (path) => {
+      const response = await server.app.inject(path);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/json/);
+    },
+  );
+
+  it('a POST to an app route is a 404, not the app', async () => {
+    expect((await server.app.inject({ method: 'POST', url: '/frontend/alunos' })).statusCode).toBe(404);
+  });
+
+  it('the API still answers beside the app, and its OpenAPI document lists no app files', async () => {
+    expect((await server.app.inject('/api/filters/race')).statusCode).toBe(200);
+    const doc = (await server.app.inject('/api/openapi.json')).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/'))).toBe(true);
+  });
+
+  it('/frontend without the slash reaches the app', async () => {
+    const response = await server.app.inject('/frontend');
+    expect([200, 301, 302]).toContain(response.statusCode);
+  });
+});
+
+describe('when the app is not built', () => {
+  it('the API works and /frontend/ answers a clear 503', async () => {
+    const bare = await startTestServer(); // empty DIST_DIR
+    try {
+      const response = await bare.app.inject('/frontend/alunos');
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).toMatch(/not built.*npm run build/s);
+      expect((await bare.app.inject('/frontend/')).statusCode).toBe(503);
+      expect((await bare.app.inject('/api/activities')).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
