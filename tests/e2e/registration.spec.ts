@@ -1,0 +1,174 @@
+/**
+ * Student registration against the reference server, with the ZIP lookup answered by a local fake (page.route on the
+ * ViaCEP address): online with two documents, an answer without an id, offline with two documents across two
+ * reloads (sent exactly once when the connection returns), files refused before they are queued, and axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { API_URL, expect, pendingCount, test, waitForServiceWorker } from '../support/e2e.ts';
+
+test.use({ locale: 'en-US' });
+
+type Student = { id: string; name: string };
+type StoredDocument = { id: string; fileName: string; fileType: string; mimeType: string; size: number };
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+const STREET = 'Praça da Sé, lado ímpar, Sé, São Paulo, SP';
+
+/** The fake postcode service: 01001-000 is known, anything else is {erro: true}. */
+async function fakePostcodeService(context: BrowserContext): Promise<string[]> {
+  const asked: string[] = [];
+  await context.route(/viacep\.com\.br\/ws\/\d+\/json/, async (route) => {
+    const cep = /ws\/(\d+)\/json/.exec(route.request().url())![1]!;
+    asked.push(cep);
+    await route.fulfill({
+      json: cep === '01001000' ? { cep: '01001-000', logradouro: 'Praça da Sé', complemento: 'lado ímpar', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' } : { erro: true },
+    });
+  });
+  return asked;
+}
+
+const uniqueName = (label: string) => `Registro E2E ${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function studentsNamed(request: APIRequestContext, name: string): Promise<Student[]> {
+  const students = (await (await request.get(`${API_URL}/students`)).json()) as Student[];
+  return students.filter((student) => student.name === name);
+}
+
+async function documentsOf(request: APIRequestContext, id: string): Promise<StoredDocument[]> {
+  return (await (await request.get(`${API_URL}/students/${id}/documentos`)).json()) as StoredDocument[];
+}
+
+async function addDocument(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, type = 'Other') {
+  await page.getByLabel(/^File/).setInputFiles(file);
+  await page.getByLabel(/^Document type/).selectOption({ label: type });
+  await page.getByLabel('Origin').fill('Secretaria de Educação');
+  await page.getByRole('button', { name: 'Add to the list' }).click();
+}
+
+async function fillStudent(page: Page, name: string) {
+  await page.getByLabel(/^Full name/).fill(name);
+  await page.getByLabel('Date of birth').fill('2012-03-04');
+  await page.getByLabel('Enrolment date').fill('2025-02-01');
+  await page.getByLabel('Race').selectOption('PARDA');
+  await page.getByLabel('Education level').selectOption('FUNDAMENTAL_INCOMPLETO');
+  await page.getByLabel('School name').fill('EM Paulo Freire');
+}
+
+test('online: a student with two documents is registered; both files are on the server', async ({ page, context, request }) => {
+  const asked = await fakePostcodeService(context);
+  const name = uniqueName('online');
+  await page.goto('alunos/cadastro');
+  await expect(page.getByRole('heading', { level: 1, name: 'Student registration' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Toggle status' })).toBeDisabled();
+  await fillStudent(page, name);
+
+  const zip = page.getByLabel(/^ZIP code/);
+  await zip.fill('0100100');
+  await zip.fill('010010001');
+  await expect(page.getByLabel('Number')).toBeHidden();
+  await zip.fill('01001-000');
+  await expect(page.getByLabel('Street')).toHaveValue(STREET);
+  await expect(page.getByLabel('Street')).toHaveAttribute('readonly', '');
+  expect(asked).toEqual(['01001000']);
+  await page.getByLabel('Number').fill('100');
+  await page.getByLabel('Complement').fill('Casa 2');
+
+  await page.getByRole('button', { name: 'Add document' }).click();
+  await addDocument(page, { name: 'comprovante-residencia.pdf', mimeType: 'application/pdf', buffer: PDF }, 'Proof of address');
+  await addDocument(page, { name: 'foto-documento.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('queued-document')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Register student' }).click();
+  await expect(page.getByText('Student registered successfully!')).toBeVisible();
+  await expect(page.getByLabel(/^Full name/)).toHaveValue('');
+
+  const [student, ...others] = await studentsNamed(request, name);
+  expect(others).toHaveLength(0);
+  const documents = await documentsOf(request, student!.id);
+  expect(documents.map((doc) => [doc.fileName, doc.fileType, doc.mimeType, doc.size]).sort()).toEqual([
+    ['comprovante-residencia.pdf', 'COMPROVANTE_RESIDENCIA', 'application/pdf', PDF.length],
+    ['foto-documento.png', 'OUTRO', 'image/png', PNG.length],
+  ]);
+});
+
+test('an answer without an id is a failure: the failure text, and the form keeps its values', async ({ page, context, request }) => {
+  await fakePostcodeService(context);
+  await page.route(`${API_URL}/students`, (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 201, json: {} }) : route.continue(),
+  );
+  const name = uniqueName('sem-id');
+  await page.goto('alunos/cadastro');
+  await page.getByLabel(/^Full name/).fill(name);
+  await page.getByRole('button', { name: 'Register student' }).click();
+  await expect(page.getByText('Error registering student. Please try again.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'No ID returned from student registration' })).toBeVisible();
+  await expect(page.getByLabel(/^Full name/)).toHaveValue(name);
+  // Refused, not retried: it sits in the failed list.
+  await expect(page.getByTestId('outbox-failed')).toHaveText('1');
+  expect(await studentsNamed(request, name)).toHaveLength(0);
+});
+
+test('offline: a registration with two documents survives two reloads and reaches the server once', async ({ page, context, request }) => {
+  await fakePostcodeService(context);
+  const name = uniqueName('offline');
+  await page.goto('alunos/cadastro');
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+
+  await fillStudent(page, name);
+  // The lookup cannot be reached: the street is typed by hand.
+  await page.getByLabel(/^ZIP code/).fill('01001000');
+  await expect(page.getByText('The ZIP code lookup could not be reached. Type the street by hand.')).toBeVisible();
+  await page.getByLabel('Street').fill('Rua da Quadra');
+  await page.getByLabel('Number').fill('7');
+  await page.getByRole('button', { name: 'Add document' }).click();
+  await addDocument(page, { name: 'renda.pdf', mimeType: 'application/pdf', buffer: PDF }, 'Proof of income');
+  await addDocument(page, { name: 'rg.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Register student' }).click();
+  await expect(page.getByText('Saved on this device. The registration will be sent when the connection returns.')).toBeVisible();
+  await expect.poll(() => pendingCount(page)).toBe(3);
+
+  for (let i = 0; i < 2; i += 1) {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Student registration' })).toBeVisible();
+    await expect.poll(() => pendingCount(page)).toBe(3);
+  }
+  expect(await studentsNamed(request, name)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect.poll(() => pendingCount(page), { timeout: 30_000 }).toBe(0);
+  const students = await studentsNamed(request, name);
+  expect(students).toHaveLength(1);
+  const documents = await documentsOf(request, students[0]!.id);
+  expect(documents.map((doc) => doc.fileName).sort()).toEqual(['renda.pdf', 'rg.png']);
+});
+
+test('a renamed executable, an empty file and an 11 MB file are refused before they are queued', async ({ page }) => {
+  await page.goto('alunos/cadastro');
+  await page.getByRole('button', { name: 'Add document' }).click();
+  const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510, 0x90)]);
+  await addDocument(page, { name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: exe });
+  await expect(page.getByText('Only PDF, JPEG or PNG files can be added. This file is none of them.')).toBeVisible();
+  await addDocument(page, { name: 'vazio.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+  await expect(page.getByText('This file is empty. Choose another file.')).toBeVisible();
+  const big = Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]);
+  await addDocument(page, { name: 'grande.pdf', mimeType: 'application/pdf', buffer: big });
+  await expect(page.getByText('This file is larger than 10 MB. Choose a smaller file.')).toBeVisible();
+  await expect(page.getByTestId('queued-document')).toHaveCount(0);
+  await expect(page.getByText('No documents added yet.')).toBeVisible();
+});
+
+test('the registration form has no serious accessibility violations', async ({ page, context }) => {
+  await fakePostcodeService(context);
+  await page.goto('alunos/cadastro');
+  await page.getByLabel(/^ZIP code/).fill('01001000');
+  await expect(page.getByLabel('Street')).toHaveValue(STREET);
+  await page.getByRole('button', { name: 'Add document' }).click();
+  await page.getByRole('button', { name: 'Register student' }).click();
+  await expect(page.getByText('Full name is required.', { exact: true })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
