@@ -10,7 +10,7 @@ export function NetworkStatus() {
       role="status"
       size="lg"
       variant="filled"
-      color={online ? 'green.9' : 'orange.9'}
+      color={online ? 'teal.9' : 'red.9'}
       leftSection={online ? <IconWifi size={14} aria-hidden /> : <IconWifiOff size={14} aria-hidden />}
       data-testid="network-status"
     >

@@ -31,10 +31,10 @@ export function OutboxStatus() {
       <UnstyledButton onClick={open} aria-label={t`Unsent changes: ${pending} pending, ${failed.length} failed`} mih={44} data-testid="outbox-status">
         <Group gap={6} wrap="nowrap">
           <IconCloudUpload size={20} aria-hidden />
-          <Badge color={pending ? 'blue.9' : 'gray.7'} variant={pending ? 'filled' : 'light'} data-testid="outbox-pending">
+          <Badge color={pending ? 'blue.9' : 'gray.8'} variant={pending ? 'filled' : 'outline'} data-testid="outbox-pending">
             {pending}
           </Badge>
-          <Badge color={failed.length ? 'red.9' : 'gray.7'} variant={failed.length ? 'filled' : 'light'} data-testid="outbox-failed">
+          <Badge color={failed.length ? 'red.9' : 'gray.8'} variant={failed.length ? 'filled' : 'outline'} data-testid="outbox-failed">
             {failed.length}
           </Badge>
         </Group>

@@ -31,7 +31,7 @@ export function HomePage() {
             <Text fw={700} size="lg" mt="sm">
               {title}
             </Text>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {text}
             </Text>
           </Card>
