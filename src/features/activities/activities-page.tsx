@@ -46,7 +46,7 @@ export function ActivitiesPage() {
           label={t`Area`}
           value={filters.area}
           onChange={set('area')}
-          data={[{ value: '', label: t`All areas` }, ...areaFilterValues.map((value) => ({ value, label: label(areaLabels, value) }))]}
+          data={[{ value: '', label: t`Any area` }, ...areaFilterValues.map((value) => ({ value, label: label(areaLabels, value) }))]}
           styles={inputStyles}
         />
         <NativeSelect
@@ -54,7 +54,7 @@ export function ActivitiesPage() {
           value={filters.frequency}
           onChange={set('frequency')}
           data={[
-            { value: '', label: t`All frequencies` },
+            { value: '', label: t`Any frequency` },
             ...frequencyFilterValues.map((value) => ({ value, label: label(frequencyLabels, value) })),
           ]}
           styles={inputStyles}

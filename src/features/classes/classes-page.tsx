@@ -27,8 +27,8 @@ export function ClassesPage() {
   const visible = useMemo(() => filterClasses(items, activities, filters), [items, activities, filters]);
   const names = useMemo(() => activityNames(activities), [activities]);
   const activityName = useMemo(() => new Map(activities.map((a) => [a.id, a.name])), [activities]);
-  const weekDayOptions = useEnumOptions('weekDay', t`All weekdays`);
-  const levelOptions = useEnumOptions('level', t`All levels`);
+  const weekDayOptions = useEnumOptions('weekDay', t`Any weekday`);
+  const levelOptions = useEnumOptions('level', t`Any level`);
   useFailureToast(query.isError || source === 'sample' || source === 'error', query.errorUpdatedAt);
 
   return (

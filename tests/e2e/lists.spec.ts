@@ -1,0 +1,343 @@
+/**
+ * The lists against the reference server: students (search, virtualization, guardian flow), guardians (register with
+ * a reload mid-way, edit), activities and classes filters, users, the tech demo, offline copies, sample fallback and
+ * the no-fallback error texts.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API_URL, NOFALLBACK_URL, expect, test, waitForServiceWorker } from '../support/e2e.ts';
+
+test.use({ locale: 'en-US' });
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function createStudent(request: APIRequestContext, fullName: string): Promise<string> {
+  const response = await request.post(`${API_URL}/students`, { data: { fullName } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { id: string }).id;
+}
+
+type Guardian = { id: string; name: string; phone: string; cpf: string };
+async function serverGuardians(request: APIRequestContext, studentId: string): Promise<Guardian[]> {
+  return (await (await request.get(`${API_URL}/students/${studentId}/responsibles`)).json()) as Guardian[];
+}
+
+const cards = (page: Page, testId: string) => page.getByTestId(testId);
+
+test.describe('students', () => {
+  test("shows the server's students; search ignores case and accents; empty text", async ({ page, request }) => {
+    const tag = unique();
+    const name = `Ângela Conceição ${tag}`;
+    await createStudent(request, name);
+    await page.goto('alunos');
+    await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
+    await expect(cards(page, 'student-card').first()).toBeVisible();
+    await page.getByLabel('Search students').fill(`angela conceicao ${tag.toUpperCase()}`);
+    await expect(cards(page, 'student-card')).toHaveCount(1);
+    await expect(cards(page, 'student-card')).toContainText(name);
+    await expect(cards(page, 'student-card')).toContainText('Attendance: 0%');
+    await page.getByLabel('Search students').fill(`no such student ${tag}`);
+    await expect(page.getByText('No students found')).toBeVisible();
+  });
+
+  test('Create New Student goes to the registration form', async ({ page }) => {
+    await page.goto('alunos');
+    await page.getByRole('link', { name: 'Create New Student' }).click();
+    await expect(page).toHaveURL(/\/frontend\/alunos\/cadastro$/);
+  });
+
+  test('5,000 students: only the visible rows are in the DOM, and the last one is reachable by scrolling', async ({ page }) => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({ id: `big-${i}`, name: `Big List ${String(i).padStart(4, '0')}`, frequencyPercent: i % 101 }));
+    await page.route('**/api/students', (route) => route.fulfill({ json: many }));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('alunos');
+    await expect(page.getByText('Big List 0000')).toBeVisible();
+    const rendered = await cards(page, 'student-card').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(60);
+    expect(await page.evaluate(() => document.querySelectorAll('*').length)).toBeLessThan(1400);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.getByText('Big List 4999')).toBeVisible();
+    await expect(page.getByText('Big List 0000')).toHaveCount(0);
+  });
+});
+
+test.describe('guardians', () => {
+  test('register from the student list: reload mid-way restores the form, empty field error, toast, URL clean, saved', async ({ page, request }) => {
+    const tag = unique();
+    const studentName = `Guardian Flow ${tag}`;
+    const studentId = await createStudent(request, studentName);
+    const guardianName = `Responsável ${tag}`;
+
+    await page.goto('alunos');
+    await page.getByLabel('Search students').fill(tag);
+    await page.getByRole('link', { name: `Create Guardian for ${studentName}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/alunos/${studentId}/responsaveis\\?action=open-new-responsible-modal$`));
+    const dialog = page.getByRole('dialog', { name: 'Register Guardian' });
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByLabel('Name').fill(guardianName);
+    await dialog.getByLabel('CPF').fill('111.444.777-35');
+    await dialog.getByLabel('Civil status').selectOption('DIVORCIADO');
+    await dialog.getByLabel('Birth date').fill('1982-07-09');
+    await expect(page).toHaveURL(/text2=/); // the debounced write landed
+    await expect(page).toHaveURL(/text1=/);
+
+    await page.reload();
+    const restored = page.getByRole('dialog', { name: 'Register Guardian' });
+    await expect(restored.getByLabel('Name')).toHaveValue(guardianName);
+    await expect(restored.getByLabel('CPF')).toHaveValue('111.444.777-35');
+    await expect(restored.getByLabel('Civil status')).toHaveValue('DIVORCIADO');
+    await expect(restored.getByLabel('Birth date')).toHaveValue('1982-07-09');
+
+    await restored.getByRole('button', { name: 'Save' }).click();
+    await expect(restored.getByText('Please fill in all fields.')).toBeVisible();
+
+    await restored.getByLabel('NIS').fill('12345678901');
+    await restored.getByLabel('Phone').fill('(11) 98888-7777');
+    await restored.getByLabel('Email').fill(`resp.${tag}@example.com`);
+    await restored.getByLabel('Address').fill('Rua das Acácias, 45');
+    await restored.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page.getByText('Guardian added successfully!')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/alunos/${studentId}/responsaveis$`));
+    const card = cards(page, 'guardian-card').filter({ hasText: guardianName });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('111.444.777-35');
+    await expect(card).toContainText('07/09/1982');
+    await expect(card).toContainText('Divorced');
+    await expect(card.getByTestId('pending-badge')).toHaveCount(0); // synced
+    await expect.poll(async () => (await serverGuardians(request, studentId)).map((g) => g.name)).toContain(guardianName);
+  });
+
+  test('CPF check digits and email format each get a message', async ({ page, request }) => {
+    const studentId = await createStudent(request, `Validation ${unique()}`);
+    await page.goto(`alunos/${studentId}/responsaveis?action=open-new-responsible-modal`);
+    const dialog = page.getByRole('dialog', { name: 'Register Guardian' });
+    await dialog.getByLabel('Name').fill('Someone');
+    await dialog.getByLabel('CPF').fill('111.444.777-36');
+    await dialog.getByLabel('Civil status').selectOption('SOLTEIRO');
+    await dialog.getByLabel('Birth date').fill('1990-01-01');
+    await dialog.getByLabel('NIS').fill('1');
+    await dialog.getByLabel('Phone').fill('1');
+    await dialog.getByLabel('Email').fill('someone@');
+    await dialog.getByLabel('Address').fill('Rua');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Invalid CPF: check the digits.')).toBeVisible();
+    await expect(dialog.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
+    expect(await serverGuardians(request, studentId)).toHaveLength(0);
+  });
+
+  test('edit a guardian: the same modal, filled; the change reaches the server', async ({ page, request }) => {
+    const tag = unique();
+    const studentId = await createStudent(request, `Edit Flow ${tag}`);
+    const created = await request.post(`${API_URL}/students/${studentId}/responsibles`, {
+      data: {
+        name: `Edit Me ${tag}`,
+        cpf: '52998224725',
+        birthDate: '1975-03-02',
+        civilState: 'CASADO',
+        nis: '555',
+        phone: '(11) 3333-4444',
+        email: `edit.${tag}@example.com`,
+        address: 'Avenida Central, 10',
+      },
+    });
+    expect(created.ok()).toBeTruthy();
+    await page.goto(`alunos/${studentId}/responsaveis`);
+    await page.getByRole('button', { name: `Edit Edit Me ${tag}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Guardian' });
+    await expect(dialog.getByLabel('Name')).toHaveValue(`Edit Me ${tag}`);
+    await expect(dialog.getByLabel('Civil status')).toHaveValue('CASADO');
+    await expect(dialog.getByLabel('Birth date')).toHaveValue('1975-03-02');
+    await dialog.getByLabel('Phone').fill('(11) 5555-6666');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Guardian updated successfully!')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/alunos/${studentId}/responsaveis$`));
+    await expect(cards(page, 'guardian-card').filter({ hasText: `Edit Me ${tag}` })).toContainText('(11) 5555-6666');
+    await expect.poll(async () => (await serverGuardians(request, studentId))[0]?.phone).toBe('(11) 5555-6666');
+  });
+});
+
+test.describe('activities', () => {
+  test("shows the server's activities and each filter narrows the cards", async ({ page, request }) => {
+    const activities = (await (await request.get(`${API_URL}/activities`)).json()) as { name: string; area: string; frequency: string }[];
+    await page.goto('atividades');
+    await expect(cards(page, 'activity-card')).toHaveCount(activities.length);
+    await expect(page.getByRole('button', { name: 'Create New Activity' })).toBeDisabled();
+
+    const sample = activities[0]!;
+    await page.getByLabel('Name').fill(sample.name.slice(1, 5).toUpperCase());
+    const byName = activities.filter((a) => a.name.toLowerCase().includes(sample.name.slice(1, 5).toLowerCase()));
+    await expect(cards(page, 'activity-card')).toHaveCount(byName.length);
+    await page.getByLabel('Name').fill('');
+
+    await page.getByLabel('Area').selectOption('aquáticos');
+    const aquatic = activities.filter((a) => a.area.toLowerCase() === 'aquáticos');
+    expect(aquatic.length).toBeGreaterThan(0);
+    await expect(cards(page, 'activity-card')).toHaveCount(aquatic.length);
+    for (const card of await cards(page, 'activity-card').all()) await expect(card).toContainText('Aquatics');
+
+    await page.getByLabel('Frequency').selectOption('semanal');
+    await expect(cards(page, 'activity-card')).toHaveCount(aquatic.filter((a) => a.frequency.toLowerCase() === 'semanal').length);
+    for (const card of await cards(page, 'activity-card').all()) await expect(card).toContainText('Weekly');
+  });
+});
+
+test.describe('classes', () => {
+  test("shows the server's classes and each filter narrows the cards", async ({ page, request }) => {
+    const classes = (await (await request.get(`${API_URL}/classes`)).json()) as { weekDay: string; level: string; activityId: string }[];
+    const activities = (await (await request.get(`${API_URL}/activities`)).json()) as { id: string; name: string }[];
+    await page.goto('turmas');
+    await expect(cards(page, 'class-card')).toHaveCount(classes.length);
+    await expect(page.getByRole('button', { name: 'Create class' })).toBeDisabled();
+
+    const activity = activities.find((a) => classes.some((c) => c.activityId === a.id))!;
+    await page.getByLabel('Activity', { exact: true }).fill(activity.name);
+    await page.getByRole('option', { name: activity.name, exact: true }).click();
+    const ofActivity = classes.filter((c) => activities.find((a) => a.id === c.activityId)?.name.toLowerCase().includes(activity.name.toLowerCase()));
+    await expect(cards(page, 'class-card')).toHaveCount(ofActivity.length);
+    await page.getByLabel('Activity', { exact: true }).fill('');
+
+    await page.getByLabel('Weekday').selectOption('QUARTA');
+    await expect(cards(page, 'class-card')).toHaveCount(classes.filter((c) => c.weekDay === 'QUARTA').length);
+    for (const card of await cards(page, 'class-card').all()) await expect(card).toContainText('Wednesday');
+
+    await page.getByLabel('Level').selectOption('AVANCADO');
+    await expect(cards(page, 'class-card')).toHaveCount(classes.filter((c) => c.weekDay === 'QUARTA' && c.level === 'AVANCADO').length);
+    for (const card of await cards(page, 'class-card').all()) await expect(card).toContainText('Advanced');
+  });
+});
+
+test('users: full name, email and translated access level', async ({ page, request }) => {
+  const users = (await (await request.get(`${API_URL}/users`)).json()) as { full_name: string; email: string; access: string }[];
+  await page.goto('usuarios');
+  await expect(cards(page, 'user-card')).toHaveCount(users.length);
+  const admin = users.find((u) => u.access === 'admin')!;
+  const card = cards(page, 'user-card').filter({ hasText: admin.full_name });
+  await expect(card).toContainText(admin.email);
+  await expect(card).toContainText('Administrator');
+});
+
+test.describe('tech demo', () => {
+  const repoUrl = 'https://api.github.com/repos/tanstack/query';
+
+  test('repository info, toasts, modal, person card and the nested route', async ({ page }) => {
+    await page.route(repoUrl, (route) =>
+      route.fulfill({
+        json: { full_name: 'TanStack/query', description: 'Async state, tested', subscribers_count: 111, stargazers_count: 22222, forks_count: 3333 },
+        headers: { 'access-control-allow-origin': '*' },
+      }),
+    );
+    await page.goto('tech-demo');
+    const info = page.getByTestId('repo-info');
+    await expect(info).toContainText('TanStack/query');
+    await expect(info).toContainText('Async state, tested');
+    await expect(info).toContainText('111');
+    await expect(info).toContainText('22,222');
+    await expect(info).toContainText('3,333');
+
+    for (const name of ['Success toast', 'Error toast', 'Info toast', 'Warning toast']) await page.getByRole('button', { name }).click();
+    await expect(page.getByText('This is a success message.')).toBeVisible();
+    await expect(page.getByText('This is a warning message.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Open modal' }).click();
+    await expect(page.getByRole('dialog', { name: 'Demo modal' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await expect(page.getByTestId('demo-person-card')).toContainText('529.982.247-25');
+    await page.getByRole('link', { name: 'Item 2' }).click();
+    await expect(page).toHaveURL(/\/tech-demo\/2$/);
+    await expect(page.getByTestId('demo-item')).toHaveText('Showing demo item 2.');
+    await expect(page.getByTestId('repo-info')).toBeVisible(); // still inside the layout
+  });
+
+  test("a failed call shows 'API Error: {message}'", async ({ page }) => {
+    await page.route(repoUrl, (route) => route.fulfill({ status: 500, body: 'down', headers: { 'access-control-allow-origin': '*' } }));
+    await page.goto('tech-demo');
+    await expect(page.getByTestId('repo-error')).toContainText(/^API Error: .*500/);
+  });
+});
+
+const listPages: [string, string][] = [
+  ['alunos', 'student-card'],
+  ['atividades', 'activity-card'],
+  ['turmas', 'class-card'],
+  ['usuarios', 'user-card'],
+];
+
+test('after one online visit each list opens offline with its data', async ({ page, context, request }) => {
+  const studentId = await createStudent(request, `Offline ${unique()}`);
+  await request.post(`${API_URL}/students/${studentId}/responsibles`, {
+    data: { name: 'Offline Guardian', cpf: '52998224725', birthDate: '1980-01-01', civilState: 'SOLTEIRO', nis: '1', phone: '2', email: 'o@example.com', address: 'Rua' },
+  });
+  const pages: [string, string][] = [...listPages, [`alunos/${studentId}/responsaveis`, 'guardian-card']];
+  await page.goto('');
+  await waitForServiceWorker(page);
+  for (const [path, testId] of pages) {
+    await page.goto(path);
+    await expect(cards(page, testId).first()).toBeVisible();
+  }
+  await page.waitForTimeout(1200); // the persister writes at most every 500 ms
+  await context.setOffline(true);
+  for (const [path, testId] of pages) {
+    await page.goto(path);
+    await expect(cards(page, testId).first()).toBeVisible();
+    await expect(page.getByTestId('sample-banner')).toHaveCount(0);
+  }
+  await expect(cards(page, 'guardian-card')).toContainText('Offline Guardian');
+  await context.setOffline(false);
+});
+
+test('server unreachable and nothing cached: sample data with a banner, and nothing saved for sample records', async ({ page }) => {
+  await page.route('**/api/**', (route) => route.abort());
+  for (const [path, testId] of [...listPages, ['alunos/sample-stu-1/responsaveis', 'guardian-card']] as [string, string][]) {
+    await page.goto(path);
+    await expect(page.getByTestId('sample-banner')).toBeVisible();
+    await expect(cards(page, testId).first()).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Register Guardian' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register Guardian' });
+  await expect(dialog.getByText(/nothing can be saved for sample records/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+});
+
+test('fallback off: the error text stands in place of each list', async ({ page }) => {
+  for (const [path, text] of [
+    ['alunos', 'Error loading students'],
+    ['alunos/1/responsaveis', 'Error loading guardians'],
+    ['atividades', 'Error loading activities'],
+    ['turmas', 'Error loading classes'],
+    ['usuarios', 'Error loading users'],
+  ]) {
+    await page.goto(`${NOFALLBACK_URL}${path}`);
+    await expect(page.getByTestId('list-error')).toHaveText(text!);
+    await expect(page.getByTestId('sample-banner')).toHaveCount(0);
+  }
+});
+
+test.describe('in Portuguese', () => {
+  test.use({ locale: 'pt-BR' });
+  test("a failed classes load shows the toast 'Erro ao carregar turmas'", async ({ page }) => {
+    await page.route('**/api/classes', (route) => route.abort());
+    await page.goto('turmas');
+    await expect(page.getByText('Erro ao carregar turmas')).toBeVisible();
+  });
+});
+
+test('no serious accessibility violations on the lists', async ({ page, request }) => {
+  const studentId = await createStudent(request, `Axe ${unique()}`);
+  await page.route('https://api.github.com/**', (route) =>
+    route.fulfill({ json: { full_name: 'a/b', description: null, subscribers_count: 1, stargazers_count: 2, forks_count: 3 }, headers: { 'access-control-allow-origin': '*' } }),
+  );
+  for (const path of ['alunos', `alunos/${studentId}/responsaveis?action=open-new-responsible-modal`, 'atividades', 'turmas', 'usuarios', 'tech-demo']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForTimeout(400);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
