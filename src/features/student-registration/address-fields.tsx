@@ -68,14 +68,19 @@ export function AddressFields({ form }: { form: UseFormReturnType<RegistrationVa
           styles={touch}
           data-testid="zip"
         />
-        <TextInput
-          {...form.getInputProps('street')}
-          label={t`Street`}
-          readOnly={!editable}
-          description={editable ? t`Typed by hand.` : t`Filled in from the ZIP code.`}
-          styles={{ input: { minHeight: 44, ...(editable ? {} : { backgroundColor: 'var(--mantine-color-gray-1)' }) } }}
-        />
       </SimpleGrid>
+      <TextInput
+        {...form.getInputProps('street')}
+        label={t`Street`}
+        readOnly={!editable}
+        description={editable ? t`Typed by hand.` : t`Filled in from the ZIP code.`}
+        styles={{
+          input: {
+            minHeight: 44,
+            ...(editable ? {} : { backgroundColor: 'var(--mantine-color-gray-1)' }),
+          },
+        }}
+      />
       {showDetails ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput {...form.getInputProps('number')} label={t`Number`} styles={touch} />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Input, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconChevronUp, IconFile, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -70,9 +70,9 @@ export function DocumentUploader({ documents, onAdd, onRemove }: Props) {
                       {doc.file.name}
                     </Text>
                     <Group gap="xs">
-                      <Badge variant="light" color="quadra.9">
+                      <Text size="sm" fw={600} c="quadra.8">
                         {typeLabel(doc.fileType)}
-                      </Badge>
+                      </Text>
                       <Text size="sm">{formatFileSize(doc.file.size, i18n.locale)}</Text>
                       <Text size="sm" c="dimmed">
                         {i18n.date(dayjs(doc.date).toDate(), { dateStyle: 'short' })}
