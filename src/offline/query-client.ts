@@ -9,7 +9,8 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import { db } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
 
-export const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** 20 days: over a week offline, and below setTimeout's 2^31-1 ms limit (a larger gcTime fires at once and drops data). */
+export const CACHE_MAX_AGE_MS = 20 * 24 * 60 * 60 * 1000;
 export const PERSIST_KEY = 'quadra-query-cache';
 
 export const queryClient = new QueryClient({
