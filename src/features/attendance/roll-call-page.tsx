@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -85,6 +86,25 @@ function DateField({ date, onDateChange }: Pick<Props, 'date' | 'onDateChange'>)
   );
 }
 
+const FIRST_ROWS = 40;
+const MORE_ROWS = 150;
+
+/**
+ * Long rosters are rendered a screenful first, then the rest in chunks on later tasks: the first students show at
+ * once and the page stays responsive while the others are added (all are in the page within a few frames). Plain
+ * updates, not transitions: a transition kept being restarted by the shell's updates and could starve.
+ */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (count >= total) return;
+    // flushSync: a default-priority update from a timer was seen waiting until the next user event.
+    const timer = setTimeout(() => flushSync(() => setCount((current) => current + MORE_ROWS)), 0);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return count;
+}
+
 function RollEditor({ classId, date }: { classId: string; date: string | undefined }) {
   const { t, i18n } = useLingui();
   const { user } = useAuth();
@@ -93,6 +113,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   const { statusOf, setStatus, setAll } = useRollStatuses(saved.statuses);
   const [saving, setSaving] = useState(false);
   const students = roster.items;
+  const shown = useProgressiveCount(students.length);
 
   let present = 0;
   for (const student of students) if (statusOf(student.id) === 'PRESENT') present += 1;
@@ -183,7 +204,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
             </Text>
           )}
           <ul className={classes.list} aria-label={t`Students`} data-testid="roll-list">
-            {students.map((student) => (
+            {students.slice(0, shown).map((student) => (
               <StudentRollRow key={student.id} student={student} status={statusOf(student.id)} onSet={setStatus} />
             ))}
           </ul>

@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import type { AttendanceStatus, StudentSummary } from '../../api/contract.ts';
 import classes from './roll-call.module.css';
 
@@ -29,7 +28,7 @@ export const StudentRollRow = memo(function StudentRollRow({ student, status, on
           aria-label={t`${name}: present`}
           onClick={() => onSet(student.id, 'PRESENT')}
         >
-          <IconCheck size={22} aria-hidden stroke={2.5} />
+          <span aria-hidden className={classes.checkIcon} />
           <span aria-hidden>{t`Present`}</span>
         </button>
         <button
@@ -39,7 +38,7 @@ export const StudentRollRow = memo(function StudentRollRow({ student, status, on
           aria-label={t`${name}: absent`}
           onClick={() => onSet(student.id, 'ABSENT')}
         >
-          <IconX size={22} aria-hidden stroke={2.5} />
+          <span aria-hidden className={classes.crossIcon} />
           <span aria-hidden>{t`Absent`}</span>
         </button>
       </div>

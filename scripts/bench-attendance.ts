@@ -1,0 +1,119 @@
+/**
+ * Roll call figures at 4x CPU throttling (CDP Emulation.setCPUThrottlingRate), printed, not asserted:
+ * - tap on a toggle to the painted change, with 60 students (goal at most 100 ms);
+ * - time to show a roster of 500 students (goal at most 300 ms): from the roster answer to the first screenful of
+ *   rows painted (the page renders long rosters a screenful first); also printed: until all 500 rows are in the page.
+ * The roster answers are intercepted (page.route), so any running Quadra works:
+ *   npx tsx scripts/bench-attendance.ts http://127.0.0.1:4310/frontend/
+ * Last line: BENCH_JSON {...}
+ */
+import { chromium, type Page } from 'playwright-core';
+
+const base = (process.argv[2] ?? 'http://127.0.0.1:4310/frontend/').replace(/\/?$/, '/');
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const THROTTLE = Number(process.env.BENCH_THROTTLE || 4);
+const TAPS = 15;
+const LOADS = 5;
+
+const students = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: `bench-${count}-${i}`, name: `Aluno de Teste ${String(i + 1).padStart(3, '0')}`, frequencyPercent: (i * 7) % 101 }));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
+
+async function openRoll(page: Page, count: number): Promise<void> {
+  const classId = `bench-class-${count}`;
+  await page.route(`**/api/classes/${classId}/students`, (route) => route.fulfill({ json: students(count) }));
+  await page.route(`**/api/classes/${classId}/attendance/**`, (route) => route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'none' } }));
+  await page.goto(`${base}frequencias/atividades/bench/turmas/${classId}/chamada?date1=2026-03-02`);
+  await page.getByTestId('roll-row').nth(count - 1).waitFor({ state: 'attached', timeout: 120_000 });
+}
+
+/** Click the n-th student's absent/present toggle and resolve at the first frame painted after the change. */
+async function tapToPaint(page: Page, index: number): Promise<number> {
+  return page.evaluate(
+    (i) =>
+      new Promise<number>((resolve) => {
+        const row = document.querySelectorAll<HTMLElement>('[data-testid="roll-row"]')[i]!;
+        const target = row.dataset.status === 'ABSENT' ? 'PRESENT' : 'ABSENT';
+        const button = row.querySelectorAll<HTMLButtonElement>('button')[target === 'ABSENT' ? 1 : 0]!;
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (row.dataset.status !== target) return;
+          observer.disconnect();
+          // The change is painted at the frame after the one that rendered it.
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        });
+        observer.observe(row, { attributes: true, subtree: true });
+        button.click();
+      }),
+    index,
+  );
+}
+
+async function showRoster(page: Page, count: number): Promise<{ first: number; all: number }> {
+  const classId = `bench-show-${count}-${Math.random().toString(36).slice(2)}`;
+  let answeredAt = 0;
+  await page.route(`**/api/classes/${classId}/students`, async (route) => {
+    answeredAt = await page.evaluate(() => performance.now()).catch(() => 0);
+    await route.fulfill({ json: students(count) });
+  });
+  await page.route(`**/api/classes/${classId}/attendance/**`, (route) => route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'none' } }));
+  // Client-side navigation, as a user tapping a class: the app is already loaded.
+  await page.evaluate((url) => {
+    window.history.pushState({}, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `${new URL(base).pathname}frequencias/atividades/bench/turmas/${classId}/chamada?date1=2026-03-02`);
+  // Painted: the frame after the one in which the rows appeared.
+  const shownAt = await page.evaluate(
+    (n) =>
+      new Promise<{ first: number; all: number }>((resolve) => {
+        let first = 0;
+        const check = () => {
+          const rows = document.querySelectorAll('[data-testid="roll-row"]').length;
+          if (!first && rows > 0) first = performance.now();
+          if (rows >= n) requestAnimationFrame(() => setTimeout(() => resolve({ first: first || performance.now(), all: performance.now() }), 0));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    count,
+  );
+  return { first: shownAt.first - answeredAt, all: shownAt.all - answeredAt };
+}
+
+async function main(): Promise<void> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS });
+  const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, locale: 'en-US' });
+  // tsx (esbuild keepNames) wraps functions passed to page.evaluate in __name(): give the page a no-op one.
+  await context.addInitScript('window.__name = (fn) => fn;');
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+
+  await openRoll(page, 60);
+  const taps: number[] = [];
+  for (let i = 0; i < TAPS; i += 1) taps.push(await tapToPaint(page, (i * 7) % 60));
+
+  const loads: number[] = [];
+  const complete: number[] = [];
+  for (let i = 0; i < LOADS; i += 1) {
+    const { first, all } = await showRoster(page, 500);
+    loads.push(first);
+    complete.push(all);
+  }
+  await browser.close();
+
+  const result = {
+    cpuThrottling: THROTTLE,
+    toggleToPaint60: { medianMs: Math.round(median(taps)), p95Ms: Math.round(p95(taps)), goalMs: 100, samples: taps.length },
+    showRoster500: { medianMs: Math.round(median(loads)), maxMs: Math.round(Math.max(...loads)), goalMs: 300, samples: loads.length },
+    allRowsOf500: { medianMs: Math.round(median(complete)), maxMs: Math.round(Math.max(...complete)), samples: complete.length },
+  };
+  console.log(`Roll call at ${THROTTLE}x CPU throttling (${base})`);
+  console.log(`  tap on a toggle -> painted, 60 students: median ${result.toggleToPaint60.medianMs} ms, p95 ${result.toggleToPaint60.p95Ms} ms (goal <= 100 ms)`);
+  console.log(`  roster of 500 students shown (first screen painted): median ${result.showRoster500.medianMs} ms, max ${result.showRoster500.maxMs} ms (goal <= 300 ms)`);
+  console.log(`  ... all 500 rows in the page: median ${result.allRowsOf500.medianMs} ms, max ${result.allRowsOf500.maxMs} ms`);
+  console.log(`BENCH_JSON ${JSON.stringify(result)}`);
+}
+
+await main();
