@@ -5,9 +5,13 @@
  * one server per database or pass cacheStudentList: false).
  */
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 export interface CachedList {
-  body: string;
+  /** UTF-8 JSON, encoded once rather than on every answer. */
+  body: Buffer;
+  /** The same, gzipped once: ~7x smaller for browsers on a tablet's mobile link. */
+  gzipped: Buffer;
   etag: string;
 }
 
@@ -48,6 +52,14 @@ export class StudentListCache {
 }
 
 function toCached(value: unknown): CachedList {
-  const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  const body = Buffer.from(JSON.stringify(value));
+  let gzipped: Buffer | undefined;
+  return {
+    body,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    // Compressed on first use, then kept with the entry.
+    get gzipped() {
+      return (gzipped ??= gzipSync(body));
+    },
+  };
 }

@@ -32,7 +32,7 @@ export interface SeedOptions {
 
 /** Seeds an empty database; answers false (and changes nothing) when activities already exist. */
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM activities');
     if ((existing?.n ?? 0) > 0) return false;
     const random = createRandom(20_261_121);
@@ -45,6 +45,9 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<b
     if (options.extraStudents) await seedStudents(tx, random, classIds, options.extraStudents, cpfs, false);
     return true;
   });
+  // Fresh statistics, or the planner guesses row counts and picks slow plans (PGlite never runs autovacuum).
+  if (seeded) await db.exec('ANALYZE');
+  return seeded;
 }
 
 /** Adds n more enrolled students to an already seeded database (benchmarks). */
@@ -56,6 +59,7 @@ export async function addStudents(db: Db, n: number, seed = 7): Promise<void> {
     ),
   );
   await db.transaction((tx) => seedStudents(tx, createRandom(seed), classIds, n, cpfs, false));
+  await db.exec('ANALYZE');
 }
 
 async function seedCatalog(tx: Queryable, random: Random): Promise<string[]> {

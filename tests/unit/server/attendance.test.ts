@@ -8,7 +8,7 @@ import {
   studentSummarySchema,
   type RollInput,
 } from '../../../src/api/contract.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 let classId: string;
@@ -31,7 +31,7 @@ beforeAll(async () => {
     [classId],
   );
   outsider = other!.id;
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
 
 const url = (date: string, cls = classId) => `/api/classes/${cls}/attendance/${date}`;

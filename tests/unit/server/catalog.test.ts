@@ -12,12 +12,12 @@ import {
   filterPaths,
   userSchema,
 } from '../../../src/api/contract.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
 
 describe('GET /api/activities', () => {

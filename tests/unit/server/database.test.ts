@@ -5,11 +5,12 @@ import { listMigrations, migrate } from '../../../server/db/migrate.ts';
 import { seedDatabase } from '../../../server/db/seed.ts';
 import { createRandom, randomCpf } from '../../../server/db/prng.ts';
 import { openTestDb, type TestDb } from './support/test-db.ts';
+import { SETUP_TIMEOUT_MS } from './support/test-server.ts';
 
 let testDb: TestDb;
 beforeAll(async () => {
   testDb = await openTestDb();
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => testDb.close());
 
 describe('the query interface', () => {

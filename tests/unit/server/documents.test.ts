@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema, DOCUMENT_MAX_BYTES, documentSchema } from '../../../src/api/contract.ts';
 import { JPEG, multipartBody, PDF, PNG, type FilePart } from './support/multipart.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 let studentId: string;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   const rows = await server.db.query<{ id: string }>('SELECT id FROM students ORDER BY id LIMIT 2');
   studentId = rows[0]!.id;
   otherStudentId = rows[1]!.id;
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
 
 const meta = {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema, guardianSchema, type GuardianInput } from '../../../src/api/contract.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 let studentId: string;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   const rows = await server.db.query<{ id: string }>('SELECT id FROM students ORDER BY id LIMIT 2');
   studentId = rows[0]!.id;
   otherStudentId = rows[1]!.id;
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
 
 const guardian = (overrides: Partial<GuardianInput> = {}): GuardianInput => ({

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterPaths } from '../../../src/api/contract.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
 
 interface OpenApiDocument {

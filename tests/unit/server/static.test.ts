@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 let server: TestServer;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js'), 'console.log("app")');
   server = await startTestServer({ distDir });
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
 
 describe('the built app under /frontend/', () => {
@@ -102,5 +102,5 @@ describe('when the app is not built', () => {
     } finally {
       await bare.close();
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 });

@@ -1,15 +1,16 @@
 // @vitest-environment node
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema, studentSummarySchema, type StudentCreate } from '../../../src/api/contract.ts';
-import { FREE_CPFS, startTestServer, type TestServer } from './support/test-server.ts';
+import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
 
 const listStudents = async () => z.array(studentSummarySchema).parse((await server.app.inject('/api/students')).json());
@@ -52,6 +53,15 @@ describe('GET /api/students', () => {
     expect(again.body).toBe('');
   });
 
+  it('answers gzipped when the request accepts gzip', async () => {
+    const plain = await server.app.inject('/api/students');
+    const zipped = await server.app.inject({ url: '/api/students', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+  });
+
   it('computes the percentage the same with the list cache turned off', async () => {
     const uncached = await startTestServer({ cacheStudentList: false });
     try {
@@ -60,7 +70,7 @@ describe('GET /api/students', () => {
     } finally {
       await uncached.close();
     }
-  });
+  }, SETUP_TIMEOUT_MS);
 });
 
 describe('POST /api/students', () => {

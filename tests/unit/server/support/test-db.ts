@@ -5,15 +5,15 @@
  * schema on that PostgreSQL server, migrated and seeded, dropped afterwards.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../../../../server/db/migrate.ts';
 import { prepareDatabase } from '../../../../server/db/open.ts';
-import { openPglite } from '../../../../server/db/pglite.ts';
+import { openPglite, type PgliteDb } from '../../../../server/db/pglite.ts';
 import { openPostgres } from '../../../../server/db/postgres.ts';
 import type { Db } from '../../../../server/db/types.ts';
 
@@ -22,6 +22,12 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
+// Its package.json is not exported: read it from the resolved entry's folder.
+const pgliteVersion = (
+  JSON.parse(
+    readFileSync(join(dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), '..', 'package.json'), 'utf8'),
+  ) as { version: string }
+).version;
 const dbSourceDir = fileURLToPath(new URL('../../../../server/db/', import.meta.url));
 
 async function sourceHash(): Promise<string> {
@@ -34,19 +40,34 @@ async function sourceHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function pgliteSnapshot(): Promise<Blob> {
-  const file = join(tmpdir(), `quadra-server-test-${await sourceHash()}.tar`);
+/** Builds a snapshot file once (write then rename: parallel test workers never read a half-written one). */
+async function cachedSnapshot(file: string, build: () => Promise<Blob>): Promise<Blob> {
   if (!existsSync(file)) {
-    const fresh = await openPglite();
-    await prepareDatabase(fresh);
-    const dump = await fresh.dump();
-    await fresh.close();
-    // Write then rename: parallel test workers never read a half-written snapshot.
+    const dump = await build();
     const partial = `${file}.${process.pid}.${randomUUID()}`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, file);
   }
   return new Blob([await readFile(file)]);
+}
+
+async function dumpOf(db: PgliteDb): Promise<Blob> {
+  const dump = await db.dump();
+  await db.close();
+  return dump;
+}
+
+// Two levels: an empty cluster (initdb is the slow part: seconds, minutes on a busy machine) keyed by the PGlite
+// version, and the migrated + seeded database keyed by the server's db sources, built from the first in ~1 s.
+async function pgliteSnapshot(): Promise<Blob> {
+  const empty = await cachedSnapshot(join(tmpdir(), `quadra-pglite-empty-${pgliteVersion}.tar`), async () =>
+    dumpOf(await openPglite()),
+  );
+  return cachedSnapshot(join(tmpdir(), `quadra-server-test-${await sourceHash()}.tar`), async () => {
+    const db = await openPglite({ snapshot: empty });
+    await prepareDatabase(db);
+    return dumpOf(db);
+  });
 }
 
 export async function openTestDb(): Promise<TestDb> {

@@ -5,6 +5,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer } from '../../../../server/app.ts';
 import { openTestDb, type TestDb } from './test-db.ts';
 
+/** For beforeAll: the first run on a machine builds the PGlite snapshot, which can take minutes when it is busy. */
+export const SETUP_TIMEOUT_MS = 300_000;
+
 export interface TestServer extends TestDb {
   app: FastifyInstance;
 }
