@@ -6,15 +6,6 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { studentSummarySchema, type ClassGroup } from './contract.ts';
 import { getParsed, HTTPError } from '../lib/http.ts';
-import { queryClient } from '../offline/query-client.ts';
-
-/*
- * Keep the attendance pages' data in memory for good: the client's default gcTime (30 days) is above setTimeout's
- * limit (2^31-1 ms), so the browser fires the removal at once and a query nobody watches (a prefetched roster, a list
- * restored from IndexedDB) vanished from the cache, and from the persisted copy, right away. Infinity schedules no
- * timer. Set at module load, before the persisted cache is restored. ['classes'] covers rosters and rolls too.
- */
-for (const key of [['activities'], ['classes']]) queryClient.setQueryDefaults(key, { gcTime: Infinity });
 
 export const rosterKeys = {
   one: (classId: string) => ['classes', classId, 'students'] as const,
