@@ -194,11 +194,12 @@ test.describe('classes', () => {
     await expect(page.getByRole('button', { name: 'Create class' })).toBeDisabled();
 
     const activity = activities.find((a) => classes.some((c) => c.activityId === a.id))!;
-    await page.getByLabel('Activity', { exact: true }).fill(activity.name);
+    const activityInput = page.getByLabel('Activity', { exact: true }).and(page.locator('input'));
+    await activityInput.fill(activity.name);
     await page.getByRole('option', { name: activity.name, exact: true }).click();
     const ofActivity = classes.filter((c) => activities.find((a) => a.id === c.activityId)?.name.toLowerCase().includes(activity.name.toLowerCase()));
     await expect(cards(page, 'class-card')).toHaveCount(ofActivity.length);
-    await page.getByLabel('Activity', { exact: true }).fill('');
+    await activityInput.fill('');
 
     await page.getByLabel('Weekday').selectOption('QUARTA');
     await expect(cards(page, 'class-card')).toHaveCount(classes.filter((c) => c.weekDay === 'QUARTA').length);

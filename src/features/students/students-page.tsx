@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Loader, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -112,12 +112,13 @@ function VirtualStudentGrid({ rows, label }: { rows: StudentRow[]; label: string
   const lines = useMemo(() => chunk(rows, columns), [rows, columns]);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  useEffect(() => {
-    const update = () => setScrollMargin((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    update();
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
-  }, []);
+  // Where the list starts in the page; a banner or the search box above it can move it, so check after each render
+  // (it only sets state when the position changed, so it settles at once).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
   const virtualizer = useWindowVirtualizer({
     count: lines.length,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,

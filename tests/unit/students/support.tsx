@@ -2,7 +2,12 @@
 import { vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { configure } from '@testing-library/react';
 import { renderWithProviders } from '../../support/render.tsx';
+
+// These screens render a router, Mantine and a query round trip: on a busy shared machine that can take seconds.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 type Answer = unknown | ((request: Request) => Response | Promise<Response>);
 
