@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconArrowLeft, IconToggleLeft, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { EnumName } from '../../api/contract.ts';
+import { studentKeys } from '../../api/students.ts';
 import { queueStudentRegistration, waitForRegistration, type StudentDocumentPayload } from '../../api/student-registration.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { notify } from '../../components/notify.ts';
@@ -34,6 +36,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const today = dayjs().format('YYYY-MM-DD');
+  const queryClient = useQueryClient();
 
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
@@ -92,6 +95,8 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
         return;
       }
       const outcome = await waitForRegistration(queued, { timeoutMs: outcomeTimeoutMs });
+      // The list must show the new student from the server, not a copy cached before it existed.
+      if (outcome.status === 'sent' || outcome.status === 'document-failed') void queryClient.invalidateQueries({ queryKey: studentKeys.all });
       switch (outcome.status) {
         case 'sent':
           notify({ message: t`Student registered successfully!`, severity: 'success' });

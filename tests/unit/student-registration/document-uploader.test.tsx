@@ -24,7 +24,7 @@ async function openUploader() {
   return user;
 }
 
-describe('document uploader', () => {
+describe('document uploader', { timeout: 20_000 }, () => {
   it('toggles between shown and hidden', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />);

@@ -45,7 +45,7 @@ async function renderForm() {
 const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Register student' }));
 const toasts = () => mocks.notify.mock.calls.map(([toast]) => `${toast.severity}: ${toast.message}`);
 
-describe('student registration form', () => {
+describe('student registration form', { timeout: 20_000 }, () => {
   it('has every field of the spec, enum selects with an empty first option, and an inert toggle-status button', async () => {
     await renderForm();
     for (const label of ['Full name', 'CPF', 'Date of birth', 'Enrolment date', 'School name', 'School year', 'ZIP code (CEP)', 'Street']) {
