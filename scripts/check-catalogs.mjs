@@ -8,7 +8,7 @@ const comparable = (text) => text.replace(/^"POT-Creation-Date:.*\n/m, '');
 const before = new Map(catalogs.map((file) => [file, readFileSync(file, 'utf8')]));
 let failed = false;
 try {
-  execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'pipe' });
+  execFileSync('npx', ['lingui', 'extract', '--clean', '--workers', '1'], { stdio: 'pipe' });
   for (const [file, text] of before) {
     if (comparable(readFileSync(file, 'utf8')) !== comparable(text)) {
       console.error(`${file} is stale: run "npm run i18n:extract" and translate the new messages.`);
