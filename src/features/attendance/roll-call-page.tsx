@@ -34,11 +34,12 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
   const classesQuery = useQuery(classesQueryOptions());
   const group = (classesQuery.data ?? sampleClasses).find((item) => item.id === classId);
   const weekDay = useEnumLabel('weekDay');
-  const title = group?.title ?? t`Unknown class`;
+  // While the class list is still loading, no "unknown class" flash: just the page's name.
+  const title = group?.title ?? (classesQuery.isPending && classesQuery.fetchStatus === 'fetching' ? null : t`Unknown class`);
 
   return (
     <>
-      <PageTitle>{t`Roll call: ${title}`}</PageTitle>
+      <PageTitle>{title === null ? t`Roll call` : t`Roll call: ${title}`}</PageTitle>
       <Group justify="space-between" align="flex-end" mb="md" gap="sm">
         <Stack gap={4}>
           {group && (
