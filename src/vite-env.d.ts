@@ -15,3 +15,8 @@ interface ImportMetaEnv {
   readonly VITE_DEMO_REPO_URL?: string;
   readonly VITE_SAMPLE_FALLBACK?: string;
 }
+
+/** Lingui catalogs, compiled by its Vite plugin on import. */
+declare module '*.po' {
+  export const messages: Record<string, string>;
+}
