@@ -55,7 +55,7 @@ export function PersonCard({ person, badge, actions, testId }: Props) {
       <Stack gap={4} component="dl" m={0}>
         {rows.map(([label, value]) => (
           <Group key={label} gap={6} wrap="nowrap" align="baseline">
-            <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+            <Text component="dt" size="sm" c="gray.7" style={{ flexShrink: 0 }}>
               {label}:
             </Text>
             <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>

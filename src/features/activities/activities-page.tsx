@@ -68,7 +68,7 @@ export function ActivitiesPage() {
       ) : source === 'loading' ? (
         <Loader aria-label={t`Loading activities`} />
       ) : visible.length === 0 ? (
-        <Text c="dimmed" data-testid="empty-text">
+        <Text c="gray.7" data-testid="empty-text">
           <Trans>No activities found</Trans>
         </Text>
       ) : (
@@ -91,10 +91,10 @@ function ActivityCard({ activity, area, frequency }: { activity: Activity; area:
         {activity.name.trim() ? activity.name : t`Unknown activity`}
       </Text>
       <Group gap="xs" mt="xs">
-        <Badge variant="light" color="quadra.8">
+        <Badge variant="light" color="quadra" c="quadra.9">
           {area}
         </Badge>
-        <Badge variant="outline" color="gray.8">
+        <Badge variant="outline" color="gray" c="gray.8">
           {frequency}
         </Badge>
       </Group>

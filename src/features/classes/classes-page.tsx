@@ -78,7 +78,7 @@ export function ClassesPage() {
       ) : source === 'loading' ? (
         <Loader aria-label={t`Loading classes`} />
       ) : visible.length === 0 ? (
-        <Text c="dimmed" data-testid="empty-text">
+        <Text c="gray.7" data-testid="empty-text">
           <Trans>No classes found</Trans>
         </Text>
       ) : (
@@ -113,14 +113,14 @@ function ClassCard({ item, activity }: { item: ClassGroup; activity: string | un
       <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
         {item.title.trim() ? item.title : t`Unknown class`}
       </Text>
-      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
         {activity?.trim() ? activity : t`Unknown activity`}
       </Text>
       <Group gap="xs" mt="sm">
-        <Badge variant="light" color="quadra.8">
+        <Badge variant="light" color="quadra" c="quadra.9">
           {weekDay(item.weekDay)}
         </Badge>
-        <Badge variant="outline" color="gray.8">
+        <Badge variant="outline" color="gray" c="gray.8">
           {level(item.level)}
         </Badge>
       </Group>

@@ -107,12 +107,12 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         {blockedReason ? (
-          <Alert color="orange.9" variant="light" mb="md" role="status">
+          <Alert color="orange" variant="light" styles={{ message: { color: "var(--mantine-color-orange-9)" } }} mb="md" role="status">
             {blockedReason}
           </Alert>
         ) : null}
         {errors.form ? (
-          <Alert color="red.9" variant="light" mb="md" role="alert" data-testid="guardian-form-error">
+          <Alert color="red" variant="light" styles={{ message: { color: "var(--mantine-color-red-9)" } }} mb="md" role="alert" data-testid="guardian-form-error">
             {errors.form}
           </Alert>
         ) : null}

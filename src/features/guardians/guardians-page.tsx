@@ -65,7 +65,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
         <div>
           <PageTitle>{t`Guardians`}</PageTitle>
           {studentName ? (
-            <Text mt={-8} mb="md" c="dimmed">
+            <Text mt={-8} mb="md" c="gray.7">
               <Trans>Student: {studentName}</Trans>
             </Text>
           ) : null}
@@ -86,7 +86,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
       ) : source === 'loading' && rows.length === 0 ? (
         <Loader aria-label={t`Loading guardians`} />
       ) : rows.length === 0 ? (
-        <Text c="dimmed" data-testid="empty-text">
+        <Text c="gray.7" data-testid="empty-text">
           <Trans>No guardians registered for this student yet.</Trans>
         </Text>
       ) : (
@@ -133,13 +133,13 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
 function PendingBadge({ state, reason }: { state?: 'pending' | 'failed'; reason?: string }) {
   if (state === 'pending')
     return (
-      <Badge color="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
+      <Badge color="orange" c="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
         <Trans>Waiting to sync</Trans>
       </Badge>
     );
   if (state === 'failed')
     return (
-      <Badge color="red.9" variant="light" style={{ flexShrink: 0 }} title={reason}>
+      <Badge color="red" c="red.9" variant="light" style={{ flexShrink: 0 }} title={reason}>
         <Trans>Not saved</Trans>
       </Badge>
     );

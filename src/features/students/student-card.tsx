@@ -18,18 +18,18 @@ export function StudentCard({ student, position, total }: Props) {
           {student.name}
         </Text>
         {student.pending === 'pending' ? (
-          <Badge color="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
+          <Badge color="orange" c="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
             <Trans>Waiting to sync</Trans>
           </Badge>
         ) : null}
         {student.pending === 'failed' ? (
-          <Badge color="red.9" variant="light" style={{ flexShrink: 0 }} title={student.reason}>
+          <Badge color="red" c="red.9" variant="light" style={{ flexShrink: 0 }} title={student.reason}>
             <Trans>Not saved</Trans>
           </Badge>
         ) : null}
       </Group>
       {student.pending ? (
-        <Text size="sm" c="dimmed" mt="xs">
+        <Text size="sm" c="gray.7" mt="xs">
           {student.pending === 'failed' ? (student.reason ?? t`The server refused this registration.`) : t`Saved on this device; it will be sent when the server can be reached.`}
         </Text>
       ) : (

@@ -63,7 +63,7 @@ export function StudentsPage() {
           {source === 'loading' && rows.length === 0 ? (
             <Loader aria-label={t`Loading students`} />
           ) : rows.length === 0 ? (
-            <Text c="dimmed" data-testid="empty-text">
+            <Text c="gray.7" data-testid="empty-text">
               <Trans>No students found</Trans>
             </Text>
           ) : (

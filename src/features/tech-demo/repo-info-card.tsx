@@ -21,7 +21,7 @@ export function RepoInfoCard({ url }: { url?: string }) {
         </Button>
       </Group>
       {query.isError ? (
-        <Alert color="red.9" variant="light" role="alert" data-testid="repo-error">
+        <Alert color="red" variant="light" styles={{ message: { color: "var(--mantine-color-red-9)" } }} role="alert" data-testid="repo-error">
           {t`API Error: ${message}`}
         </Alert>
       ) : query.data ? (
@@ -29,7 +29,7 @@ export function RepoInfoCard({ url }: { url?: string }) {
           <Text fw={700} data-testid="repo-full-name">
             {query.data.full_name}
           </Text>
-          <Text size="sm" c="dimmed" mb="sm">
+          <Text size="sm" c="gray.7" mb="sm">
             {query.data.description ?? ''}
           </Text>
           <SimpleGrid cols={3} spacing="xs">
@@ -48,7 +48,7 @@ export function RepoInfoCard({ url }: { url?: string }) {
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {label}
       </Text>
       <Text fw={700}>{value}</Text>

@@ -27,7 +27,7 @@ export function UsersPage() {
       ) : source === 'loading' ? (
         <Loader aria-label={t`Loading users`} />
       ) : items.length === 0 ? (
-        <Text c="dimmed" data-testid="empty-text">
+        <Text c="gray.7" data-testid="empty-text">
           <Trans>No users found</Trans>
         </Text>
       ) : (
@@ -50,7 +50,7 @@ function UserCard({ user }: { user: User }) {
         <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
           {user.full_name}
         </Text>
-        <Badge variant="light" color="quadra.8" style={{ flexShrink: 0 }}>
+        <Badge variant="light" color="quadra" c="quadra.9" style={{ flexShrink: 0 }}>
           {access ? i18n._(access) : user.access}
         </Badge>
       </Group>
