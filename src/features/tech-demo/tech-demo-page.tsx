@@ -3,6 +3,7 @@ import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@man
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { sampleGuardians } from '../../offline/sample-data.ts';
 import { notify, type Severity } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -15,11 +16,12 @@ const demoItems = ['1', '2', '3'];
 export function TechDemoPage({ outlet }: { outlet?: ReactNode }) {
   const { t } = useLingui();
   const [modalOpen, modal] = useDisclosure(false);
-  const toasts: { severity: Severity; label: string; message: string; color: string }[] = [
-    { severity: 'success', label: t`Success toast`, message: t`This is a success message.`, color: 'green.9' },
-    { severity: 'error', label: t`Error toast`, message: t`This is an error message.`, color: 'red.9' },
-    { severity: 'info', label: t`Info toast`, message: t`This is an information message.`, color: 'blue.9' },
-    { severity: 'warning', label: t`Warning toast`, message: t`This is a warning message.`, color: 'orange.9' },
+  // Default buttons with a coloured icon: white text on Mantine's green.9 or orange.9 misses AA contrast.
+  const toasts: { severity: Severity; label: string; message: string; color: string; icon: typeof IconCircleCheck }[] = [
+    { severity: 'success', label: t`Success toast`, message: t`This is a success message.`, color: 'green', icon: IconCircleCheck },
+    { severity: 'error', label: t`Error toast`, message: t`This is an error message.`, color: 'red', icon: IconCircleX },
+    { severity: 'info', label: t`Info toast`, message: t`This is an information message.`, color: 'blue', icon: IconInfoCircle },
+    { severity: 'warning', label: t`Warning toast`, message: t`This is a warning message.`, color: 'orange', icon: IconAlertTriangle },
   ];
   return (
     <>
@@ -31,7 +33,13 @@ export function TechDemoPage({ outlet }: { outlet?: ReactNode }) {
           </Title>
           <Group gap="xs">
             {toasts.map((toast) => (
-              <Button key={toast.severity} color={toast.color} onClick={() => notify({ message: toast.message, severity: toast.severity, closable: true })} mih={44}>
+              <Button
+                key={toast.severity}
+                variant="default"
+                leftSection={<toast.icon size={18} aria-hidden color={`var(--mantine-color-${toast.color}-9)`} />}
+                onClick={() => notify({ message: toast.message, severity: toast.severity, closable: true })}
+                mih={44}
+              >
                 {toast.label}
               </Button>
             ))}
