@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -18,6 +18,14 @@ import { clearDraft, readDraft, writeDraft } from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, type RegistrationValues } from './registration-values.ts';
 
 const touch = { input: { minHeight: 44 } };
+/**
+ * Mantine's default error red (red.6) and dimmed grey (gray.6) fall below 4.5:1 on white; this form shows many of
+ * both (descriptions, per-field errors), so it uses the darker shades. (A theme-wide fix would serve every screen.)
+ */
+const readableColors = {
+  '--mantine-color-error': 'var(--mantine-color-red-9)',
+  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+} as React.CSSProperties;
 
 type Props = {
   /** How long to wait for the server before telling the user the registration is kept on this device. */
@@ -131,7 +139,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
   };
 
   return (
-    <>
+    <Box style={readableColors}>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t`Student registration`}</PageTitle>
         <Group gap="sm">
@@ -214,6 +222,6 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
           </Button>
         </Group>
       </Stack>
-    </>
+    </Box>
   );
 }
