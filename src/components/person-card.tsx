@@ -54,11 +54,12 @@ export function PersonCard({ person, badge, actions, testId }: Props) {
       </Group>
       <Stack gap={4} component="dl" m={0}>
         {rows.map(([label, value]) => (
-          <Group key={label} gap={6} wrap="nowrap" align="baseline">
-            <Text component="dt" size="sm" c="gray.7" style={{ flexShrink: 0 }}>
+          // Wraps as a whole: a long value moves under its label instead of breaking a date in two.
+          <Group key={label} gap={6} wrap="wrap" align="baseline">
+            <Text component="dt" size="sm" c="gray.7">
               {label}:
             </Text>
-            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+            <Text component="dd" size="sm" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
               {value}
             </Text>
           </Group>

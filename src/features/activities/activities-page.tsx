@@ -40,7 +40,7 @@ export function ActivitiesPage() {
           <Trans>Create New Activity</Trans>
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="md" role="search" aria-label={t`Filter activities`}>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm" mb="md" role="search" aria-label={t`Filter activities`}>
         <TextInput label={t`Name`} value={filters.name} onChange={set('name')} styles={inputStyles} />
         <NativeSelect
           label={t`Area`}

@@ -40,7 +40,7 @@ export function ClassesPage() {
           <Trans>Create class</Trans>
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="md" role="search" aria-label={t`Filter classes`}>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm" mb="md" role="search" aria-label={t`Filter classes`}>
         <Autocomplete
           label={t`Activity`}
           data={names}

@@ -61,7 +61,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
+      <Group justify="space-between" align="flex-start" wrap="wrap" mb="md">
         <div>
           <PageTitle>{t`Guardians`}</PageTitle>
           {studentName ? (
