@@ -21,7 +21,7 @@ const server = (port: number, distDir: string, dataDir: string) => ({
   url: `http://127.0.0.1:${port}/api/activities`,
   env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir },
   reuseExistingServer: false,
-  timeout: 120_000,
+  timeout: 300_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
 });

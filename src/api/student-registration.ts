@@ -8,9 +8,8 @@
  */
 import { z } from 'zod';
 import { db, type OutboxRow } from '../lib/db.ts';
-import { config } from '../lib/config.ts';
-import { HTTPError, postForm, sendParsed } from '../lib/http.ts';
-import { discardItem, drainOutbox, registerOutboxHandler } from '../offline/outbox.ts';
+import { postForm, RefusedError, sendParsed } from '../lib/http.ts';
+import { discardItem, enqueueAll, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { documentMetaSchema, studentCreatedSchema, type StudentCreate } from './contract.ts';
 
@@ -23,22 +22,9 @@ export type StudentDocumentPayload = { meta: DocumentMeta; file: Blob; fileName:
 export type StudentCreatePayload = StudentCreate & { id: string };
 export type StudentCreateResult = { studentId: string };
 
-/**
- * An answer without an id is the server saying it did not register the student: the outbox must put the item in
- * the failed list, not retry it. The outbox treats only a 4xx HTTPError as a refusal, so the failure is expressed as
- * one (422, with the message in the server's error shape, which is what the failed list shows).
- */
-export function noIdRefusal(): HTTPError {
-  const body = { statusCode: 422, error: 'Unprocessable Entity', message: NO_ID_MESSAGE };
-  const response = new Response(JSON.stringify(body), {
-    status: 422,
-    statusText: 'Unprocessable Entity',
-    headers: { 'content-type': 'application/json' },
-  });
-  const url = new URL(`${config.apiUrl.replace(/\/$/, '')}/students`, globalThis.location?.href ?? 'http://localhost/');
-  const error = new HTTPError(response, new Request(url, { method: 'POST' }), {} as ConstructorParameters<typeof HTTPError>[2]);
-  error.message = NO_ID_MESSAGE;
-  return error;
+/** An answer without an id means the student was not registered: a refusal for the failed list, not a retry. */
+export function noIdRefusal(): RefusedError {
+  return new RefusedError(NO_ID_MESSAGE);
 }
 
 export async function sendStudentCreate(item: OutboxRow): Promise<StudentCreateResult> {
@@ -50,10 +36,7 @@ export async function sendStudentCreate(item: OutboxRow): Promise<StudentCreateR
 
 export async function sendStudentDocument(item: OutboxRow): Promise<void> {
   const { meta, file, fileName } = item.payload as StudentDocumentPayload;
-  // The outbox hands over the row as it read it before sending the student; when the student went in the same run,
-  // its server id was stored after that read, so look at the stored row.
-  const parentResult = item.parentResult ?? (await db.outbox.get(item.id))?.parentResult;
-  const studentId = parentResult?.studentId;
+  const studentId = item.parentResult?.studentId;
   // Cannot happen when the rows were written together; if it does, keep the document and retry later.
   if (typeof studentId !== 'string' || !studentId) throw new Error(`${DOCUMENT_ERROR_MESSAGE}: the student has no server id`);
   const form = new FormData();
@@ -75,40 +58,18 @@ export function registerStudentRegistrationHandlers(): void {
 
 export type QueuedRegistration = { studentItemId: string; documentItemIds: string[] };
 
-/** Store the registration and its documents on the device (one transaction), then start sending. */
+/** Store the registration and its documents on the device together, then start sending. */
 export async function queueStudentRegistration(
   student: StudentCreatePayload,
   documents: StudentDocumentPayload[],
 ): Promise<QueuedRegistration> {
-  const now = Date.now();
-  const row = (id: string, kind: string, payload: unknown, order: number, dependsOn?: string): OutboxRow => ({
-    id,
-    kind,
-    payload,
-    // Documents after their student, in the order they were added.
-    createdAt: now + order,
-    state: 'pending',
-    nextAttemptAt: 0,
-    attempts: [],
-    ...(dependsOn ? { dependsOn } : {}),
-  });
-  const rows = [
-    row(student.id, outboxKinds.studentCreate, student, 0),
-    ...documents.map((doc, i) => row(doc.meta.id, outboxKinds.studentDocument, doc, i + 1, student.id)),
-  ];
-  await db.transaction('rw', db.outbox, async () => {
-    // A re-submit after a refusal reuses the client id: replace what is left of the earlier attempt.
-    await discardItemsOf(student.id);
-    await db.outbox.bulkPut(rows);
-  });
-  void navigator.storage?.persist?.().catch(() => undefined);
-  void drainOutbox();
+  // A re-submit after a refusal reuses the client id: replace what is left of the earlier attempt.
+  await discardItem(student.id);
+  await enqueueAll([
+    { id: student.id, kind: outboxKinds.studentCreate, payload: student },
+    ...documents.map((doc) => ({ id: doc.meta.id, kind: outboxKinds.studentDocument, payload: doc, dependsOn: student.id })),
+  ]);
   return { studentItemId: student.id, documentItemIds: documents.map((doc) => doc.meta.id) };
-}
-
-async function discardItemsOf(studentItemId: string): Promise<void> {
-  const dependents = await db.outbox.where('dependsOn').equals(studentItemId).primaryKeys();
-  await db.outbox.bulkDelete([studentItemId, ...dependents]);
 }
 
 export type RegistrationOutcome =

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { navItems } from './nav-items.ts';
@@ -41,23 +41,15 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
               to={to}
               label={compact ? undefined : text}
               aria-label={text}
+              title={compact ? text : undefined}
               leftSection={<Icon size={22} stroke={1.7} aria-hidden />}
               active={active}
               onClick={() => mobile && onNavigate()}
               className={classes.link}
             />
           );
-          return (
-            <li key={to}>
-              {compact ? (
-                <Tooltip label={text} position="right">
-                  {link}
-                </Tooltip>
-              ) : (
-                link
-              )}
-            </li>
-          );
+          // A native title, not Mantine's Tooltip: it keeps floating-ui out of the first load.
+          return <li key={to}>{link}</li>;
         })}
       </Stack>
     </ScrollArea>

@@ -54,20 +54,27 @@ export type EnqueueInput = { kind: string; payload: unknown; id?: string; depend
 
 /** Store a write; it is on the device before this resolves. Then try to send it. */
 export async function enqueue(input: EnqueueInput): Promise<OutboxRow> {
-  const row: OutboxRow = {
+  const [row] = await enqueueAll([input]);
+  return row!;
+}
+
+/** Store several writes at once (a student and its documents), so none is sent before all are on the device. */
+export async function enqueueAll(inputs: EnqueueInput[]): Promise<OutboxRow[]> {
+  const createdAt = Date.now();
+  const rows: OutboxRow[] = inputs.map((input, index) => ({
     id: input.id ?? crypto.randomUUID(),
     kind: input.kind,
     payload: input.payload,
-    createdAt: Date.now(),
+    createdAt: createdAt + index,
     state: 'pending',
     nextAttemptAt: 0,
     attempts: [],
     ...(input.dependsOn ? { dependsOn: input.dependsOn } : {}),
-  };
-  await db.outbox.put(row);
+  }));
+  await db.outbox.bulkPut(rows);
   askDurableStorage();
   void drainOutbox();
-  return row;
+  return rows;
 }
 
 let draining: Promise<void> | null = null;
@@ -106,7 +113,10 @@ async function drainOnce(now: () => number): Promise<void> {
     if (item.dependsOn && waiting.has(item.dependsOn)) continue;
     const handler = handlers.get(item.kind);
     if (!handler) continue;
-    if (!(await sendOne(item, handler, now))) continue;
+    // Read the row again: a parent sent earlier in this run may have just given it its parentResult.
+    const fresh = await db.outbox.get(item.id);
+    if (!fresh || fresh.state !== 'pending') continue;
+    if (!(await sendOne(fresh, handler, now))) continue;
     waiting.delete(item.id);
   }
 }
