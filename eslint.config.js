@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import lingui from 'eslint-plugin-lingui';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'server/data', 'test-results', 'playwright-report', '.bench', '.e2e', 'dist-nofallback'] },
@@ -77,6 +78,7 @@ export default tseslint.config(
       'lingui/no-single-variables-to-translate': 'error',
     },
   },
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
   {
     files: ['tests/**', 'scripts/**', 'server/**', '*.config.ts', '*.config.js'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

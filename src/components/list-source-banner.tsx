@@ -6,14 +6,14 @@ import type { ListSource } from '../offline/list-source.ts';
 export function ListSourceBanner({ source }: { source: ListSource }) {
   if (source === 'sample') {
     return (
-      <Alert color="orange.9" variant="light" mb="md" role="status" data-testid="sample-banner">
+      <Alert color="orange" c="orange.9" variant="light" mb="md" role="status" data-testid="sample-banner">
         <Trans>Showing sample data: the server could not be reached and nothing is saved on this device yet. Nothing can be saved for sample records.</Trans>
       </Alert>
     );
   }
   if (source === 'device') {
     return (
-      <Alert color="gray.8" variant="light" mb="md" role="status" data-testid="device-banner">
+      <Alert color="gray" c="gray.9" variant="light" mb="md" role="status" data-testid="device-banner">
         <Trans>The server could not be reached: showing the copy saved on this device.</Trans>
       </Alert>
     );

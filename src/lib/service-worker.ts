@@ -13,5 +13,6 @@ export function registerServiceWorker(onUpdateWaiting: UpdateListener): void {
       wb.messageSkipWaiting();
     });
   });
-  void wb.register();
+  // Registration can be refused (blocked service workers, private modes): the app works without it, online.
+  wb.register().catch((error: unknown) => console.warn('Quadra: service worker not registered', error));
 }
