@@ -43,7 +43,7 @@ export function StudentCard({ student, position, total }: Props) {
       <Group mt="md">
         {student.pending ? (
           // A guardian cannot be attached before the student exists on the server.
-          <Button variant="light" leftSection={<IconUserPlus size={18} aria-hidden />} disabled mih={44}>
+          <Button variant="light" size="sm" fullWidth leftSection={<IconUserPlus size={18} aria-hidden />} disabled mih={44}>
             <Trans>Create Guardian</Trans>
           </Button>
         ) : (
@@ -52,6 +52,8 @@ export function StudentCard({ student, position, total }: Props) {
               <Link to="/alunos/$id/responsaveis" params={{ id: student.id }} search={{ action: 'open-new-responsible-modal' }} {...props} />
             )}
             variant="light"
+            size="sm"
+            fullWidth
             leftSection={<IconUserPlus size={18} aria-hidden />}
             mih={44}
             aria-label={t`Create Guardian for ${studentName}`}
