@@ -6,7 +6,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT || 4310);
 export const E2E_NOFALLBACK_PORT = E2E_PORT + 1;
 const dist = process.env.E2E_DIST || 'dist';
 const distNoFallback = process.env.E2E_DIST_NOFALLBACK || 'dist-nofallback';
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -53,7 +53,14 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </MantineAppShell.Header>
-      <MantineAppShell.Navbar p="sm" id="quadra-sidebar" aria-label={t`Main navigation`} data-state={sidebar.state}>
+      <MantineAppShell.Navbar
+        p="sm"
+        id="quadra-sidebar"
+        aria-label={t`Main navigation`}
+        data-state={sidebar.state}
+        // Closed on mobile, the sidebar is off-screen: hide it from keyboard and screen readers too.
+        style={mobile && sidebar.state === 'closed' ? { visibility: 'hidden' } : undefined}
+      >
         <Sidebar state={sidebar.state} mobile={mobile} onNavigate={sidebar.toggle} />
       </MantineAppShell.Navbar>
       <MantineAppShell.Main>{children}</MantineAppShell.Main>

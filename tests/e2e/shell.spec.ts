@@ -1,9 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, appendFileSync, existsSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, appendFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { chromium } from '@playwright/test';
+import { chromiumArgs } from '../../playwright.config.ts';
 import { expect, test, waitForServiceWorker } from '../support/e2e.ts';
 
 test.describe('the shell', () => {
@@ -76,17 +78,30 @@ test.describe('the shell', () => {
     await context.setOffline(false);
   });
 
-  test('the manifest is served and Chromium finds the app installable', async ({ page, request }) => {
+  test('the manifest is served and Chromium finds the app installable', async ({ request, baseURL }) => {
     const manifest = await (await request.get('manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ name: 'Quadra', short_name: 'Quadra', start_url: '/frontend/', scope: '/frontend/', display: 'standalone' });
     expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === 'maskable')).toBe(true);
-    await page.goto('./');
-    await waitForServiceWorker(page);
-    const cdp = await page.context().newCDPSession(page);
-    await expect
-      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 15_000 })
-      .toEqual([]);
+    // Chromium never offers installation in an incognito-like context: use a real profile.
+    const profile = mkdtempSync(join(tmpdir(), 'quadra-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: chromiumArgs,
+      headless: true,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(baseURL!);
+      await waitForServiceWorker(page);
+      const cdp = await context.newCDPSession(page);
+      await expect
+        .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 20_000 })
+        .toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
@@ -129,8 +144,9 @@ test('a new version shows the update prompt and never reloads by itself', async 
     const prompt = page.getByTestId('update-prompt');
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    await prompt.getByRole('button', { name: 'Atualizar agora' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+    // Only the user's click reloads the page, once the new worker has taken over.
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Atualizar agora' }).click()]);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   } finally {
     server.close();

@@ -26,15 +26,17 @@ export function HomePage() {
       </Text>
       <CardGrid>
         {cards.map(({ to, title, text, icon: Icon }) => (
-          <Card key={to} component={Link} to={to} withBorder padding="lg" role="listitem" className="quadra-card-link">
-            <Icon size={32} stroke={1.6} aria-hidden color="var(--mantine-color-quadra-7)" />
-            <Text fw={700} size="lg" mt="sm">
-              {title}
-            </Text>
-            <Text size="sm" c="gray.7">
-              {text}
-            </Text>
-          </Card>
+          <div key={to} role="listitem">
+            <Card component={Link} to={to} withBorder padding="lg" h="100%" className="quadra-card-link">
+              <Icon size={32} stroke={1.6} aria-hidden color="var(--mantine-color-quadra-7)" />
+              <Text fw={700} size="lg" mt="sm">
+                {title}
+              </Text>
+              <Text size="sm" c="gray.7">
+                {text}
+              </Text>
+            </Card>
+          </div>
         ))}
       </CardGrid>
     </>
