@@ -77,7 +77,10 @@ test('online: a student with two documents is registered; both files are on the 
 
   await page.getByRole('button', { name: 'Add document' }).click();
   await addDocument(page, { name: 'comprovante-residencia.pdf', mimeType: 'application/pdf', buffer: PDF }, 'Proof of address');
+  // Adding checks the file's content first: wait for it to be listed before choosing the next one.
+  await expect(page.getByTestId('queued-document')).toHaveCount(1);
   await addDocument(page, { name: 'foto-documento.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('queued-document')).toHaveCount(2);
   await expect(page.getByTestId('queued-document')).toHaveCount(2);
 
   await page.getByRole('button', { name: 'Register student' }).click();
@@ -125,7 +128,9 @@ test('offline: a registration with two documents survives two reloads and reache
   await page.getByLabel('Number').fill('7');
   await page.getByRole('button', { name: 'Add document' }).click();
   await addDocument(page, { name: 'renda.pdf', mimeType: 'application/pdf', buffer: PDF }, 'Proof of income');
+  await expect(page.getByTestId('queued-document')).toHaveCount(1);
   await addDocument(page, { name: 'rg.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('queued-document')).toHaveCount(2);
   await page.getByRole('button', { name: 'Register student' }).click();
   await expect(page.getByText('Saved on this device. The registration will be sent when the connection returns.')).toBeVisible();
   await expect.poll(() => pendingCount(page)).toBe(3);
