@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
@@ -9,7 +9,7 @@ import { listState } from '../../offline/list-source.ts';
 import { sampleActivities } from '../../offline/sample-data.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
-import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { ListStatus } from '../../components/list-status.tsx';
 import { areaFilterValues, filterActivities, frequencyFilterValues, noActivityFilters, type ActivityFilters } from './filter-activities.ts';
 import { areaLabels, frequencyLabels, labelKey } from './activity-labels.ts';
 
@@ -60,24 +60,19 @@ export function ActivitiesPage() {
           styles={inputStyles}
         />
       </SimpleGrid>
-      <ListSourceBanner source={source} />
-      {source === 'error' ? (
-        <Text c="red.9" role="alert" data-testid="list-error">
-          <Trans>Error loading activities</Trans>
-        </Text>
-      ) : source === 'loading' ? (
-        <Loader aria-label={t`Loading activities`} />
-      ) : visible.length === 0 ? (
-        <Text c="gray.7" data-testid="empty-text">
-          <Trans>No activities found</Trans>
-        </Text>
-      ) : (
-        <CardGrid>
-          {visible.map((activity) => (
-            <ActivityCard key={activity.id} activity={activity} area={label(areaLabels, activity.area)} frequency={label(frequencyLabels, activity.frequency)} />
-          ))}
-        </CardGrid>
-      )}
+      <ListStatus
+        source={source}
+        empty={visible.length === 0}
+        errorText={<Trans>Error loading activities</Trans>}
+        loadingLabel={t`Loading activities`}
+        emptyText={<Trans>No activities found</Trans>}
+      >
+      <CardGrid>
+        {visible.map((activity) => (
+          <ActivityCard key={activity.id} activity={activity} area={label(areaLabels, activity.area)} frequency={label(frequencyLabels, activity.frequency)} />
+        ))}
+      </CardGrid>
+      </ListStatus>
     </>
   );
 }

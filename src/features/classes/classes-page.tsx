@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Autocomplete, Badge, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Text } from '@mantine/core';
+import { Autocomplete, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconClock, IconPlus } from '@tabler/icons-react';
@@ -10,7 +10,7 @@ import { listState } from '../../offline/list-source.ts';
 import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
-import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { ListStatus } from '../../components/list-status.tsx';
 import { notify } from '../../components/notify.ts';
 import { useEnumLabel, useEnumOptions } from '../../components/use-enum.ts';
 import { activityNames, filterClasses, noClassFilters, type ClassFilters } from './filter-classes.ts';
@@ -70,24 +70,19 @@ export function ClassesPage() {
           styles={inputStyles}
         />
       </SimpleGrid>
-      <ListSourceBanner source={source} />
-      {source === 'error' ? (
-        <Text c="red.9" role="alert" data-testid="list-error">
-          <Trans>Error loading classes</Trans>
-        </Text>
-      ) : source === 'loading' ? (
-        <Loader aria-label={t`Loading classes`} />
-      ) : visible.length === 0 ? (
-        <Text c="gray.7" data-testid="empty-text">
-          <Trans>No classes found</Trans>
-        </Text>
-      ) : (
-        <CardGrid>
-          {visible.map((item) => (
-            <ClassCard key={item.id} item={item} activity={activityName.get(item.activityId)} />
-          ))}
-        </CardGrid>
-      )}
+      <ListStatus
+        source={source}
+        empty={visible.length === 0}
+        errorText={<Trans>Error loading classes</Trans>}
+        loadingLabel={t`Loading classes`}
+        emptyText={<Trans>No classes found</Trans>}
+      >
+      <CardGrid>
+        {visible.map((item) => (
+          <ClassCard key={item.id} item={item} activity={activityName.get(item.activityId)} />
+        ))}
+      </CardGrid>
+      </ListStatus>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconEdit, IconUserPlus } from '@tabler/icons-react';
@@ -22,7 +22,7 @@ import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
-import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { ListStatus } from '../../components/list-status.tsx';
 import { PersonCard } from '../../components/person-card.tsx';
 import { notify } from '../../components/notify.ts';
 import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit, type GuardianSearch } from './guardian-form.ts';
@@ -78,43 +78,38 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
           <Trans>Register Guardian</Trans>
         </Button>
       </Group>
-      <ListSourceBanner source={source} />
-      {source === 'error' ? (
-        <Text c="red.9" role="alert" data-testid="list-error">
-          <Trans>Error loading guardians</Trans>
-        </Text>
-      ) : source === 'loading' && rows.length === 0 ? (
-        <Loader aria-label={t`Loading guardians`} />
-      ) : rows.length === 0 ? (
-        <Text c="gray.7" data-testid="empty-text">
-          <Trans>No guardians registered for this student yet.</Trans>
-        </Text>
-      ) : (
-        <CardGrid>
-          {rows.map((guardian) => {
-            const guardianName = guardian.name;
-            return (
-            <PersonCard
-              key={guardian.id}
-              person={guardian}
-              testId="guardian-card"
-              badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
-              actions={
-                <Button
-                  variant="light"
-                  leftSection={<IconEdit size={18} aria-hidden />}
-                  onClick={() => updateSearch(() => searchForEdit(guardian))}
-                  mih={44}
-                  aria-label={t`Edit ${guardianName}`}
-                >
-                  <Trans>Edit</Trans>
-                </Button>
-              }
-            />
-            );
-          })}
-        </CardGrid>
-      )}
+      <ListStatus
+        source={source}
+        empty={rows.length === 0}
+        errorText={<Trans>Error loading guardians</Trans>}
+        loadingLabel={t`Loading guardians`}
+        emptyText={<Trans>No guardians registered for this student yet.</Trans>}
+      >
+      <CardGrid>
+        {rows.map((guardian) => {
+          const guardianName = guardian.name;
+          return (
+          <PersonCard
+            key={guardian.id}
+            person={guardian}
+            testId="guardian-card"
+            badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
+            actions={
+              <Button
+                variant="light"
+                leftSection={<IconEdit size={18} aria-hidden />}
+                onClick={() => updateSearch(() => searchForEdit(guardian))}
+                mih={44}
+                aria-label={t`Edit ${guardianName}`}
+              >
+                <Trans>Edit</Trans>
+              </Button>
+            }
+          />
+          );
+        })}
+      </CardGrid>
+      </ListStatus>
       {modalMode && (modalMode === 'create' || search.responsibleId) ? (
         <GuardianModal
           key={`${search.action}-${search.responsibleId ?? ''}`}

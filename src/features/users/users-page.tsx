@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Loader, Text } from '@mantine/core';
+import { Badge, Card, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconMail } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { listState } from '../../offline/list-source.ts';
 import { sampleUsers } from '../../offline/sample-data.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
-import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { ListStatus } from '../../components/list-status.tsx';
 import { accessLabels } from '../../components/enum-labels.ts';
 
 /** SPEC §2 "usuarios": each staff user as full name and email, with the translated access level. */
@@ -19,24 +19,19 @@ export function UsersPage() {
   return (
     <>
       <PageTitle>{t`Users`}</PageTitle>
-      <ListSourceBanner source={source} />
-      {source === 'error' ? (
-        <Text c="red.9" role="alert" data-testid="list-error">
-          <Trans>Error loading users</Trans>
-        </Text>
-      ) : source === 'loading' ? (
-        <Loader aria-label={t`Loading users`} />
-      ) : items.length === 0 ? (
-        <Text c="gray.7" data-testid="empty-text">
-          <Trans>No users found</Trans>
-        </Text>
-      ) : (
-        <CardGrid>
-          {items.map((user) => (
-            <UserCard key={user.id} user={user} />
-          ))}
-        </CardGrid>
-      )}
+      <ListStatus
+        source={source}
+        empty={items.length === 0}
+        errorText={<Trans>Error loading users</Trans>}
+        loadingLabel={t`Loading users`}
+        emptyText={<Trans>No users found</Trans>}
+      >
+      <CardGrid>
+        {items.map((user) => (
+          <UserCard key={user.id} user={user} />
+        ))}
+      </CardGrid>
+      </ListStatus>
     </>
   );
 }
