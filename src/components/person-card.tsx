@@ -15,12 +15,21 @@ export type Person = {
   address: string;
 };
 
-/** A YYYY-MM-DD date in the reader's locale; computed in UTC so the day never shifts with the time zone. */
+/**
+ * A YYYY-MM-DD date in the reader's locale; computed in UTC so the day never shifts with the time zone.
+ * Text that is not a calendar day (2023-02-30, month 13) is shown as it came rather than as another day.
+ */
 export function formatBirthDate(value: string, locale: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return value;
+  const parts = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date);
+  // The year as written: 0050 rather than 50, 0000 rather than 1 (BC).
+  return parts.map((part) => (part.type === 'year' ? match[1] : part.value)).join('');
 }
 
 /** CPF shown as 000.000.000-00 when it has 11 digits; anything else as it came. */

@@ -5,7 +5,7 @@
  */
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
-import { enums, onlyDigits } from '../../api/contract.ts';
+import { enums, guardianInputSchema, onlyDigits } from '../../api/contract.ts';
 import type { GuardianFields } from '../../api/guardians.ts';
 import type { Guardian } from '../../api/contract.ts';
 
@@ -96,25 +96,29 @@ export function searchForEdit(guardian: Guardian): GuardianSearch {
 export type GuardianValidation =
   | { ok: true; fields: GuardianFields }
   | { ok: false; empty: true }
-  | { ok: false; empty: false; cpf?: 'invalid'; email?: 'invalid'; birthDate?: 'invalid' };
+  | { ok: false; empty: false; cpf?: 'invalid'; email?: 'invalid'; birthDate?: 'invalid'; phone?: 'invalid' };
 
 const emailSchema = z.email();
 const dateSchema = z.iso.date();
+/** The API's own rule (at most 30 characters), so a phone the form accepts is never refused by the server. */
+const phoneSchema = guardianInputSchema.shape.phone;
 
-/** SPEC §5: all eight fields non-empty, else 'Please fill in all fields.'; then CPF check digits and email format. */
+/** SPEC §5: all eight fields non-empty, else 'Please fill in all fields.'; then CPF check digits, email format, date and phone length. */
 export function validateGuardian(values: GuardianFormValues): GuardianValidation {
   const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as GuardianFormValues;
   if (Object.values(trimmed).some((v) => v === '')) return { ok: false, empty: true };
   const cpfBad = !isValidCpf(trimmed.cpf);
   const emailBad = !emailSchema.safeParse(trimmed.email).success;
   const dateBad = !dateSchema.safeParse(trimmed.birthDate).success;
-  if (cpfBad || emailBad || dateBad) {
+  const phoneBad = !phoneSchema.safeParse(trimmed.phone).success;
+  if (cpfBad || emailBad || dateBad || phoneBad) {
     return {
       ok: false,
       empty: false,
       ...(cpfBad ? { cpf: 'invalid' as const } : {}),
       ...(emailBad ? { email: 'invalid' as const } : {}),
       ...(dateBad ? { birthDate: 'invalid' as const } : {}),
+      ...(phoneBad ? { phone: 'invalid' as const } : {}),
     };
   }
   return {

@@ -29,7 +29,7 @@ type Props = {
   blockedReason?: string;
 };
 
-type Errors = { form?: string; cpf?: string; email?: string; birthDate?: string };
+type Errors = { form?: string; cpf?: string; email?: string; birthDate?: string; phone?: string };
 
 /** The register / edit guardian modal; every field is mirrored in the URL so a reload restores a half-filled form. */
 export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blockedReason }: Props) {
@@ -71,6 +71,7 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
           ...(result.cpf ? { cpf: t`Invalid CPF: check the digits.` } : {}),
           ...(result.email ? { email: t`Enter a valid email address, like name@example.com.` } : {}),
           ...(result.birthDate ? { birthDate: t`Enter a valid date.` } : {}),
+          ...(result.phone ? { phone: t`The phone can have at most 30 characters.` } : {}),
         });
       return;
     }
@@ -137,7 +138,7 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
             styles={{ input: { minHeight: 44 } }}
           />
           {input('nis', t`NIS`, { inputMode: 'numeric' })}
-          {input('phone', t`Phone`, { type: 'tel', inputMode: 'tel' })}
+          {input('phone', t`Phone`, { type: 'tel', inputMode: 'tel', error: errors.phone })}
           {input('email', t`Email`, { type: 'email', inputMode: 'email', error: errors.email })}
           {input('address', t`Address`)}
         </SimpleGrid>

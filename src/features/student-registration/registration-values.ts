@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import dayjs from 'dayjs';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { onlyDigits, ZIP_LENGTH, type StudentCreate } from '../../api/contract.ts';
+import { isoDateSchema, onlyDigits, ZIP_LENGTH, type StudentCreate } from '../../api/contract.ts';
 import type { StudentCreatePayload } from '../../api/student-registration.ts';
 
 export type RegistrationValues = {
@@ -45,13 +45,11 @@ export const emptyRegistration: RegistrationValues = {
   complement: '',
 };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A real calendar date (2023-02-30 is not), not after `today`. Empty is allowed: the dates are optional. */
 export function checkPastDate(value: string, today: Date = new Date()): MessageDescriptor | null {
   if (!value) return null;
-  const parsed = dayjs(value);
-  if (!ISO_DATE.test(value) || !parsed.isValid() || parsed.format('YYYY-MM-DD') !== value) return msg`Enter a valid date.`;
+  // The contract's own calendar check, so the form and the server agree; dayjs's parser read years 0000-0099 as 1900-1999.
+  if (!isoDateSchema.safeParse(value).success) return msg`Enter a valid date.`;
   if (value > dayjs(today).format('YYYY-MM-DD')) return msg`The date cannot be in the future.`;
   return null;
 }

@@ -106,6 +106,15 @@ describe('guardian modal', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('a phone longer than the 30 characters the API takes gets its own message', async () => {
+    const user = userEvent.setup();
+    const { onSave } = setup({ ...fullSearch, text5: '+55 (11) 98765-4321 ramal 12345' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The phone can have at most 30 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
   it('a complete, valid form is saved with the eight fields', async () => {
     const user = userEvent.setup();
     const { onSave } = setup(fullSearch);
