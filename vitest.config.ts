@@ -27,6 +27,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The server's token checks against the Firebase Auth emulator, started once for the run.
+          name: 'server-auth',
+          environment: 'node',
+          include: ['tests/unit/server-auth/**/*.test.ts'],
+          globalSetup: ['tests/support/auth-emulator-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -2,10 +2,12 @@
  * Starts Quadra on one port: the built app under /frontend/ and the API under /api.
  *   PORT (8080)  HOST (0.0.0.0)  DATA_DIR (server/data/pglite)  DATABASE_URL (unset: embedded PGlite)
  *   DIST_DIR (dist)  SEED_STUDENTS (0: extra students on first seed)  LOG_LEVEL (warn)
+ *   FIREBASE_PROJECT_ID (unset: the API is open)  FIREBASE_AUTH_EMULATOR_HOST (verify against the Auth emulator)
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app.ts';
+import { firebaseTokenVerifier } from './auth.ts';
 import { openDatabase } from './db/open.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -29,7 +31,11 @@ const db = await openDatabase({
   dataDir,
   extraStudents: positiveInt('SEED_STUDENTS', 0),
 });
-const app = await buildServer({ db, distDir, logger: { level: env.LOG_LEVEL || 'warn' } });
+const projectId = env.FIREBASE_PROJECT_ID || '';
+// Revocation checks need credentials (or the emulator); without them firebase-admin still checks signature and expiry.
+const checkRevoked = Boolean(env.FIREBASE_AUTH_EMULATOR_HOST || env.GOOGLE_APPLICATION_CREDENTIALS);
+const verifyToken = projectId ? await firebaseTokenVerifier({ projectId, checkRevoked }) : null;
+const app = await buildServer({ db, distDir, verifyToken, logger: { level: env.LOG_LEVEL || 'warn' } });
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -46,4 +52,10 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ port, host });
 const storage = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
+console.log(
+  projectId
+    ? `Sign-in required: every /api request needs a Firebase ID token of project ${projectId}` +
+        (env.FIREBASE_AUTH_EMULATOR_HOST ? ` (Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST})` : '')
+    : 'Sign-in NOT required: the API is open to anyone who can reach it (set FIREBASE_PROJECT_ID to require Google sign-in)',
+);
 console.log(`Quadra is running at http://localhost:${port}/frontend/  (API: /api, data: ${storage})`);

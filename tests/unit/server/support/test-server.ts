@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer } from '../../../../server/app.ts';
+import type { TokenVerifier } from '../../../../server/auth.ts';
 import { openTestDb, type TestDb } from './test-db.ts';
 
 /** For beforeAll: the first run on a machine builds the PGlite snapshot, which can take minutes when it is busy. */
@@ -13,12 +14,15 @@ export interface TestServer extends TestDb {
 }
 
 /** The whole server over a fresh seeded database; distDir defaults to an empty folder (app not built). */
-export async function startTestServer(options: { distDir?: string; cacheStudentList?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { distDir?: string; cacheStudentList?: boolean; verifyToken?: TokenVerifier } = {},
+): Promise<TestServer> {
   const testDb = await openTestDb();
   const app = await buildServer({
     db: testDb.db,
     distDir: options.distDir ?? mkdtempSync(join(tmpdir(), 'quadra-nodist-')),
     ...(options.cacheStudentList === undefined ? {} : { cacheStudentList: options.cacheStudentList }),
+    ...(options.verifyToken ? { verifyToken: options.verifyToken } : {}),
   });
   await app.ready();
   return {
