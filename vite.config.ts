@@ -1,14 +1,30 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { CSP_SOURCES_FILE, sourcesFromBuildEnv } from './server/content-security-policy.ts';
+import { DEFAULT_DEMO_REPO_URL, DEFAULT_POSTCODE_URL } from './src/lib/external-defaults.ts';
 
-export default defineConfig({
+/** Writes the outside origins this build talks to, for the server's Content-Security-Policy. */
+function cspSources(mode: string): Plugin {
+  return {
+    name: 'quadra-csp-sources',
+    apply: 'build',
+    generateBundle() {
+      const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+      const sources = sourcesFromBuildEnv(env, { postcodeUrl: DEFAULT_POSTCODE_URL, demoRepoUrl: DEFAULT_DEMO_REPO_URL });
+      this.emitFile({ type: 'asset', fileName: CSP_SOURCES_FILE, source: `${JSON.stringify(sources, null, 2)}\n` });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
   base: '/frontend/',
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
+    cspSources(mode),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -50,4 +66,4 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   preview: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-});
+}));

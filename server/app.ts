@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -11,7 +12,8 @@ import {
   validatorCompiler,
   type FastifyPluginAsyncZod,
 } from 'fastify-type-provider-zod';
-import { authenticate } from './auth.ts';
+import { authenticateWith, type TokenVerifier } from './auth.ts';
+import { cspDirectives, readCspSources } from './content-security-policy.ts';
 import type { Db } from './db/types.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
@@ -33,14 +35,16 @@ export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Keep GET /api/students serialised in memory between writes (default true). */
   cacheStudentList?: boolean;
+  /** Verifies the bearer token of every /api request; null or absent: the API is open. */
+  verifyToken?: TokenVerifier | null;
 }
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-const api: FastifyPluginAsyncZod<ApiContext> = async (app, { db, studentList }) => {
+const api: FastifyPluginAsyncZod<ApiContext & { verifyToken: TokenVerifier | null }> = async (app, { db, studentList, verifyToken }) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
   const context: ApiContext = { db, studentList };
-  app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', authenticateWith(verifyToken));
   // Answers carry personal data (students, guardians, documents): never keep them in shared or disk caches.
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
@@ -65,6 +69,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(parsingSerializerCompiler);
   registerErrorHandlers(app);
+  // Security headers on every answer: the CSP (matching the served build), nosniff, a Referrer-Policy, no framing.
+  // The opener policy keeps the Google sign-in popup able to report back to the app.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(readCspSources(options.distDir)) },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: false, // the reference server speaks plain HTTP; HSTS belongs to the TLS front
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -82,7 +95,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(fastifyMultipart, { limits: multipartLimits });
 
   const context: ApiContext = { db: options.db, studentList: new StudentListCache(options.cacheStudentList ?? true) };
-  await app.register(api, { prefix: '/api', ...context });
+  await app.register(api, { prefix: '/api', ...context, verifyToken: options.verifyToken ?? null });
   await registerFrontend(app, options.distDir);
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),

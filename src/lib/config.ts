@@ -1,4 +1,6 @@
 /** Build-time settings (Vite env). Every external address is configurable so tests can point it at local fakes. */
+import { DEFAULT_DEMO_REPO_URL, DEFAULT_POSTCODE_URL } from './external-defaults.ts';
+
 const env = import.meta.env;
 
 export type FirebaseSettings = {
@@ -31,8 +33,8 @@ export const config = {
   firebase: firebaseSettings(),
   firebaseAuthEmulatorUrl: env.VITE_FIREBASE_AUTH_EMULATOR_URL || '',
   /** `{cep}` is replaced by the 8 digits. */
-  postcodeUrl: env.VITE_POSTCODE_URL || 'https://viacep.com.br/ws/{cep}/json/',
-  demoRepoUrl: env.VITE_DEMO_REPO_URL || 'https://api.github.com/repos/tanstack/query',
+  postcodeUrl: env.VITE_POSTCODE_URL || DEFAULT_POSTCODE_URL,
+  demoRepoUrl: env.VITE_DEMO_REPO_URL || DEFAULT_DEMO_REPO_URL,
   sampleFallback: env.VITE_SAMPLE_FALLBACK !== 'off',
   /** SPEC §7, §9: ten minutes. */
   requestTimeoutMs: 10 * 60 * 1000,
