@@ -11,6 +11,7 @@ import { AuthButton } from './auth-button.tsx';
 import { NetworkStatus } from './network-status.tsx';
 import { OutboxStatus } from './outbox-status.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
+import { SessionNotice } from './session-notice.tsx';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -63,7 +64,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         <Sidebar state={sidebar.state} mobile={mobile} onNavigate={sidebar.toggle} />
       </MantineAppShell.Navbar>
-      <MantineAppShell.Main>{children}</MantineAppShell.Main>
+      <MantineAppShell.Main>
+        <SessionNotice />
+        {children}
+      </MantineAppShell.Main>
       <Notifications position={mobile ? 'bottom-center' : 'top-right'} zIndex={1000} />
       <UpdatePrompt />
     </MantineAppShell>

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconLogin, IconLogout } from '@tabler/icons-react';
 import { useAuth } from './auth-provider.tsx';
 import { useOutboxCounts } from '../offline/use-outbox.ts';
-import { clearQueryCache } from '../offline/query-client.ts';
 
 /**
  * Sign in with Google (popup) or sign out. On a shared tablet, sign-out removes the data cached on the device;
@@ -17,7 +16,6 @@ export function AuthButton() {
   const confirmAndSignOut = async () => {
     const unsent = pending + failed;
     if (unsent > 0 && !window.confirm(t`${unsent} change(s) have not reached the server yet. They stay on this device and will be sent later. Sign out?`)) return;
-    await clearQueryCache();
     await signOut();
   };
 

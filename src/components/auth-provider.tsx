@@ -1,14 +1,28 @@
-/** The auth context (SPEC §1, §3): the current user (or none) and the is-loading-auth flag, for the whole interface. */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+/**
+ * The auth context (SPEC §1, §3): the current user (or none) and the is-loading-auth flag, for the whole interface.
+ * It also owns what a session means on a shared tablet:
+ * - signing in (or another user signing in) refetches the lists and sends the waiting outbox work;
+ * - the end of a session, for whatever reason (sign-out, a disabled account, an expired session), removes the cached
+ *   data of the device (query cache, the half-typed registration) and returns home; the outbox is kept;
+ * - a write the server still refuses after a fresh token sets `needsSignIn` until someone signs in.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { msg } from '@lingui/core/macro';
 import { config, type FirebaseSettings } from '../lib/config.ts';
 import { setTokenProvider } from '../lib/http.ts';
+import { i18n } from '../lib/i18n.ts';
 import type { AuthUser, IdentityClient } from '../lib/identity.ts';
+import { onOutboxAuthRequired, wakeOutbox } from '../offline/outbox.ts';
+import { forgetDeviceData, queryClient } from '../offline/query-client.ts';
+import { notify } from './notify.ts';
 
 export type AuthContextValue = {
   user: AuthUser | null;
   isLoadingAuth: boolean;
   /** False when no identity provider is configured or it failed to start. */
   available: boolean;
+  /** The server refused the outbox's work even with a fresh token: someone must sign in (again). */
+  needsSignIn: boolean;
   signIn(): Promise<void>;
   signOut(): Promise<void>;
 };
@@ -19,6 +33,12 @@ export type IdentityLoader = (settings: FirebaseSettings, emulatorUrl: string) =
 const loadFirebaseIdentity: IdentityLoader = async (settings, emulatorUrl) =>
   (await import('../lib/identity.ts')).createIdentityClient(settings, emulatorUrl);
 
+/** Sign-in failures a user can act on (the others stay swallowed, SPEC §8). */
+const signInMessages = {
+  'auth/popup-blocked': msg`The sign-in window was blocked. Allow pop-ups for this site and try again.`,
+  'auth/network-request-failed': msg`Could not reach the sign-in service. Check the connection and try again.`,
+} as const;
+
 type Props = {
   children: ReactNode;
   settings?: FirebaseSettings | null;
@@ -26,10 +46,47 @@ type Props = {
   onSignedOut?: () => void;
 };
 
+/** Who was signed in when the app last ran, so an account ended while the app was closed still clears the device. */
+const SESSION_KEY = 'quadra.session-uid';
+const session = {
+  read: (): string | null => {
+    try {
+      return localStorage.getItem(SESSION_KEY);
+    } catch {
+      return null;
+    }
+  },
+  write: (uid: string | null): void => {
+    try {
+      if (uid) localStorage.setItem(SESSION_KEY, uid);
+      else localStorage.removeItem(SESSION_KEY);
+    } catch {
+      // storage blocked: the in-memory transitions still clear the device
+    }
+  },
+};
+
 export function AuthProvider({ children, settings = config.firebase, loadIdentity = loadFirebaseIdentity, onSignedOut }: Props) {
   const [client, setClient] = useState<IdentityClient | null>(null);
   const [user, setUser] = useState<AuthUser | null>(null);
   const [isLoadingAuth, setLoading] = useState(settings !== null);
+  const [needsSignIn, setNeedsSignIn] = useState(false);
+  const signedOutRef = useRef(onSignedOut);
+  signedOutRef.current = onSignedOut;
+
+  // Start loading the identity library at once, and make every request wait for it (and for the saved user to be
+  // restored), so nothing is sent as "nobody" in the first moments after a reload.
+  const [identity] = useState<Promise<IdentityClient | null>>(() => {
+    if (!settings) return Promise.resolve(null);
+    const loading = loadIdentity(settings, config.firebaseAuthEmulatorUrl).catch((error: unknown) => {
+      console.error('Quadra: identity provider failed to initialise; continuing without it.', error);
+      return null;
+    });
+    setTokenProvider(async (force) => (await loading)?.getIdToken(force) ?? null);
+    return loading;
+  });
+
+  useEffect(() => onOutboxAuthRequired(() => setNeedsSignIn(true)), []);
 
   useEffect(() => {
     if (!settings) {
@@ -38,35 +95,51 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
     }
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    loadIdentity(settings, config.firebaseAuthEmulatorUrl)
-      .then((identity) => {
-        if (cancelled) return;
-        setClient(identity);
-        setTokenProvider((force) => identity.getIdToken(force));
-        unsubscribe = identity.onUserChange((next) => {
-          setUser(next);
-          setLoading(false);
-        });
-      })
-      .catch((error: unknown) => {
-        console.error('Quadra: identity provider failed to initialise; continuing without it.', error);
+    let currentUid = session.read(); // who was signed in last time this device ran the app
+    void identity.then((loaded) => {
+      if (cancelled) return;
+      if (!loaded) return setLoading(false);
+      setClient(loaded);
+      unsubscribe = loaded.onUserChange((next) => {
+        const previousUid = currentUid;
+        currentUid = next?.uid ?? null;
+        session.write(currentUid);
+        setUser(next);
         setLoading(false);
+        if (previousUid === currentUid) return;
+        if (previousUid) {
+          // The session ended: signed out here or in another tab, or ended by the identity service (disabled
+          // account, expired session), maybe while the app was closed. Nothing of it stays cached.
+          void forgetDeviceData().finally(() => signedOutRef.current?.());
+        }
+        if (currentUid) {
+          // A (new) user: refetch what nobody or someone else saw, and send the waiting work with their token.
+          setNeedsSignIn(false);
+          void queryClient.invalidateQueries();
+          void wakeOutbox();
+        }
       });
+    });
     return () => {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [settings, loadIdentity]);
+  }, [settings, identity]);
 
   const signIn = useCallback(async () => {
     try {
       await client?.signInWithGoogle();
     } catch (error) {
-      console.warn('Quadra: sign-in failed', error); // SPEC §8: swallowed
+      const code = (error as { code?: string }).code ?? '';
+      const message = signInMessages[code as keyof typeof signInMessages];
+      if (message) notify({ message: i18n._(message), severity: 'error', closable: true });
+      else console.warn('Quadra: sign-in failed', error); // SPEC §8: swallowed
     }
   }, [client]);
 
   const signOut = useCallback(async () => {
+    // Forget first: even if the identity service cannot be reached, nothing personal stays cached here.
+    await forgetDeviceData();
     try {
       await client?.signOut();
     } catch (error) {
@@ -76,8 +149,8 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
   }, [client, onSignedOut]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isLoadingAuth, available: client !== null, signIn, signOut }),
-    [user, isLoadingAuth, client, signIn, signOut],
+    () => ({ user, isLoadingAuth, available: client !== null, needsSignIn, signIn, signOut }),
+    [user, isLoadingAuth, client, needsSignIn, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -44,6 +44,8 @@ export function createIdentityClient(settings: FirebaseSettings, emulatorUrl: st
     },
     signOut: () => signOut(auth),
     getIdToken: async (forceRefresh) => {
+      // At start-up the saved user is restored asynchronously: never send a request as "nobody" before that.
+      await auth.authStateReady();
       const user = auth.currentUser;
       if (!user) return null;
       try {

@@ -2,7 +2,7 @@
  * The TanStack Query client and its persistence. The whole query cache (lists, filters, rosters, saved rolls) is
  * written to IndexedDB (db.kv, see src/lib/db.ts) through an async persister and restored before the first render,
  * so every screen opens offline with the last data it showed. Kept for CACHE_MAX_AGE_MS; a new app version (buster)
- * starts from an empty cache; sign-out removes it. Filter enums never go stale. Documents are never put in the cache.
+ * starts from an empty cache; the end of a session removes it. Filter enums never go stale. Documents are never put in the cache.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
@@ -54,8 +54,16 @@ export const persistOptions = {
   buster: config.appVersion,
 };
 
-/** Remove the persisted cache and everything in memory (sign-out on a shared tablet). */
-export async function clearQueryCache(): Promise<void> {
+/**
+ * The end of a session on a shared tablet: remove the cached data (the query cache in memory and in IndexedDB) and
+ * this tab's half-typed forms (sessionStorage). The outbox is not touched: unsent work is the user's, not a cache.
+ */
+export async function forgetDeviceData(): Promise<void> {
   queryClient.clear();
+  try {
+    globalThis.sessionStorage?.clear();
+  } catch {
+    // storage blocked: nothing kept there either
+  }
   await persister.removeClient();
 }

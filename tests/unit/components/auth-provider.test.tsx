@@ -1,12 +1,41 @@
-import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from '../../../src/components/auth-provider.tsx';
 import type { IdentityClient, AuthUser } from '../../../src/lib/identity.ts';
+import { PERSIST_KEY, queryClient } from '../../../src/offline/query-client.ts';
+import { db } from '../../../src/lib/db.ts';
 
 function Probe() {
   const { user, isLoadingAuth } = useAuth();
   return <p data-testid="probe">{`${isLoadingAuth ? 'loading' : 'ready'}:${user?.displayName ?? 'none'}`}</p>;
 }
+
+function fakeClient(overrides: Partial<IdentityClient> = {}): { client: IdentityClient; emit: (user: AuthUser | null) => void } {
+  let listener: (user: AuthUser | null) => void = () => undefined;
+  const client: IdentityClient = {
+    onUserChange: (next) => {
+      listener = next;
+      return () => undefined;
+    },
+    signInWithGoogle: vi.fn(async () => undefined),
+    signOut: vi.fn(async () => undefined),
+    getIdToken: vi.fn(async () => 'token'),
+    ...overrides,
+  };
+  return { client, emit: (user) => act(() => listener(user)) };
+}
+
+function SignInProbe() {
+  const { signIn } = useAuth();
+  return <button onClick={() => void signIn()}>go</button>;
+}
+
+afterEach(() => {
+  localStorage.clear();
+  notifications.clean();
+});
 
 const settings = { apiKey: 'k', authDomain: 'd', projectId: 'p', storageBucket: 's', messagingSenderId: 'm', appId: 'a' };
 
@@ -46,5 +75,93 @@ describe('the auth context', () => {
     expect(screen.getByTestId('probe')).toHaveTextContent('ready:none');
     expect(error).toHaveBeenCalled();
     error.mockRestore();
+  });
+});
+
+describe('sign-in failures a user can act on', () => {
+  for (const [code, text] of [
+    ['auth/popup-blocked', 'The sign-in window was blocked. Allow pop-ups for this site and try again.'],
+    ['auth/network-request-failed', 'Could not reach the sign-in service. Check the connection and try again.'],
+  ] as const) {
+    it(`${code} shows a message`, async () => {
+      const { client } = fakeClient({ signInWithGoogle: vi.fn(() => Promise.reject(Object.assign(new Error(code), { code }))) });
+      render(
+        <MantineProvider>
+          <Notifications />
+          <AuthProvider settings={settings} loadIdentity={async () => client}>
+            <SignInProbe />
+          </AuthProvider>
+        </MantineProvider>,
+      );
+      await act(async () => undefined);
+      screen.getByRole('button', { name: 'go' }).click();
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    });
+  }
+
+  it('a closed popup stays silent (SPEC §8: swallowed)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const code = 'auth/popup-closed-by-user';
+    const { client } = fakeClient({ signInWithGoogle: vi.fn(() => Promise.reject(Object.assign(new Error(code), { code }))) });
+    render(
+      <MantineProvider>
+        <Notifications />
+        <AuthProvider settings={settings} loadIdentity={async () => client}>
+          <SignInProbe />
+        </AuthProvider>
+      </MantineProvider>,
+    );
+    await act(async () => undefined);
+    screen.getByRole('button', { name: 'go' }).click();
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(screen.queryByText(/sign-in window|sign-in service/)).toBeNull();
+    warn.mockRestore();
+  });
+});
+
+describe('the end of a session', () => {
+  const cacheSomething = async () => {
+    queryClient.setQueryData(['students'], [{ name: 'Maria' }]);
+    await db.kv.put({ key: PERSIST_KEY, value: '{"students":"Maria"}' });
+    sessionStorage.setItem('quadra.student-registration.draft', '{}');
+  };
+
+  it('when the user is signed out by the identity service, the cache is removed and the app goes home', async () => {
+    const onSignedOut = vi.fn();
+    const { client, emit } = fakeClient();
+    render(<AuthProvider settings={settings} loadIdentity={async () => client} onSignedOut={onSignedOut}><Probe /></AuthProvider>);
+    await act(async () => undefined);
+    emit({ uid: 'u1', displayName: 'Ana', email: null });
+    await cacheSomething();
+    emit(null);
+    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+    expect(queryClient.getQueryData(['students'])).toBeUndefined();
+    expect(await db.kv.get(PERSIST_KEY)).toBeUndefined();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('a session that ended while the app was closed (no user at start, one last time) clears the device too', async () => {
+    localStorage.setItem('quadra.session-uid', 'u1');
+    await cacheSomething();
+    const onSignedOut = vi.fn();
+    const { client, emit } = fakeClient();
+    render(<AuthProvider settings={settings} loadIdentity={async () => client} onSignedOut={onSignedOut}><Probe /></AuthProvider>);
+    await act(async () => undefined);
+    emit(null);
+    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+    expect(await db.kv.get(PERSIST_KEY)).toBeUndefined();
+    expect(localStorage.getItem('quadra.session-uid')).toBeNull();
+  });
+
+  it('the same user coming back after a reload keeps the cache', async () => {
+    localStorage.setItem('quadra.session-uid', 'u1');
+    await cacheSomething();
+    const onSignedOut = vi.fn();
+    const { client, emit } = fakeClient();
+    render(<AuthProvider settings={settings} loadIdentity={async () => client} onSignedOut={onSignedOut}><Probe /></AuthProvider>);
+    await act(async () => undefined);
+    emit({ uid: 'u1', displayName: 'Ana', email: null });
+    expect(onSignedOut).not.toHaveBeenCalled();
+    expect(await db.kv.get(PERSIST_KEY)).toBeDefined();
   });
 });
