@@ -4,8 +4,12 @@ import { defineConfig } from '@playwright/test';
 /** E2E_PORT / E2E_DIST let several runs share a machine (each its own port, build and database). */
 export const E2E_PORT = Number(process.env.E2E_PORT || 4310);
 export const E2E_NOFALLBACK_PORT = E2E_PORT + 1;
+/** The sign-in build, served by the server in its verifying mode, and the Firebase Auth emulator both check. */
+export const E2E_AUTH_PORT = E2E_PORT + 2;
+export const AUTH_EMULATOR_PORT = E2E_PORT + 3;
 const dist = process.env.E2E_DIST || 'dist';
 const distNoFallback = process.env.E2E_DIST_NOFALLBACK || 'dist-nofallback';
+const distAuth = process.env.E2E_DIST_AUTH || 'dist-auth';
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -16,10 +20,11 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-const server = (port: number, distDir: string, dataDir: string) => ({
+const server = (port: number, distDir: string, dataDir: string, env: Record<string, string> = {}) => ({
   command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
-  url: `http://127.0.0.1:${port}/api/activities`,
-  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir },
+  // The app's shell answers in both modes (the API needs a token in the verifying one).
+  url: `http://127.0.0.1:${port}/frontend/`,
+  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, ...env },
   reuseExistingServer: false,
   timeout: 300_000,
   stdout: 'ignore' as const,
@@ -45,5 +50,17 @@ export default defineConfig({
   webServer: [
     server(E2E_PORT, dist, `.e2e/data-${E2E_PORT}`),
     server(E2E_NOFALLBACK_PORT, distNoFallback, `.e2e/data-${E2E_NOFALLBACK_PORT}`),
+    {
+      command: `node scripts/auth-emulator.mjs ${AUTH_EMULATOR_PORT}`,
+      url: `http://127.0.0.1:${AUTH_EMULATOR_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    server(E2E_AUTH_PORT, distAuth, `.e2e/data-${E2E_AUTH_PORT}`, {
+      FIREBASE_PROJECT_ID: 'demo-quadra',
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}`,
+    }),
   ],
 });

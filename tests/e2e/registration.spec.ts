@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { API_URL, expect, pendingCount, test, waitForServiceWorker } from '../support/e2e.ts';
+import { API_URL, expect, fillStudent, pendingCount, test, waitForServiceWorker } from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -45,15 +45,6 @@ async function addDocument(page: Page, file: { name: string; mimeType: string; b
   await page.getByLabel(/^Document type/).selectOption({ label: type });
   await page.getByLabel('Origin').fill('Secretaria de Educação');
   await page.getByRole('button', { name: 'Add to the list' }).click();
-}
-
-async function fillStudent(page: Page, name: string) {
-  await page.getByLabel(/^Full name/).fill(name);
-  await page.getByLabel('Date of birth').fill('2012-03-04');
-  await page.getByLabel('Enrolment date').fill('2025-02-01');
-  await page.getByLabel('Race').selectOption('PARDA');
-  await page.getByLabel('Education level').selectOption('FUNDAMENTAL_INCOMPLETO');
-  await page.getByLabel('School name').fill('EM Paulo Freire');
 }
 
 test('online: a student with two documents is registered; both files are on the server', async ({ page, context, request }) => {
