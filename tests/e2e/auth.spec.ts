@@ -60,7 +60,13 @@ function recordApiRequests(page: Page): Array<{ request: Request; status: number
 
 test('a user signs in through the Google popup; every API request carries their token and the server accepts it', async ({ page }) => {
   const name = `Ana Coordenadora ${unique()}`;
-  await page.goto(APP);
+  const refusedByPolicy: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
+  });
+  const shell = await page.goto(APP);
+  // Sign-in works under the server's policy: scripts from the app and Google's sign-in loader only.
+  expect(shell?.headers()['content-security-policy']).toContain("script-src 'self' https://apis.google.com;");
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   const email = await signInWithPopup(page, name);
 
@@ -80,6 +86,8 @@ test('a user signs in through the Google popup; every API request carries their 
     expect(decodeJwt(header.slice(7)).email).toBe(email);
     expect(status, request.url()).toBeLessThan(400);
   }
+
+  expect(refusedByPolicy).toEqual([]);
 
   // Sign-out returns to home from anywhere.
   await page.getByRole('button', { name: 'Sign out' }).click();
