@@ -65,3 +65,30 @@ test("a refused write is listed with the server's reason, can be retried and dis
   expect(await studentsNamed(request, refused)).toHaveLength(0);
   expect(await studentsNamed(request, accepted)).toHaveLength(1);
 });
+
+test('storage full: the lists cannot be saved, the user is warned, saved work still reaches the server; durable storage asked at the first write', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    // The device refuses to store the query cache (table kv): the browser's own QuotaExceededError.
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'kv') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+    const calls: string[] = [];
+    (window as unknown as { persistCalls: string[] }).persistCalls = calls;
+    if (navigator.storage) navigator.storage.persist = async () => (calls.push('persist'), true);
+  });
+  await page.goto('alunos');
+  await expect(page.getByTestId('student-card').first()).toBeVisible();
+  await expect(page.getByText('This device is out of storage space, so the lists could not be saved for offline use.', { exact: false })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { persistCalls: string[] }).persistCalls)).toEqual([]);
+
+  const name = `Sem Espaco ${unique()}`;
+  await page.goto('alunos/cadastro');
+  await fillStudent(page, name);
+  await page.getByRole('button', { name: 'Register student' }).click();
+  await expect(page.getByText('Student registered successfully!')).toBeVisible();
+  await expect(page.getByTestId('outbox-pending')).toHaveText('0');
+  expect(await studentsNamed(request, name)).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { persistCalls: string[] }).persistCalls)).toEqual(['persist']);
+});
