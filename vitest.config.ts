@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          exclude: ['tests/unit/server/**'],
+          exclude: ['tests/unit/server/**', 'tests/unit/server-auth/**'],
           setupFiles: ['tests/support/setup-dom.ts'],
         },
       },

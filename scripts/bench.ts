@@ -132,6 +132,16 @@ function childBench(script: string, args: string[] = []): Record<string, unknown
   return JSON.parse(line.slice('BENCH_JSON '.length)) as Record<string, unknown>;
 }
 
+function printTable(): void {
+  const width = Math.max(...rows.map((r) => r.figure.length));
+  console.log(`\nQuadra benchmarks: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`);
+  console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(12)}  goal`);
+  for (const row of rows) console.log(`${row.figure.padEnd(width)}  ${row.value.padStart(12)}  ${row.goal}`);
+}
+
+/** `npm run bench -- first-load` measures only the bundle sizes (quick, while working on them). */
+const only = process.argv[2];
+
 async function main(): Promise<void> {
   console.log('Building the production app...');
   if (spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
@@ -139,6 +149,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS });
   try {
     await firstLoadJs(browser);
+    if (only === 'first-load') return printTable();
     await offlineFcp(browser);
     await studentsPage(browser);
     await browser.close();
@@ -162,10 +173,7 @@ async function main(): Promise<void> {
   }
   rows.push({ figure: 'Lighthouse mobile (performance, LCP, TBT, CLS, a11y, best practices)', value: 'not measured', goal: 'perf >= 95, a11y/bp 100' });
 
-  const width = Math.max(...rows.map((r) => r.figure.length));
-  console.log(`\nQuadra benchmarks: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`);
-  console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(12)}  goal`);
-  for (const row of rows) console.log(`${row.figure.padEnd(width)}  ${row.value.padStart(12)}  ${row.goal}`);
+  printTable();
 }
 
 await main();

@@ -7,15 +7,14 @@ import { createRoot } from 'react-dom/client';
 import { activateLocale, detectLocale } from './lib/i18n.ts';
 import { restoreQueryCache } from './offline/persist.ts';
 import { startOutbox } from './offline/outbox.ts';
-import { registerOutboxHandlers } from './api/outbox-handlers.ts';
 import { App } from './app.tsx';
 import { warnWhenStorageIsFull } from './components/storage-warning.ts';
 
 async function bootstrap(): Promise<void> {
   await Promise.all([activateLocale(detectLocale()), restoreQueryCache()]);
   warnWhenStorageIsFull();
-  registerOutboxHandlers();
-  startOutbox();
+  // The handlers (and the API modules behind them) load only when there is something to send.
+  startOutbox(() => import('./api/outbox-handlers.ts').then((module) => module.registerOutboxHandlers()));
   createRoot(document.getElementById('root')!).render(<App />);
 }
 

@@ -1,34 +1,32 @@
-/** The outbox in the header: how much is waiting or failed, and a drawer to retry or discard refused writes. */
-import { Badge, Button, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+/** The outbox in the header: how much is waiting or failed; a drawer (loaded on first open) to retry or discard. */
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useLingui } from '@lingui/react';
-import { msg } from '@lingui/core/macro';
-import { Plural, Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useOutboxItems } from '../offline/use-outbox.ts';
-import { discardItem, retryItem } from '../offline/outbox.ts';
-import { outboxKinds } from '../offline/outbox-kinds.ts';
 
-const kindLabels: Record<string, MessageDescriptor> = {
-  [outboxKinds.studentCreate]: msg`Student registration`,
-  [outboxKinds.studentDocument]: msg`Student document`,
-  [outboxKinds.guardianCreate]: msg`New guardian`,
-  [outboxKinds.guardianUpdate]: msg`Guardian change`,
-  [outboxKinds.attendanceRoll]: msg`Attendance roll`,
-};
+const OutboxDrawer = lazy(() => import('./outbox-drawer.tsx'));
 
 export function OutboxStatus() {
   const items = useOutboxItems();
-  const { i18n } = useLingui();
-  const { t } = useLinguiMacro();
+  const { t } = useLingui();
   const [opened, { open, close }] = useDisclosure(false);
+  const [everOpened, setEverOpened] = useState(false);
   const failed = items.filter((item) => item.state === 'failed');
   const pending = items.length - failed.length;
 
   return (
     <>
-      <UnstyledButton onClick={open} aria-label={t`Unsent changes: ${pending} pending, ${failed.length} failed`} mih={44} data-testid="outbox-status">
+      <UnstyledButton
+        onClick={() => {
+          setEverOpened(true);
+          open();
+        }}
+        aria-label={t`Unsent changes: ${pending} pending, ${failed.length} failed`}
+        mih={44}
+        data-testid="outbox-status"
+      >
         <Group gap={6} wrap="nowrap">
           <IconCloudUpload size={20} aria-hidden />
           <Badge color={pending ? 'blue.9' : 'gray.8'} variant={pending ? 'filled' : 'outline'} data-testid="outbox-pending">
@@ -39,46 +37,11 @@ export function OutboxStatus() {
           </Badge>
         </Group>
       </UnstyledButton>
-      <Drawer opened={opened} onClose={close} position="right" title={t`Changes saved on this device`} closeButtonProps={{ 'aria-label': t`Close` }}>
-        <Stack gap="sm">
-          {items.length === 0 && (
-            <Text>
-              <Trans>Everything has been sent to the server.</Trans>
-            </Text>
-          )}
-          {pending > 0 && (
-            <Text>
-              <Plural value={pending} one="# change waiting to be sent" other="# changes waiting to be sent" />
-            </Text>
-          )}
-          {items.map((item) => (
-            <Stack key={item.id} gap={4} p="sm" bd="1px solid var(--mantine-color-gray-4)" style={{ borderRadius: 8 }} data-testid="outbox-item">
-              <Group justify="space-between">
-                <Text fw={600}>{kindLabels[item.kind] ? i18n._(kindLabels[item.kind]!) : item.kind}</Text>
-                <Badge color={item.state === 'failed' ? 'red.9' : 'blue.9'}>
-                  {item.state === 'failed' ? <Trans>Failed</Trans> : <Trans>Pending</Trans>}
-                </Badge>
-              </Group>
-              <Text size="sm">{i18n.date(new Date(item.createdAt), { dateStyle: 'short', timeStyle: 'short' })}</Text>
-              {item.state === 'failed' && (
-                <>
-                  <Text size="sm" c="red.9" data-testid="outbox-reason">
-                    {item.reason}
-                  </Text>
-                  <Group>
-                    <Button size="xs" mih={36} onClick={() => void retryItem(item.id)}>
-                      <Trans>Retry</Trans>
-                    </Button>
-                    <Button size="xs" mih={36} variant="default" onClick={() => void discardItem(item.id)}>
-                      <Trans>Discard</Trans>
-                    </Button>
-                  </Group>
-                </>
-              )}
-            </Stack>
-          ))}
-        </Stack>
-      </Drawer>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <OutboxDrawer opened={opened} onClose={close} items={items} pending={pending} />
+        </Suspense>
+      )}
     </>
   );
 }

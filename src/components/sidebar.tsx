@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { NavLink, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { navItems } from './nav-items.ts';
@@ -16,7 +16,8 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
   const name = user?.displayName || user?.email || '';
 
   return (
-    <ScrollArea type="never" className={classes.root}>
+    // A plain scrolling box, not Mantine's ScrollArea: that one brings floating-ui into the first load.
+    <div className={classes.root}>
       {name && (
         <Text
           key={user?.uid}
@@ -52,6 +53,6 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
           return <li key={to}>{link}</li>;
         })}
       </Stack>
-    </ScrollArea>
+    </div>
   );
 }

@@ -17,6 +17,18 @@ export function registerOutboxHandler(kind: string, handler: OutboxHandler): voi
   handlers.set(kind, handler);
 }
 
+/** Loads the handlers on the first drain that needs them, so the first screen does not carry every API module. */
+let loadHandlers: (() => Promise<void>) | null = null;
+let handlersLoading: Promise<void> | null = null;
+async function ensureHandlers(items: OutboxRow[]): Promise<void> {
+  if (!loadHandlers || items.every((item) => handlers.has(item.kind))) return;
+  handlersLoading ??= loadHandlers().catch((error: unknown) => {
+    handlersLoading = null; // try again on the next drain
+    console.warn('Quadra: the outbox handlers could not be loaded', error);
+  });
+  await handlersLoading;
+}
+
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
 const MAX_ATTEMPTS_KEPT = 20;
@@ -107,6 +119,7 @@ async function withLock(fn: () => Promise<void>): Promise<void> {
 async function drainOnce(now: () => number): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   const items = await db.outbox.orderBy('createdAt').toArray();
+  await ensureHandlers(items);
   const waiting = new Set(items.map((item) => item.id));
   for (const item of items) {
     if (item.state !== 'pending' || item.nextAttemptAt > now()) continue;
@@ -185,9 +198,10 @@ export function onSendingChange(listener: Listener): () => void {
 
 let started = false;
 /** Drain at start-up, when the browser comes online, when the tab comes back, and every 15 s. */
-export function startOutbox(): void {
+export function startOutbox(handlerLoader?: () => Promise<void>): void {
   if (started) return;
   started = true;
+  if (handlerLoader) loadHandlers = handlerLoader;
   void drainOutbox();
   window.addEventListener('online', () => void wakeOutbox());
   document.addEventListener('visibilitychange', () => {

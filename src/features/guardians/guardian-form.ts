@@ -8,26 +8,13 @@ import { z } from 'zod';
 import { enums, guardianInputSchema, onlyDigits } from '../../api/contract.ts';
 import type { GuardianFields } from '../../api/guardians.ts';
 import type { Guardian } from '../../api/contract.ts';
+import type { GuardianSearch } from './guardian-search.ts';
+
+export type { GuardianSearch };
 
 export const NEW_GUARDIAN_ACTION = 'open-new-responsible-modal';
 export const EDIT_GUARDIAN_ACTION = 'open-edit-responsible-modal';
 
-// The router parses search values as JSON, so a typed "12345678901" can arrive as a number: keep it text.
-const searchText = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string()).optional().catch(undefined);
-
-export const guardianSearchSchema = z.object({
-  action: searchText,
-  responsibleId: searchText,
-  text1: searchText,
-  text2: searchText,
-  text3: searchText,
-  text4: searchText,
-  text5: searchText,
-  text6: searchText,
-  select1: searchText,
-  date1: searchText,
-});
-export type GuardianSearch = z.infer<typeof guardianSearchSchema>;
 
 export type GuardianFormValues = {
   name: string;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GuardiansPage } from '../../../features/guardians/guardians-page.tsx';
-import { guardianSearchSchema } from '../../../features/guardians/guardian-form.ts';
+import { parseGuardianSearch } from '../../../features/guardians/guardian-search.ts';
 import type { SearchUpdater } from '../../../features/guardians/guardian-modal.tsx';
 
 function Page() {
@@ -13,6 +13,6 @@ function Page() {
 }
 
 export const Route = createFileRoute('/alunos/$id/responsaveis')({
-  validateSearch: guardianSearchSchema,
+  validateSearch: parseGuardianSearch,
   component: Page,
 });

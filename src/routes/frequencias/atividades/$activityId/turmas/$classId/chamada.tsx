@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { RollCallPage } from '../../../../../../features/attendance/roll-call-page.tsx';
 
-/** date1 (SPEC §2) is the day of the roll, YYYY-MM-DD; anything else counts as no date. */
-const searchSchema = z.object({ date1: z.iso.date().optional().catch(undefined) });
+/** date1 (SPEC §2) is the day of the roll, YYYY-MM-DD (a real calendar day); anything else counts as no date. */
+function parseSearch(search: Record<string, unknown>): { date1?: string } {
+  const value = search.date1;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return {};
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) ? { date1: value } : {};
+}
 
 function Page() {
   const { activityId, classId } = Route.useParams();
@@ -20,6 +24,6 @@ function Page() {
 }
 
 export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/$classId/chamada')({
-  validateSearch: (search) => searchSchema.parse(search),
+  validateSearch: parseSearch,
   component: Page,
 });

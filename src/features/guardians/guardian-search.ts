@@ -1,0 +1,19 @@
+/**
+ * The guardian modal's URL state (SPEC §2), parsed without a schema library: the route reads it on every page, so it
+ * must stay small (it is part of the first load). The router parses search values as JSON, so a typed
+ * "12345678901" can arrive as a number: it is kept as text; anything else that is not text is dropped.
+ */
+const KEYS = ['action', 'responsibleId', 'text1', 'text2', 'text3', 'text4', 'text5', 'text6', 'select1', 'date1'] as const;
+export type GuardianSearch = Partial<Record<(typeof KEYS)[number], string>>;
+
+const asText = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+
+export function parseGuardianSearch(search: Record<string, unknown>): GuardianSearch {
+  const parsed: GuardianSearch = {};
+  for (const key of KEYS) {
+    const value = asText(search[key]);
+    if (value !== undefined) parsed[key] = value;
+  }
+  return parsed;
+}
