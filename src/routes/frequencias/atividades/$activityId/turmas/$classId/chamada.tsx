@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { isCalendarDate } from '../../../../../../lib/calendar-date.ts';
 import { RollCallPage } from '../../../../../../features/attendance/roll-call-page.tsx';
 
 /** date1 (SPEC §2) is the day of the roll, YYYY-MM-DD (a real calendar day); anything else counts as no date. */
 function parseSearch(search: Record<string, unknown>): { date1?: string } {
-  const value = search.date1;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return {};
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) ? { date1: value } : {};
+  return isCalendarDate(search.date1) ? { date1: search.date1 } : {};
 }
 
 function Page() {
