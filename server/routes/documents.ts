@@ -41,7 +41,7 @@ async function readUpload(request: FastifyRequest): Promise<{ content: Buffer; f
   return { ...file, fields };
 }
 
-function metaMessage(error: z.ZodError): string {
+function metaMessage(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
   return `Invalid document fields: ${error.issues.map((issue) => `${issue.path.join('.') || 'fields'}: ${issue.message}`).join('; ')}`;
 }
 

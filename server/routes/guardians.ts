@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guardianInputSchema, guardianSchema, onlyDigits, type GuardianInput } from '../../src/api/contract.ts';
+import { guardianFieldsSchema, guardianInputSchema, guardianSchema, onlyDigits, type GuardianInput } from '../../src/api/contract.ts';
 import { HttpError, notFound } from '../errors.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
@@ -86,7 +86,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
         tags: ['guardians'],
         summary: 'Edit a guardian (all eight fields)',
         params: z.object({ id: pathIdSchema }),
-        body: guardianInputSchema.omit({ id: true }),
+        body: guardianFieldsSchema,
         response: { 200: guardianSchema, ...errors(400, 404, 413, 415) },
       },
     },

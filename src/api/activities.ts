@@ -1,6 +1,6 @@
 /** Activities (SPEC §3, §7): GET /activities, parsed by the contract before it enters the (persisted) cache. */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { activitySchema } from './contract.ts';
 import { getParsed } from '../lib/http.ts';
 

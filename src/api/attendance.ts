@@ -4,7 +4,7 @@
  * the server replaces any earlier roll of that day, so a resend can never duplicate it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idSchema, isoDateSchema, rollInputSchema, rollSchema, type Roll, type RollInput } from './contract.ts';
 import { rosterKeys } from './rosters.ts';
 import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';

@@ -4,7 +4,7 @@
  * 'guardian.update' -> PUT /responsibles/{id}), so they survive a reload or a lost connection.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { guardianSchema, type GuardianInput } from './contract.ts';
 import { getParsed, sendParsed } from '../lib/http.ts';
 import type { OutboxRow } from '../lib/db.ts';

@@ -3,19 +3,19 @@
  * (config.postcodeUrl, '{cep}' replaced by the 8 digits). Nothing here is cached on the device: an address is
  * only a convenience to fill the street, and the lookup is cheap.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { config } from '../lib/config.ts';
 import { getExternalParsed, HTTPError, MalformedAnswerError } from '../lib/http.ts';
 import { onlyDigits, ZIP_LENGTH } from './contract.ts';
 
 /** ViaCEP's answer: the fields used, every one optional; an unknown code answers {erro: true} (or "true"). */
 export const postcodeAnswerSchema = z.looseObject({
-  logradouro: z.string().optional(),
-  complemento: z.string().optional(),
-  bairro: z.string().optional(),
-  localidade: z.string().optional(),
-  uf: z.string().optional(),
-  erro: z.union([z.boolean(), z.string()]).optional(),
+  logradouro: z.optional(z.string()),
+  complemento: z.optional(z.string()),
+  bairro: z.optional(z.string()),
+  localidade: z.optional(z.string()),
+  uf: z.optional(z.string()),
+  erro: z.optional(z.union([z.boolean(), z.string()])),
 });
 export type PostcodeAnswer = z.infer<typeof postcodeAnswerSchema>;
 

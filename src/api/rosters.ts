@@ -3,7 +3,7 @@
  * while online, so every call page opens offline after one online visit (the query cache is persisted).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { studentSummarySchema, type ClassGroup } from './contract.ts';
 import { getParsed, HTTPError } from '../lib/http.ts';
 

@@ -6,7 +6,7 @@
  * the documents exist before the student can be confirmed (the outbox hands the student's server id to its
  * dependants at that moment). Document Blobs live only in the outbox, never in the query cache.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { db, type OutboxRow } from '../lib/db.ts';
 import { postForm, RefusedError, sendParsed } from '../lib/http.ts';
 import { discardItem, enqueueAll, registerOutboxHandler } from '../offline/outbox.ts';

@@ -3,7 +3,7 @@
  * invalidate this key through the query cache, so its key and shape stay stable.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { studentSummarySchema, type StudentCreate } from './contract.ts';
 import { getParsed } from '../lib/http.ts';
 import type { OutboxRow } from '../lib/db.ts';

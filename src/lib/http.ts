@@ -4,7 +4,7 @@
  * before anyone sees them: an answer of the wrong shape is a failure, like a network error.
  */
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
-import type { z } from 'zod';
+import type { ZodMiniType, output } from 'zod/mini';
 import { config } from './config.ts';
 
 export type TokenProvider = (forceRefresh: boolean) => Promise<string | null>;
@@ -61,38 +61,38 @@ export function createHttp(prefixUrl: string = config.apiUrl, timeout: number = 
 export const http = createHttp();
 
 /** GET a path under the API and parse the answer; throws on HTTP errors, timeouts and malformed answers. */
-export async function getParsed<S extends z.ZodType>(path: string, schema: S, client: KyInstance = http): Promise<z.output<S>> {
+export async function getParsed<S extends ZodMiniType>(path: string, schema: S, client: KyInstance = http): Promise<output<S>> {
   const body: unknown = await client.get(path).json();
   return parseAnswer(path, schema, body);
 }
 
 /** Send JSON and parse the answer with the schema. */
-export async function sendParsed<S extends z.ZodType>(
+export async function sendParsed<S extends ZodMiniType>(
   method: 'post' | 'put',
   path: string,
   json: unknown,
   schema: S,
   client: KyInstance = http,
   options: Options = {},
-): Promise<z.output<S>> {
+): Promise<output<S>> {
   const body: unknown = await client(path, { ...options, method, json }).json();
   return parseAnswer(path, schema, body);
 }
 
 /** POST a multipart form and parse the answer. */
-export async function postForm<S extends z.ZodType>(path: string, form: FormData, schema: S, client: KyInstance = http): Promise<z.output<S>> {
+export async function postForm<S extends ZodMiniType>(path: string, form: FormData, schema: S, client: KyInstance = http): Promise<output<S>> {
   const body: unknown = await client.post(path, { body: form }).json();
   return parseAnswer(path, schema, body);
 }
 
-export function parseAnswer<S extends z.ZodType>(path: string, schema: S, body: unknown): z.output<S> {
+export function parseAnswer<S extends ZodMiniType>(path: string, schema: S, body: unknown): output<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new MalformedAnswerError(path, parsed.error.message);
   return parsed.data;
 }
 
 /** GET an absolute URL outside the API (postcode service, demo endpoint): no token, same timeout. */
-export async function getExternalParsed<S extends z.ZodType>(url: string, schema: S, timeout = 15_000): Promise<z.output<S>> {
+export async function getExternalParsed<S extends ZodMiniType>(url: string, schema: S, timeout = 15_000): Promise<output<S>> {
   const body: unknown = await ky.get(url, { timeout, retry: 0 }).json();
   return parseAnswer(url, schema, body);
 }

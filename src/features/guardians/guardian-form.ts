@@ -4,7 +4,7 @@
  * text6 email, select1 civil status, date1 birth date. Editing adds action=open-edit-responsible-modal and responsibleId.
  */
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { enums, guardianInputSchema, onlyDigits } from '../../api/contract.ts';
 import type { GuardianFields } from '../../api/guardians.ts';
 import type { Guardian } from '../../api/contract.ts';

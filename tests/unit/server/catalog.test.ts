@@ -81,7 +81,7 @@ describe('unknown routes under /api', () => {
   it('answer 404 in the error shape', async () => {
     const response = await server.app.inject('/api/nope?x=1');
     expect(response.statusCode).toBe(404);
-    expect(apiErrorSchema.strict().parse(response.json())).toEqual({
+    expect(z.strictObject(apiErrorSchema.shape).parse(response.json())).toEqual({
       statusCode: 404,
       error: 'Not Found',
       message: 'Route GET /api/nope not found',
@@ -91,6 +91,6 @@ describe('unknown routes under /api', () => {
   it('a known path with another method is also a 404 in the error shape', async () => {
     const response = await server.app.inject({ method: 'DELETE', url: '/api/activities' });
     expect(response.statusCode).toBe(404);
-    expect(apiErrorSchema.strict().parse(response.json()).message).toContain('DELETE /api/activities');
+    expect(z.strictObject(apiErrorSchema.shape).parse(response.json()).message).toContain('DELETE /api/activities');
   });
 });
