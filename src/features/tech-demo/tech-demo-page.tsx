@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,11 +11,13 @@ import { PersonCard } from '../../components/person-card.tsx';
 import { RepoInfoCard } from './repo-info-card.tsx';
 
 const demoItems = ['1', '2', '3'];
+const DemoModal = lazy(() => import('./demo-modal.tsx'));
 
 /** SPEC §2 "tech-demo": toasts of every severity, a modal, a sample person card, the repository-info call. */
 export function TechDemoPage({ outlet }: { outlet?: ReactNode }) {
   const { t } = useLingui();
   const [modalOpen, modal] = useDisclosure(false);
+  const [modalLoaded, setModalLoaded] = useState(false);
   // Default buttons with a coloured icon: white text on Mantine's green.9 or orange.9 misses AA contrast.
   const toasts: { severity: Severity; label: string; message: string; color: string; icon: typeof IconCircleCheck }[] = [
     { severity: 'success', label: t`Success toast`, message: t`This is a success message.`, color: 'green', icon: IconCircleCheck },
@@ -47,19 +49,21 @@ export function TechDemoPage({ outlet }: { outlet?: ReactNode }) {
           <Title order={2} size="h4" mt="lg" mb="sm">
             <Trans>Modal</Trans>
           </Title>
-          <Button variant="light" onClick={modal.open} mih={44}>
+          <Button
+            variant="light"
+            onClick={() => {
+              setModalLoaded(true);
+              modal.open();
+            }}
+            mih={44}
+          >
             <Trans>Open modal</Trans>
           </Button>
-          <Modal opened={modalOpen} onClose={modal.close} title={t`Demo modal`} closeButtonProps={{ 'aria-label': t`Close` }}>
-            <Text mb="md">
-              <Trans>This modal shows how dialogs look and behave in Quadra.</Trans>
-            </Text>
-            <Group justify="flex-end">
-              <Button onClick={modal.close} mih={44}>
-                <Trans>Close</Trans>
-              </Button>
-            </Group>
-          </Modal>
+          {modalLoaded && (
+            <Suspense fallback={null}>
+              <DemoModal opened={modalOpen} onClose={modal.close} />
+            </Suspense>
+          )}
         </Card>
         <RepoInfoCard />
         <Stack gap="sm">
