@@ -123,7 +123,7 @@ async function studentsPage(browser: Browser): Promise<void> {
 
 /** Run a child benchmark script and collect its BENCH_JSON line. */
 function childBench(script: string, args: string[] = []): Record<string, unknown> | null {
-  const result = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  const result = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args], { cwd: root, encoding: 'utf8', timeout: 900_000 });
   const line = (result.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (!line) {
     console.error(`${script} printed no figures:\n${result.stderr}`);
@@ -160,6 +160,15 @@ async function main(): Promise<void> {
       const value = figure(key);
       if (value?.medianMs !== undefined) rows.push({ figure: `attendance, 4x CPU: ${key} (median; worst ${value.p95Ms ?? value.maxMs ?? '?'} ms)`, value: ms(value.medianMs), goal: goals[key]! });
     }
+    const lighthouse = childBench('scripts/bench-lighthouse.ts', [BASE, '', 'alunos']) as Record<string, Record<string, number | string[]>> | null;
+    for (const [route, figures] of Object.entries(lighthouse ?? {})) {
+      const n = (key: string) => Number(figures[key]);
+      rows.push({ figure: `Lighthouse mobile ${route}: performance (median of 3)`, value: String(n('performance')), goal: '>= 95' });
+      rows.push({ figure: `Lighthouse mobile ${route}: LCP / TBT / CLS`, value: `${(n('lcpMs') / 1000).toFixed(1)} s / ${ms(n('tbtMs'))} / ${n('cls').toFixed(2)}`, goal: '' });
+      rows.push({ figure: `Lighthouse mobile ${route}: accessibility / best practices`, value: `${n('accessibility')} / ${n('bestPractices')}`, goal: '100 / 100' });
+      const failed = figures.failedAudits as string[];
+      if (failed.length) rows.push({ figure: `Lighthouse mobile ${route}: failed audits`, value: failed.join(', '), goal: '' });
+    }
   } finally {
     await browser.close().catch(() => undefined);
     server.kill();
@@ -171,7 +180,6 @@ async function main(): Promise<void> {
     rows.push({ figure: 'server GET /api/students (5,000): p99', value: `${String(cached.p99Ms)} ms`, goal: '<= 50 ms' });
     rows.push({ figure: 'server resident memory at rest / under load', value: `${String(cached.rssAtRestMB)} / ${String(cached.rssUnderLoadMB)} MB`, goal: '' });
   }
-  rows.push({ figure: 'Lighthouse mobile (performance, LCP, TBT, CLS, a11y, best practices)', value: 'not measured', goal: 'perf >= 95, a11y/bp 100' });
 
   printTable();
 }

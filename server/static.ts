@@ -19,6 +19,8 @@ const frontendFiles: FastifyPluginAsync<{ distDir: string }> = async (app, { dis
     prefix: '/',
     cacheControl: false,
     index: ['index.html'],
+    // The build writes .br and .gz copies (vite.config.ts): send the smallest the browser accepts.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const inAssets = relative(distDir, filePath).startsWith(`assets${sep}`);
       reply.header('Cache-Control', inAssets ? IMMUTABLE : NO_CACHE);

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -16,11 +17,28 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'manifest.webmanifest'), '{"name":"Quadra"}');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js'), 'console.log("app")');
+  writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js.br'), brotliCompressSync('console.log("app")'));
+  writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js.gz'), gzipSync('console.log("app")'));
   server = await startTestServer({ distDir });
 }, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
 
 describe('the built app under /frontend/', () => {
+  it('sends the precompressed copy the browser accepts (brotli first, then gzip, else plain)', async () => {
+    const url = '/frontend/assets/index-Dk3j9xQa.js';
+    const br = await server.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    const gz = await server.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await server.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
+  });
+
   it('GET / redirects to /frontend/', async () => {
     const response = await server.app.inject('/');
     expect(response.statusCode).toBe(302);

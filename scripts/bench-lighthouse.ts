@@ -1,0 +1,62 @@
+/**
+ * Lighthouse (mobile: its default emulated phone, slow 4G and 4x CPU, simulated) on pages of a running Quadra:
+ *   tsx scripts/bench-lighthouse.ts BASE_URL [route...]
+ * Three runs per route; prints the medians as one BENCH_JSON line for scripts/bench.ts.
+ */
+import lighthouse from 'lighthouse';
+import { launch } from 'chrome-launcher';
+
+const [base, ...routes] = process.argv.slice(2);
+if (!base) throw new Error('usage: bench-lighthouse.ts BASE_URL [route...]');
+const RUNS = 3;
+const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+type Sample = { performance: number; lcpMs: number; tbtMs: number; cls: number; accessibility: number; bestPractices: number };
+const results: Record<string, Sample & { failedAudits: string[] }> = {};
+
+for (const route of routes.length ? routes : ['']) {
+  const samples: Sample[] = [];
+  const failed = new Set<string>();
+  for (let run = 0; run < RUNS; run++) {
+    const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: flags });
+    try {
+      const result = await lighthouse(`${base}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      const lhr = result!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      samples.push({
+        performance: score('performance'),
+        lcpMs: value('largest-contentful-paint'),
+        tbtMs: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+      });
+      for (const category of ['accessibility', 'best-practices']) {
+        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failed.add(`${category}:${ref.id}`);
+        }
+      }
+    } finally {
+      chrome.kill();
+    }
+  }
+  const pick = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
+  results[`/${route}`] = {
+    performance: pick('performance'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    failedAudits: [...failed],
+  };
+}
+console.log(`BENCH_JSON ${JSON.stringify(results)}`);
