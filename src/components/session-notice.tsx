@@ -11,7 +11,16 @@ export function SessionNotice() {
   const { needsSignIn, available, signIn } = useAuth();
   if (!needsSignIn) return null;
   return (
-    <Alert color="orange" c="orange.9" variant="light" mb="md" role="alert" data-testid="session-notice">
+    // Sticky under the header: it must be seen wherever the user is on a long form.
+    <Alert
+      color="orange"
+      c="orange.9"
+      variant="light"
+      mb="md"
+      role="alert"
+      data-testid="session-notice"
+      style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 64px) + 8px)', zIndex: 150, backgroundColor: 'var(--mantine-color-orange-0)', boxShadow: 'var(--mantine-shadow-sm)' }}
+    >
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="orange.9">
           <Trans>The server asks you to sign in again. Your unsent changes are kept on this device and will be sent after you sign in.</Trans>
