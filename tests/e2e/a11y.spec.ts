@@ -1,0 +1,184 @@
+/**
+ * Accessibility: axe on every route of the app (src/routes, SPEC §2), in both languages and at mobile and desktop
+ * sizes, against real data from the reference server. No violation of serious or critical impact is allowed.
+ * One test per route; inside it, one browser context per language (the choice is read from localStorage at start-up)
+ * and one load per size (the shell picks its layout, sidebar closed or open, when it starts). Besides the routes: the
+ * tech demo with its four toasts and its modal open (the toasts every page shows, the dialog).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { API_URL, expect, test } from '../support/e2e.ts';
+
+const LANGUAGES = ['pt-BR', 'en-US'] as const;
+const SIZES = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+type ClassGroup = { id: string; title: string; activityId: string };
+type Student = { id: string; name: string };
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** What the tests arrange on the server once: a student with a guardian, and a class whose roster has students. */
+type Fixture = { studentId: string; guardianId: string; group: ClassGroup; rosterName: string };
+let fixture: Fixture | undefined;
+
+async function arrange(request: APIRequestContext): Promise<Fixture> {
+  if (fixture) return fixture;
+  const tag = unique();
+  const student = await request.post(`${API_URL}/students`, { data: { fullName: `Acessível ${tag}` } });
+  expect(student.ok(), await student.text()).toBeTruthy();
+  const studentId = ((await student.json()) as { id: string }).id;
+  const guardian = await request.post(`${API_URL}/students/${studentId}/responsibles`, {
+    data: {
+      name: `Responsável ${tag}`,
+      cpf: '52998224725',
+      birthDate: '1980-05-17',
+      civilState: 'CASADO',
+      nis: '12345678901',
+      phone: '(11) 98888-7777',
+      email: `a11y.${tag}@example.com`,
+      address: 'Rua das Acácias, 45',
+    },
+  });
+  expect(guardian.ok(), await guardian.text()).toBeTruthy();
+  const guardianId = ((await guardian.json()) as { id: string }).id;
+
+  // A class with students on its roster (the seed enrols some), as the attendance tests find one.
+  const classes = (await (await request.get(`${API_URL}/classes`)).json()) as ClassGroup[];
+  for (const group of classes) {
+    const response = await request.get(`${API_URL}/classes/${group.id}/students`);
+    const students = response.ok() ? ((await response.json()) as Student[]) : [];
+    if (students.length >= 2) {
+      fixture = { studentId, guardianId, group, rosterName: students[0]!.name };
+      return fixture;
+    }
+  }
+  throw new Error('no class with a roster on the server');
+}
+
+type Route = {
+  /** A name for the report. */
+  name: string;
+  path: (f: Fixture) => string;
+  /** Something that only shows once the page has its real content (besides the h1). */
+  ready: (page: Page, f: Fixture) => Locator;
+  /** What to do once the page has settled, before the audit (open toasts, a modal). */
+  act?: (page: Page) => Promise<void>;
+  /** Fake answers for calls outside the programme's API. */
+  setup?: (page: Page) => Promise<void>;
+};
+
+const fakeGithub = async (page: Page) => {
+  await page.route('https://api.github.com/**', (route) =>
+    route.fulfill({
+      json: { full_name: 'TanStack/query', description: 'Async state management', subscribers_count: 111, stargazers_count: 22222, forks_count: 3333 },
+      headers: { 'access-control-allow-origin': '*' },
+    }),
+  );
+};
+
+const ROUTES: Route[] = [
+  { name: 'home', path: () => '', ready: (page) => page.getByRole('main').getByRole('link').first() },
+  { name: 'attendance: activity picker', path: () => 'frequencias/atividades', ready: (page) => page.getByRole('main').getByRole('listitem').first() },
+  {
+    name: 'attendance: class picker',
+    path: (f) => `frequencias/atividades/${f.group.activityId}/turmas`,
+    ready: (page, f) => page.getByRole('main').getByRole('link', { name: new RegExp(f.group.title) }).first(),
+  },
+  {
+    name: 'attendance: activity with no classes',
+    path: () => 'frequencias/atividades/no-such-activity/turmas',
+    ready: (page) => page.getByRole('main').getByRole('link').first(),
+  },
+  {
+    name: 'attendance: roll call',
+    path: (f) => `frequencias/atividades/${f.group.activityId}/turmas/${f.group.id}/chamada?date1=2003-04-05`,
+    ready: (page, f) => page.getByRole('main').getByText(f.rosterName).first(),
+  },
+  { name: 'students', path: () => 'alunos', ready: (page) => page.getByTestId('student-card').first() },
+  { name: 'student registration', path: () => 'alunos/cadastro', ready: (page) => page.getByRole('main').locator('form') },
+  { name: 'guardians', path: (f) => `alunos/${f.studentId}/responsaveis`, ready: (page) => page.getByTestId('guardian-card').first() },
+  {
+    name: 'guardians: register modal',
+    path: (f) => `alunos/${f.studentId}/responsaveis?action=open-new-responsible-modal`,
+    ready: (page) => page.getByRole('dialog').locator('input').first(),
+  },
+  {
+    name: 'guardians: edit modal',
+    path: (f) => `alunos/${f.studentId}/responsaveis?action=open-edit-responsible-modal&responsibleId=${f.guardianId}`,
+    ready: (page) => page.getByRole('dialog').locator('input').first(),
+  },
+  { name: 'activities', path: () => 'atividades', ready: (page) => page.getByTestId('activity-card').first() },
+  { name: 'classes', path: () => 'turmas', ready: (page) => page.getByTestId('class-card').first() },
+  { name: 'users', path: () => 'usuarios', ready: (page) => page.getByTestId('user-card').first() },
+  { name: 'tech demo', path: () => 'tech-demo', ready: (page) => page.getByTestId('repo-full-name'), setup: fakeGithub },
+  {
+    name: 'tech demo: the four toasts and the demo modal open',
+    path: () => 'tech-demo',
+    ready: (page) => page.getByTestId('repo-full-name'),
+    setup: fakeGithub,
+    act: async (page) => {
+      // The first card: four toast buttons, then Open modal. The pointer resting on a toast keeps it from hiding.
+      const buttons = page.getByRole('main').locator('.mantine-Card-root').first().getByRole('button');
+      for (let i = 0; i < 4; i += 1) await buttons.nth(i).click();
+      await expect(page.locator('.mantine-Notification-root')).toHaveCount(4);
+      await buttons.nth(4).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'tech demo: nested item', path: () => 'tech-demo/2', ready: (page) => page.getByTestId('demo-item'), setup: fakeGithub },
+];
+
+/** The page has its content: h1, real data (no loader, no sample), and no transition still running. */
+async function settle(page: Page, ready: Locator): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(ready).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expect(page.getByTestId('sample-banner')).toHaveCount(0);
+  // Fades and slides (the modal, the sidebar) would be measured half-way: wait until they end.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
+async function audit(browser: Browser, baseURL: string, route: Route, f: Fixture): Promise<string[]> {
+  const problems: string[] = [];
+  for (const language of LANGUAGES) {
+    // No service worker: it only caches, and installing it (the whole precache) in each new context costs CPU.
+    const context = await browser.newContext({ baseURL, locale: language, viewport: SIZES[0], serviceWorkers: 'block' });
+    try {
+      await context.addInitScript((value) => window.localStorage.setItem('quadra.locale', value), language);
+      const page = await context.newPage();
+      await route.setup?.(page);
+      for (const size of SIZES) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto(route.path(f));
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await settle(page, route.ready(page, f));
+        if (route.act) {
+          await route.act(page);
+          await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+        }
+        // The whole page, shell included (with a modal open, the page behind it too). Only the violations' details.
+        const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+        for (const violation of violations) {
+          if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+          const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
+          problems.push(`${route.name} (${route.path(f)}) [${language}, ${size.name} ${size.width}x${size.height}] ${violation.impact} ${violation.id}: ${targets}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return problems;
+}
+
+test.describe('axe: no serious or critical violation, in both languages, at mobile and desktop sizes', () => {
+  for (const route of ROUTES) {
+    test(route.name, async ({ browser, baseURL, request }) => {
+      const f = await arrange(request);
+      expect(await audit(browser, baseURL!, route, f)).toEqual([]);
+    });
+  }
+});
