@@ -102,6 +102,9 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
         notify({ message: t`Error registering student. Please try again.`, severity: 'error', closable: true });
         return;
       }
+      // On the device now: the outbox owns it. A reload from here on must not bring the form back under this client
+      // id: submitting it again would replace the stored registration, documents included (files are not in the draft).
+      clearDraft();
       const outcome = await waitForRegistration(queued, { timeoutMs: outcomeTimeoutMs });
       // The list must show the new student from the server, not a copy cached before it existed.
       if (outcome.status === 'sent' || outcome.status === 'document-failed') void queryClient.invalidateQueries({ queryKey: studentKeys.all });
@@ -118,6 +121,8 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
         case 'refused':
           notify({ message: t`Error registering student. Please try again.`, severity: 'error', closable: true });
           setRefusal(outcome.reason);
+          // Refused: the form is the user's again, reload-safe, and a re-submit replaces the refused attempt.
+          writeDraft({ clientId: clientId.current, values });
           break;
         case 'pending':
           notify({

@@ -207,6 +207,37 @@ describe('student registration form', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
   });
 
+  it('once stored on the device, a reload while it is being sent does not bring the form back under its client id', async () => {
+    // The first attempt is slow: the outcome is not known yet when the page is reloaded.
+    mocks.wait.mockReturnValue(new Promise<RegistrationOutcome>(() => undefined));
+    const first = await renderForm();
+    await first.user.type(screen.getByLabelText(/^Full name/), 'Gil Matos');
+    await submit(first.user);
+    await waitFor(() => expect(mocks.queue).toHaveBeenCalledTimes(1));
+    // Submitting that draft again would replace the stored registration, documents and all: there is none to restore.
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+    first.unmount();
+    await renderForm();
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+  });
+
+  it('a refused registration is kept across a reload, with its client id, so a re-submit replaces it', async () => {
+    mocks.wait.mockResolvedValue({ status: 'refused', reason: 'A student with this CPF is already registered' });
+    const first = await renderForm();
+    await first.user.type(screen.getByLabelText(/^Full name/), 'Hugo Reis');
+    await submit(first.user);
+    await waitFor(() => expect(toasts()).toEqual(['error: Error registering student. Please try again.']));
+    const queuedId = mocks.queue.mock.calls[0]![0].id;
+    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({ clientId: queuedId, values: { fullName: 'Hugo Reis' } });
+    first.unmount();
+    const second = await renderForm();
+    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Hugo Reis'));
+    mocks.wait.mockResolvedValue({ status: 'sent' });
+    await submit(second.user);
+    await waitFor(() => expect(mocks.queue).toHaveBeenCalledTimes(2));
+    expect(mocks.queue.mock.calls[1]![0].id).toBe(queuedId);
+  });
+
   it('keeps half-typed values across a reload', async () => {
     const first = await renderForm();
     await first.user.type(screen.getByLabelText(/^Full name/), 'Eva Rocha');
