@@ -6,50 +6,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type APIRequestContext, type Page } from '@playwright/test';
-import { API_URL, expect, test, waitForServiceWorker } from '../support/e2e.ts';
-
-type ClassGroup = { id: string; title: string; activityId: string };
-type Student = { id: string; name: string };
-type Roll = { entries: { studentId: string; status: 'PRESENT' | 'ABSENT' }[]; takenBy: string; takenAt: string };
+import { chromium } from '@playwright/test';
+import {
+  API_URL,
+  callPath,
+  classWithRoster,
+  expect,
+  rosterCached,
+  serverRoll,
+  test,
+  toggle,
+  uniqueDate,
+  waitForServiceWorker,
+  type Student,
+} from '../support/e2e.ts';
 
 const APP_URL = API_URL.replace(/\/api$/, '/frontend/');
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 test.use({ locale: 'en-US' });
-
-/** Classes with at least two students on their roster, from the server (the seed guarantees enrolled students). */
-async function classWithRoster(request: APIRequestContext, skip = 0): Promise<{ group: ClassGroup; students: Student[] }> {
-  const count = skip + 1;
-  const classes = (await (await request.get(`${API_URL}/classes`)).json()) as ClassGroup[];
-  const found: { group: ClassGroup; students: Student[] }[] = [];
-  for (const group of classes) {
-    const response = await request.get(`${API_URL}/classes/${group.id}/students`);
-    const students = response.ok() ? ((await response.json()) as Student[]) : [];
-    if (students.length >= 2) found.push({ group, students });
-    if (found.length === count) break;
-  }
-  expect(found.length, 'classes with a roster on the server').toBe(count);
-  return found[skip]!;
-}
-
-/** A date no other test uses: rolls are per class and date, and the database is shared by the whole run. */
-let dateSeed = Math.floor(Math.random() * 3000);
-function uniqueDate(): string {
-  dateSeed += 1;
-  const day = new Date(Date.UTC(2001, 0, 1) + dateSeed * 86_400_000);
-  return day.toISOString().slice(0, 10);
-}
-
-const callPath = (group: ClassGroup, date?: string) =>
-  `frequencias/atividades/${group.activityId}/turmas/${group.id}/chamada${date ? `?date1=${date}` : ''}`;
-
-async function serverRoll(request: APIRequestContext, classId: string, date: string): Promise<Roll | null> {
-  const response = await request.get(`${API_URL}/classes/${classId}/attendance/${date}`);
-  return response.ok() ? ((await response.json()) as Roll) : null;
-}
-
-const toggle = (page: Page, name: string, state: 'present' | 'absent') => page.getByRole('button', { name: `${name}: ${state}`, exact: true });
 
 test('the whole roll online: activity, class, date, marks, save; the roll is then on the server', async ({ page, request }) => {
   const { group, students } = await classWithRoster(request);
@@ -119,23 +94,7 @@ test('a roll taken offline survives a reload and a closed browser, then reaches 
     await page.goto('frequencias/atividades');
     await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
     await waitForServiceWorker(page);
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (classId) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('quadra');
-              open.onsuccess = () => {
-                const get = open.result.transaction('kv').objectStore('kv').get('quadra-query-cache');
-                get.onsuccess = () => resolve(String(get.result?.value ?? '').includes(JSON.stringify(['classes', classId, 'students'])));
-                get.onerror = () => resolve(false);
-              };
-              open.onerror = () => resolve(false);
-            }),
-          group.id,
-        ),
-      )
-      .toBe(true);
+    await expect.poll(() => rosterCached(page, group.id)).toBe(true);
 
     // Offline, a class never opened before still opens with its roster.
     await context.setOffline(true);

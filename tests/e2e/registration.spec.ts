@@ -4,16 +4,24 @@
  * reloads (sent exactly once when the connection returns), files refused before they are queued, and axe.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { API_URL, expect, fillStudent, pendingCount, test, waitForServiceWorker } from '../support/e2e.ts';
+import type { BrowserContext } from '@playwright/test';
+import {
+  addDocument,
+  API_URL,
+  documentsOf,
+  expect,
+  fillStudent,
+  pendingCount,
+  PDF,
+  PNG,
+  studentsNamed,
+  test,
+  uniqueName,
+  waitForServiceWorker,
+} from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
-type Student = { id: string; name: string };
-type StoredDocument = { id: string; fileName: string; fileType: string; mimeType: string; size: number };
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const STREET = 'Praça da Sé, lado ímpar, Sé, São Paulo, SP';
 
 /** The fake postcode service: 01001-000 is known, anything else is {erro: true}. */
@@ -27,24 +35,6 @@ async function fakePostcodeService(context: BrowserContext): Promise<string[]> {
     });
   });
   return asked;
-}
-
-const uniqueName = (label: string) => `Registro E2E ${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function studentsNamed(request: APIRequestContext, name: string): Promise<Student[]> {
-  const students = (await (await request.get(`${API_URL}/students`)).json()) as Student[];
-  return students.filter((student) => student.name === name);
-}
-
-async function documentsOf(request: APIRequestContext, id: string): Promise<StoredDocument[]> {
-  return (await (await request.get(`${API_URL}/students/${id}/documentos`)).json()) as StoredDocument[];
-}
-
-async function addDocument(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, type = 'Other') {
-  await page.getByLabel(/^File/).setInputFiles(file);
-  await page.getByLabel(/^Document type/).selectOption({ label: type });
-  await page.getByLabel('Origin').fill('Secretaria de Educação');
-  await page.getByRole('button', { name: 'Add to the list' }).click();
 }
 
 test('online: a student with two documents is registered; both files are on the server', async ({ page, context, request }) => {

@@ -1,5 +1,5 @@
 /** Shared helpers for the browser tests (tests/e2e). */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_NOFALLBACK_PORT, E2E_PORT } from '../../playwright.config.ts';
 
 /** The reference server's API, for arranging data and checking what reached the server. */
@@ -30,6 +30,103 @@ export async function fillStudent(page: Page, name: string): Promise<void> {
   await page.getByLabel('Race').selectOption('PARDA');
   await page.getByLabel('Education level').selectOption('FUNDAMENTAL_INCOMPLETO');
   await page.getByLabel('School name').fill('EM Paulo Freire');
+}
+
+export type ClassGroup = { id: string; title: string; activityId: string };
+export type Student = { id: string; name: string };
+export type Roll = { entries: { studentId: string; status: 'PRESENT' | 'ABSENT' }[]; takenBy: string; takenAt: string };
+export type StoredDocument = { id: string; fileName: string; fileType: string; mimeType: string; size: number };
+
+/** Classes with at least two students on their roster, from the server (the seed guarantees enrolled students). */
+export async function classWithRoster(request: APIRequestContext, skip = 0): Promise<{ group: ClassGroup; students: Student[] }> {
+  const count = skip + 1;
+  const classes = (await (await request.get(`${API_URL}/classes`)).json()) as ClassGroup[];
+  const found: { group: ClassGroup; students: Student[] }[] = [];
+  for (const group of classes) {
+    const response = await request.get(`${API_URL}/classes/${group.id}/students`);
+    const students = response.ok() ? ((await response.json()) as Student[]) : [];
+    if (students.length >= 2) found.push({ group, students });
+    if (found.length === count) break;
+  }
+  expect(found.length, 'classes with a roster on the server').toBe(count);
+  return found[skip]!;
+}
+
+/** A date no other test uses: rolls are per class and date, and the database is shared by the whole run. */
+let dateSeed = Math.floor(Math.random() * 3000);
+export function uniqueDate(): string {
+  dateSeed += 1;
+  const day = new Date(Date.UTC(2001, 0, 1) + dateSeed * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The roll-call page of a class (relative to the app's base URL), on a date when given. */
+export const callPath = (group: ClassGroup, date?: string) =>
+  `frequencias/atividades/${group.activityId}/turmas/${group.id}/chamada${date ? `?date1=${date}` : ''}`;
+
+/** The roll the server holds for a class and date, or null. */
+export async function serverRoll(request: APIRequestContext, classId: string, date: string): Promise<Roll | null> {
+  const response = await request.get(`${API_URL}/classes/${classId}/attendance/${date}`);
+  return response.ok() ? ((await response.json()) as Roll) : null;
+}
+
+/** A student's present or absent button on the roll-call page. */
+export const toggle = (page: Page, name: string, state: 'present' | 'absent') =>
+  page.getByRole('button', { name: `${name}: ${state}`, exact: true });
+
+/**
+ * Rows of a table of the app's IndexedDB database (src/lib/db.ts): the one with that key, or all of them; as JSON
+ * (Blobs become {}), and [] when the table cannot be read.
+ */
+export function deviceRows(page: Page, table: 'kv' | 'outbox', key?: string): Promise<unknown[]> {
+  return page.evaluate(
+    ([name, id]) =>
+      new Promise<unknown[]>((resolve) => {
+        const open = indexedDB.open('quadra');
+        open.onsuccess = () => {
+          try {
+            const store = open.result.transaction(name).objectStore(name);
+            const read = id === null ? store.getAll() : store.get(id);
+            read.onsuccess = () => resolve(JSON.parse(JSON.stringify(id === null ? read.result : [read.result].filter(Boolean))) as unknown[]);
+            read.onerror = () => resolve([]);
+          } catch {
+            resolve([]); // no such table yet
+          }
+        };
+        open.onerror = () => resolve([]);
+      }),
+    [table, key ?? null] as const,
+  );
+}
+
+/** Whether the class's roster is in the query cache persisted on the device (so the call page opens offline). */
+export async function rosterCached(page: Page, classId: string): Promise<boolean> {
+  const [cache] = (await deviceRows(page, 'kv', 'quadra-query-cache')) as { value?: string }[];
+  return String(cache?.value ?? '').includes(JSON.stringify(['classes', classId, 'students']));
+}
+
+/** Small files whose content is what their type says (the server sniffs it). */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+/** A student name no other test uses. */
+export const uniqueName = (label: string) => `Registro E2E ${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+export async function studentsNamed(request: APIRequestContext, name: string): Promise<Student[]> {
+  const students = (await (await request.get(`${API_URL}/students`)).json()) as Student[];
+  return students.filter((student) => student.name === name);
+}
+
+export async function documentsOf(request: APIRequestContext, id: string): Promise<StoredDocument[]> {
+  return (await (await request.get(`${API_URL}/students/${id}/documentos`)).json()) as StoredDocument[];
+}
+
+/** Choose a file in the registration's open document uploader, describe it and add it to the list. */
+export async function addDocument(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, type = 'Other') {
+  await page.getByLabel(/^File/).setInputFiles(file);
+  await page.getByLabel(/^Document type/).selectOption({ label: type });
+  await page.getByLabel('Origin').fill('Secretaria de Educação');
+  await page.getByRole('button', { name: 'Add to the list' }).click();
 }
 
 export { expect, test };
