@@ -106,8 +106,25 @@ export function drainOutbox(now: () => number = Date.now): Promise<void> {
   };
   draining = run().finally(() => {
     draining = null;
+    // A drain asked for after the last pass had read the table must still happen.
+    if (drainAgain) void drainOutbox(now);
+    else void scheduleNextDrain(now);
   });
   return draining;
+}
+
+/** Once started, wake up when the earliest waiting item is due (its backoff), not only on the 15 s timer. */
+let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+async function scheduleNextDrain(now: () => number): Promise<void> {
+  if (!started) return;
+  const due = (await db.outbox.where('state').equals('pending').toArray())
+    .map((item) => item.nextAttemptAt)
+    .filter((at) => at > now());
+  clearTimeout(wakeTimer);
+  if (due.length === 0) return;
+  const delay = Math.min(...due) - now();
+  // The 15 s timer covers anything further away.
+  if (delay < DRAIN_INTERVAL_MS) wakeTimer = setTimeout(() => void drainOutbox(), delay + 50);
 }
 
 async function withLock(fn: () => Promise<void>): Promise<void> {

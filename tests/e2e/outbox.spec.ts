@@ -3,17 +3,11 @@
  * retry and discard, while the other writes keep flowing.
  */
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import type { APIRequestContext } from '@playwright/test';
-import { API_URL, expect, fillStudent, pendingCount, test } from '../support/e2e.ts';
+import { API_URL, expect, fillStudent, pendingCount, studentsNamed, test } from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function studentsNamed(request: APIRequestContext, name: string): Promise<unknown[]> {
-  const students = (await (await request.get(`${API_URL}/students`)).json()) as Array<{ name: string }>;
-  return students.filter((student) => student.name === name);
-}
 
 test("a refused write is listed with the server's reason, can be retried and discarded; the others are sent", async ({ page, context, request }) => {
   const cpf = generateCpf();

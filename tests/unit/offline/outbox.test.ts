@@ -8,6 +8,7 @@ import {
   registerOutboxHandler,
   retryItem,
   discardItem,
+  startOutbox,
 } from '../../../src/offline/outbox.ts';
 
 const httpError = (status: number, message: string) =>
@@ -149,5 +150,20 @@ describe('the outbox', () => {
     expect(backoffDelay(1, () => 1)).toBe(2_000);
     expect(backoffDelay(3, () => 1)).toBe(8_000);
     expect(backoffDelay(30, () => 1)).toBe(300_000);
+  });
+});
+
+describe('the started outbox', () => {
+  it('tries again when the first wait is over, without waiting for the 15 s timer', async () => {
+    let calls = 0;
+    registerOutboxHandler('test.wake', async () => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+    });
+    startOutbox();
+    const row = await enqueue({ kind: 'test.wake', payload: {} });
+    // The first wait is 1-2 s; the 15 s timer would be far too late for this.
+    await vi.waitFor(async () => expect(await db.outbox.get(row.id)).toBeUndefined(), { timeout: 4_000, interval: 100 });
+    expect(calls).toBe(2);
   });
 });
