@@ -27,7 +27,7 @@ export function App() {
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme}>
         <QueryClientProvider client={queryClient}>
-          <AuthProvider onSignedOut={() => void router.navigate({ to: '/' })}>
+          <AuthProvider>
             <RouterProvider router={router} />
           </AuthProvider>
         </QueryClientProvider>

@@ -1,9 +1,9 @@
 /** The shell (SPEC §2): sidebar, header, toast area, sign-in/out, language toggle, network and outbox status. */
 import { AppShell as MantineAppShell, Burger, Group, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notificationsStore, useNotifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSidebar, isOpenish, SIDEBAR_ANIMATION_MS } from './sidebar-machine.ts';
 import { Sidebar } from './sidebar.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
@@ -12,20 +12,7 @@ import { NetworkStatus } from './network-status.tsx';
 import { OutboxStatus } from './outbox-status.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 import { SessionNotice } from './session-notice.tsx';
-
-const ToastArea = lazy(() => import('./toast-area.tsx'));
-
-/** The toast area's code loads with the first toast: most screens never show one. */
-function Toasts({ mobile }: { mobile: boolean }) {
-  const { notifications, queue } = useNotifications(notificationsStore);
-  const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
-  return needed ? (
-    <Suspense fallback={null}>
-      <ToastArea mobile={mobile} />
-    </Suspense>
-  ) : null;
-}
+import { HomeAfterSignOut } from './home-after-sign-out.tsx';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -82,8 +69,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SessionNotice />
         {children}
       </MantineAppShell.Main>
-      <Toasts mobile={mobile} />
+      <Notifications position={mobile ? 'bottom-center' : 'top-right'} zIndex={1000} />
       <UpdatePrompt />
+      <HomeAfterSignOut />
     </MantineAppShell>
   );
 }

@@ -3,10 +3,11 @@
  * It also owns what a session means on a shared tablet:
  * - signing in (or another user signing in) refetches the lists and sends the waiting outbox work;
  * - the end of a session, for whatever reason (sign-out, a disabled account, an expired session), removes the cached
- *   data of the device (query cache, the half-typed registration) and returns home; the outbox is kept;
+ *   data of the device (query cache, the half-typed registration) and counts `sessionEnds` (the shell then returns
+ *   home); the outbox is kept;
  * - a write the server still refuses after a fresh token sets `needsSignIn` until someone signs in.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { config, type FirebaseSettings } from '../lib/config.ts';
 import { setTokenProvider } from '../lib/http.ts';
@@ -23,6 +24,8 @@ export type AuthContextValue = {
   available: boolean;
   /** The server refused the outbox's work even with a fresh token: someone must sign in (again). */
   needsSignIn: boolean;
+  /** How many sessions ended since the app started (the shell returns home on each, SPEC §2). */
+  sessionEnds: number;
   signIn(): Promise<void>;
   signOut(): Promise<void>;
 };
@@ -43,7 +46,6 @@ type Props = {
   children: ReactNode;
   settings?: FirebaseSettings | null;
   loadIdentity?: IdentityLoader;
-  onSignedOut?: () => void;
 };
 
 /** Who was signed in when the app last ran, so an account ended while the app was closed still clears the device. */
@@ -66,13 +68,16 @@ const session = {
   },
 };
 
-export function AuthProvider({ children, settings = config.firebase, loadIdentity = loadFirebaseIdentity, onSignedOut }: Props) {
+export function AuthProvider({ children, settings = config.firebase, loadIdentity = loadFirebaseIdentity }: Props) {
   const [client, setClient] = useState<IdentityClient | null>(null);
   const [user, setUser] = useState<AuthUser | null>(null);
   const [isLoadingAuth, setLoading] = useState(settings !== null);
   const [needsSignIn, setNeedsSignIn] = useState(false);
-  const signedOutRef = useRef(onSignedOut);
-  signedOutRef.current = onSignedOut;
+  const [sessionEnds, setSessionEnds] = useState(0);
+  const endSession = useCallback(async () => {
+    await forgetDeviceData();
+    setSessionEnds((count) => count + 1);
+  }, []);
 
   // Start loading the identity library at once, and make every request wait for it (and for the saved user to be
   // restored), so nothing is sent as "nobody" in the first moments after a reload.
@@ -110,7 +115,7 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
         if (previousUid) {
           // The session ended: signed out here or in another tab, or ended by the identity service (disabled
           // account, expired session), maybe while the app was closed. Nothing of it stays cached.
-          void forgetDeviceData().finally(() => signedOutRef.current?.());
+          void endSession();
         }
         if (currentUid) {
           // A (new) user: refetch what nobody or someone else saw, and send the waiting work with their token.
@@ -124,7 +129,7 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
       cancelled = true;
       unsubscribe?.();
     };
-  }, [settings, identity]);
+  }, [settings, identity, endSession]);
 
   const signIn = useCallback(async () => {
     try {
@@ -139,18 +144,17 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
 
   const signOut = useCallback(async () => {
     // Forget first: even if the identity service cannot be reached, nothing personal stays cached here.
-    await forgetDeviceData();
+    await endSession();
     try {
       await client?.signOut();
     } catch (error) {
       console.warn('Quadra: sign-out failed', error);
     }
-    onSignedOut?.();
-  }, [client, onSignedOut]);
+  }, [client, endSession]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isLoadingAuth, available: client !== null, needsSignIn, signIn, signOut }),
-    [user, isLoadingAuth, client, needsSignIn, signIn, signOut],
+    () => ({ user, isLoadingAuth, available: client !== null, needsSignIn, sessionEnds, signIn, signOut }),
+    [user, isLoadingAuth, client, needsSignIn, sessionEnds, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

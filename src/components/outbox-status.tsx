@@ -1,18 +1,18 @@
 /** The outbox in the header: how much is waiting or failed; a drawer (loaded on first open) to retry or discard. */
-import { lazy, Suspense, useState } from 'react';
 import { Badge, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useOutboxItems } from '../offline/use-outbox.ts';
+import { useOnDemand } from './use-on-demand.ts';
 
-const OutboxDrawer = lazy(() => import('./outbox-drawer.tsx'));
+const loadDrawer = () => import('./outbox-drawer.tsx');
 
 export function OutboxStatus() {
   const items = useOutboxItems();
   const { t } = useLingui();
   const [opened, { open, close }] = useDisclosure(false);
-  const [everOpened, setEverOpened] = useState(false);
+  const [OutboxDrawer, loadOutboxDrawer] = useOnDemand(loadDrawer);
   const failed = items.filter((item) => item.state === 'failed');
   const pending = items.length - failed.length;
 
@@ -20,7 +20,7 @@ export function OutboxStatus() {
     <>
       <UnstyledButton
         onClick={() => {
-          setEverOpened(true);
+          loadOutboxDrawer();
           open();
         }}
         aria-label={t`Unsent changes: ${pending} pending, ${failed.length} failed`}
@@ -37,11 +37,7 @@ export function OutboxStatus() {
           </Badge>
         </Group>
       </UnstyledButton>
-      {everOpened && (
-        <Suspense fallback={null}>
-          <OutboxDrawer opened={opened} onClose={close} items={items} pending={pending} />
-        </Suspense>
-      )}
+      {OutboxDrawer && <OutboxDrawer opened={opened} onClose={close} items={items} pending={pending} />}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { AUTH_EMULATOR_PORT, E2E_AUTH_PORT } from '../../playwright.config.ts';
 import { decodeJwt, emulatorClient, withClaims } from '../support/auth-emulator.ts';
-import { expect, fillStudent, pendingCount, test } from '../support/e2e.ts';
+import { expect, fillStudent, pendingCount, test, waitForServiceWorker } from '../support/e2e.ts';
 
 const APP = `http://127.0.0.1:${E2E_AUTH_PORT}/frontend/`;
 const API = `http://127.0.0.1:${E2E_AUTH_PORT}/api`;
@@ -124,9 +124,11 @@ test('sign-out leaves no personal data in IndexedDB and keeps the unsent work', 
   expect(firstStudent.length).toBeGreaterThan(3);
   await expect.poll(() => readDevice(page).then((device) => device.kv.join(' ').includes(firstStudent))).toBe(true);
 
-  await context.setOffline(true);
   const unsent = `Nao Enviado ${unique()}`;
   await page.goto(`${APP}alunos/cadastro`);
+  await expect(page.getByLabel(/^Full name/)).toBeVisible();
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
   await fillStudent(page, unsent);
   await page.getByRole('button', { name: 'Register student' }).click();
   await expect(page.getByTestId('outbox-pending')).toHaveText('1');
@@ -182,17 +184,7 @@ test('a disabled account is signed out and its cached data removed', async ({ pa
   const email = await signInWithPopup(page, `Eva Desativada ${unique()}`);
   await page.goto(`${APP}alunos`);
   await expect(page.getByTestId('sample-banner')).toHaveCount(0);
-  const uid = await page.evaluate(async () => {
-    const tokens = await new Promise<string[]>((resolve) => {
-      const open = indexedDB.open('firebaseLocalStorageDb');
-      open.onsuccess = () => {
-        const all = open.result.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
-        all.onsuccess = () => resolve((all.result as Array<{ value: { uid: string } }>).map((row) => row.value.uid));
-      };
-    });
-    return tokens[0]!;
-  });
-  expect(uid).toBeTruthy();
+  const uid = await emulator.uidOf(email);
   await emulator.disable(uid);
   // The next request is refused; the fresh token the app then asks for is refused with user-disabled.
   await page.goto(`${APP}atividades`);

@@ -63,6 +63,16 @@ export function emulatorClient(host: string) {
       });
       return { uid: created.localId, idToken: updated.idToken, refreshToken: updated.refreshToken };
     },
+    async uidOf(email: string): Promise<string> {
+      const found = await post<{ users?: Array<{ localId: string }> }>(
+        `${api}/projects/${EMULATOR_PROJECT_ID}/accounts:lookup`,
+        { email: [email] },
+        { authorization: 'Bearer owner' },
+      );
+      const uid = found.users?.[0]?.localId;
+      if (!uid) throw new Error(`no emulator account for ${email}`);
+      return uid;
+    },
     async disable(uid: string): Promise<void> {
       await post(`${api}/projects/${EMULATOR_PROJECT_ID}/accounts:update`, { localId: uid, disableUser: true }, { authorization: 'Bearer owner' });
     },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
@@ -8,16 +8,17 @@ import { sampleGuardians } from '../../offline/sample-data.ts';
 import { notify, type Severity } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PersonCard } from '../../components/person-card.tsx';
+import { useOnDemand } from '../../components/use-on-demand.ts';
 import { RepoInfoCard } from './repo-info-card.tsx';
 
 const demoItems = ['1', '2', '3'];
-const DemoModal = lazy(() => import('./demo-modal.tsx'));
+const loadDemoModal = () => import('./demo-modal.tsx');
 
 /** SPEC §2 "tech-demo": toasts of every severity, a modal, a sample person card, the repository-info call. */
 export function TechDemoPage({ outlet }: { outlet?: ReactNode }) {
   const { t } = useLingui();
   const [modalOpen, modal] = useDisclosure(false);
-  const [modalLoaded, setModalLoaded] = useState(false);
+  const [DemoModal, loadModal] = useOnDemand(loadDemoModal);
   // Default buttons with a coloured icon: white text on Mantine's green.9 or orange.9 misses AA contrast.
   const toasts: { severity: Severity; label: string; message: string; color: string; icon: typeof IconCircleCheck }[] = [
     { severity: 'success', label: t`Success toast`, message: t`This is a success message.`, color: 'green', icon: IconCircleCheck },
@@ -52,18 +53,14 @@ export function TechDemoPage({ outlet }: { outlet?: ReactNode }) {
           <Button
             variant="light"
             onClick={() => {
-              setModalLoaded(true);
+              loadModal();
               modal.open();
             }}
             mih={44}
           >
             <Trans>Open modal</Trans>
           </Button>
-          {modalLoaded && (
-            <Suspense fallback={null}>
-              <DemoModal opened={modalOpen} onClose={modal.close} />
-            </Suspense>
-          )}
+          {DemoModal && <DemoModal opened={modalOpen} onClose={modal.close} />}
         </Card>
         <RepoInfoCard />
         <Stack gap="sm">

@@ -27,6 +27,11 @@ function fakeClient(overrides: Partial<IdentityClient> = {}): { client: Identity
   return { client, emit: (user) => act(() => listener(user)) };
 }
 
+function SessionProbe() {
+  const { sessionEnds } = useAuth();
+  return <p data-testid="session">{`ends:${sessionEnds}`}</p>;
+}
+
 function SignInProbe() {
   const { signIn } = useAuth();
   return <button onClick={() => void signIn()}>go</button>;
@@ -127,14 +132,13 @@ describe('the end of a session', () => {
   };
 
   it('when the user is signed out by the identity service, the cache is removed and the app goes home', async () => {
-    const onSignedOut = vi.fn();
     const { client, emit } = fakeClient();
-    render(<AuthProvider settings={settings} loadIdentity={async () => client} onSignedOut={onSignedOut}><Probe /></AuthProvider>);
+    render(<AuthProvider settings={settings} loadIdentity={async () => client}><SessionProbe /></AuthProvider>);
     await act(async () => undefined);
     emit({ uid: 'u1', displayName: 'Ana', email: null });
     await cacheSomething();
     emit(null);
-    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('ends:1'));
     expect(queryClient.getQueryData(['students'])).toBeUndefined();
     expect(await db.kv.get(PERSIST_KEY)).toBeUndefined();
     expect(sessionStorage.length).toBe(0);
@@ -143,12 +147,11 @@ describe('the end of a session', () => {
   it('a session that ended while the app was closed (no user at start, one last time) clears the device too', async () => {
     localStorage.setItem('quadra.session-uid', 'u1');
     await cacheSomething();
-    const onSignedOut = vi.fn();
     const { client, emit } = fakeClient();
-    render(<AuthProvider settings={settings} loadIdentity={async () => client} onSignedOut={onSignedOut}><Probe /></AuthProvider>);
+    render(<AuthProvider settings={settings} loadIdentity={async () => client}><SessionProbe /></AuthProvider>);
     await act(async () => undefined);
     emit(null);
-    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('ends:1'));
     expect(await db.kv.get(PERSIST_KEY)).toBeUndefined();
     expect(localStorage.getItem('quadra.session-uid')).toBeNull();
   });
@@ -156,12 +159,11 @@ describe('the end of a session', () => {
   it('the same user coming back after a reload keeps the cache', async () => {
     localStorage.setItem('quadra.session-uid', 'u1');
     await cacheSomething();
-    const onSignedOut = vi.fn();
     const { client, emit } = fakeClient();
-    render(<AuthProvider settings={settings} loadIdentity={async () => client} onSignedOut={onSignedOut}><Probe /></AuthProvider>);
+    render(<AuthProvider settings={settings} loadIdentity={async () => client}><SessionProbe /></AuthProvider>);
     await act(async () => undefined);
     emit({ uid: 'u1', displayName: 'Ana', email: null });
-    expect(onSignedOut).not.toHaveBeenCalled();
+    expect(screen.getByTestId('session')).toHaveTextContent('ends:0');
     expect(await db.kv.get(PERSIST_KEY)).toBeDefined();
   });
 });
