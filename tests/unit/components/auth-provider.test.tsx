@@ -83,41 +83,35 @@ describe('the auth context', () => {
   });
 });
 
+/** Render the provider with a sign-in that fails with this code, and press sign-in. */
+async function signInFailingWith(code: string): Promise<void> {
+  const { client } = fakeClient({ signInWithGoogle: vi.fn(() => Promise.reject(Object.assign(new Error(code), { code }))) });
+  render(
+    <MantineProvider>
+      <Notifications />
+      <AuthProvider settings={settings} loadIdentity={async () => client}>
+        <SignInProbe />
+      </AuthProvider>
+    </MantineProvider>,
+  );
+  await act(async () => undefined);
+  screen.getByRole('button', { name: 'go' }).click();
+}
+
 describe('sign-in failures a user can act on', () => {
   for (const [code, text] of [
     ['auth/popup-blocked', 'The sign-in window was blocked. Allow pop-ups for this site and try again.'],
     ['auth/network-request-failed', 'Could not reach the sign-in service. Check the connection and try again.'],
   ] as const) {
     it(`${code} shows a message`, async () => {
-      const { client } = fakeClient({ signInWithGoogle: vi.fn(() => Promise.reject(Object.assign(new Error(code), { code }))) });
-      render(
-        <MantineProvider>
-          <Notifications />
-          <AuthProvider settings={settings} loadIdentity={async () => client}>
-            <SignInProbe />
-          </AuthProvider>
-        </MantineProvider>,
-      );
-      await act(async () => undefined);
-      screen.getByRole('button', { name: 'go' }).click();
+      await signInFailingWith(code);
       expect(await screen.findByText(text)).toBeInTheDocument();
     });
   }
 
   it('a closed popup stays silent (SPEC §8: swallowed)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const code = 'auth/popup-closed-by-user';
-    const { client } = fakeClient({ signInWithGoogle: vi.fn(() => Promise.reject(Object.assign(new Error(code), { code }))) });
-    render(
-      <MantineProvider>
-        <Notifications />
-        <AuthProvider settings={settings} loadIdentity={async () => client}>
-          <SignInProbe />
-        </AuthProvider>
-      </MantineProvider>,
-    );
-    await act(async () => undefined);
-    screen.getByRole('button', { name: 'go' }).click();
+    await signInFailingWith('auth/popup-closed-by-user');
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(screen.queryByText(/sign-in window|sign-in service/)).toBeNull();
     warn.mockRestore();
