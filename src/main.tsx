@@ -1,7 +1,6 @@
 /** Bootstrap only: language, persisted cache restored, storage warning, outbox started, then the first render. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import './styles.css';
 import { createRoot } from 'react-dom/client';
 import { activateLocale, detectLocale } from './lib/i18n.ts';
