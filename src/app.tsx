@@ -7,12 +7,14 @@ import { i18n } from './lib/i18n.ts';
 import { theme } from './lib/theme.ts';
 import { queryClient } from './offline/query-client.ts';
 import { AuthProvider } from './components/auth-provider.tsx';
+import { RouteError } from './components/route-error.tsx';
 
 export const router = createRouter({
   routeTree,
   basepath: '/frontend',
   context: { queryClient },
   defaultPreload: 'intent',
+  defaultErrorComponent: RouteError,
   scrollRestoration: true,
 });
 
