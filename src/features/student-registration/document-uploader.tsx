@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Input, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconChevronUp, IconFile, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -113,6 +113,9 @@ function UploaderForm({ id, onAdd }: { id: string; onAdd: (document: QueuedDocum
   const [checking, setChecking] = useState(false);
   // A file input cannot be emptied through React; a new key gives a fresh one.
   const [inputKey, setInputKey] = useState(0);
+  // The file chosen now: one chosen while the previous file was being checked must survive that check's clean-up.
+  const latestFile = useRef<File | null>(null);
+  latestFile.current = file;
 
   const add = async () => {
     setChecking(true);
@@ -132,11 +135,14 @@ function UploaderForm({ id, onAdd }: { id: string; onAdd: (document: QueuedDocum
       description: description.trim(),
       date: dayjs(file.lastModified).format('YYYY-MM-DD'),
     });
-    setFile(null);
-    setFileType('');
-    setOrigin('');
-    setDescription('');
-    setInputKey((key) => key + 1);
+    // Clear only what still holds the values just added: the user may have moved on during the check.
+    setFileType((current) => (current === fileType ? '' : current));
+    setOrigin((current) => (current === origin ? '' : current));
+    setDescription((current) => (current === description ? '' : current));
+    if (latestFile.current === file) {
+      setFile(null);
+      setInputKey((key) => key + 1);
+    }
   };
 
   return (

@@ -107,3 +107,34 @@ describe('document uploader', { timeout: 20_000 }, () => {
     expect(screen.queryAllByTestId('queued-document')).toHaveLength(0);
   });
 });
+
+describe('document uploader, a file chosen while the previous one is being checked', { timeout: 20_000 }, () => {
+  it('keeps the new file in the form; the first one is added', async () => {
+    const user = await openUploader();
+    await user.upload(screen.getByLabelText(/^File/), pdfFile());
+    await user.selectOptions(screen.getByLabelText(/Document type/), 'COMPROVANTE_RESIDENCIA');
+    // Hold the content check of the first file until the second is chosen.
+    const realSlice = Blob.prototype.slice;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    Blob.prototype.slice = function (...args: Parameters<Blob['slice']>) {
+      const part = realSlice.apply(this, args);
+      const arrayBuffer = part.arrayBuffer.bind(part);
+      part.arrayBuffer = async () => {
+        await held;
+        return arrayBuffer();
+      };
+      return part;
+    };
+    try {
+      await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+      await user.upload(screen.getByLabelText(/^File/), pngFile());
+    } finally {
+      Blob.prototype.slice = realSlice;
+      release();
+    }
+    await waitFor(() => expect(screen.getAllByTestId('queued-document')).toHaveLength(1));
+    expect(screen.getByTestId('queued-document')).toHaveTextContent(pdfFile().name);
+    expect((screen.getByLabelText(/^File/) as HTMLInputElement).files?.[0]?.name).toBe(pngFile().name);
+  });
+});
