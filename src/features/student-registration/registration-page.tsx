@@ -17,6 +17,7 @@ import { DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
 import { clearDraft, readDraft, writeDraft } from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, type RegistrationValues } from './registration-values.ts';
 
+const fieldsetReset = { border: 0, padding: 0, margin: 0, minWidth: 0 };
 const touch = { input: { minHeight: 44 } };
 /**
  * Mantine's default error red (red.6) and dimmed grey (gray.6) fall below 4.5:1 on white; this form shows many of
@@ -162,48 +163,52 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
       </Text>
       <Stack gap="lg">
         <form id={formId} ref={formRef} noValidate onSubmit={form.onSubmit((values) => void submit(values), focusFirstError)}>
-          <Stack gap="lg">
-            <Paper withBorder p="md" component="fieldset" m={0}>
-              <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
-                <Trans>Personal data</Trans>
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
-                <TextInput {...form.getInputProps('fullName')} label={t`Full name`} withAsterisk autoComplete="off" styles={touch} />
-                <TextInput
-                  {...form.getInputProps('registrationNumber')}
-                  label={t`CPF`}
-                  description={t`11 digits, with or without dots and hyphen.`}
-                  inputMode="numeric"
-                  maxLength={14}
-                  styles={touch}
-                />
-                <TextInput {...form.getInputProps('dateOfBirth')} type="date" max={today} label={t`Date of birth`} styles={touch} />
-                <TextInput {...form.getInputProps('enrollmentDate')} type="date" max={today} label={t`Enrolment date`} styles={touch} />
-                {enumSelect('race', t`Race`, options.race)}
-                {enumSelect('gender', t`Gender`, options.gender)}
-              </SimpleGrid>
-            </Paper>
-            <Paper withBorder p="md" component="fieldset" m={0}>
-              <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
-                <Trans>School and programme</Trans>
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
-                <TextInput {...form.getInputProps('schoolName')} label={t`School name`} styles={touch} />
-                <TextInput {...form.getInputProps('schoolYear')} label={t`School year`} styles={touch} />
-                {enumSelect('educationLevel', t`Education level`, options.educationLevel)}
-                {enumSelect('employmentStatus', t`Employment status`, options.employmentStatus)}
-                {enumSelect('socialProgram', t`Social programme`, options.socialProgram)}
-              </SimpleGrid>
-            </Paper>
-            <Paper withBorder p="md" component="fieldset" m={0}>
-              <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
-                <Trans>Address</Trans>
-              </Title>
-              <div style={{ clear: 'both' }}>
-                <AddressFields form={form} />
-              </div>
-            </Paper>
-          </Stack>
+          {/* While a registration is being sent the form is read-only: what it shows is on its way, and the form is
+              cleared (or handed back, if refused) when the outcome is known. */}
+          <fieldset disabled={submitting} style={fieldsetReset}>
+            <Stack gap="lg">
+              <Paper withBorder p="md" component="fieldset" m={0}>
+                <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
+                  <Trans>Personal data</Trans>
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
+                  <TextInput {...form.getInputProps('fullName')} label={t`Full name`} withAsterisk autoComplete="off" styles={touch} />
+                  <TextInput
+                    {...form.getInputProps('registrationNumber')}
+                    label={t`CPF`}
+                    description={t`11 digits, with or without dots and hyphen.`}
+                    inputMode="numeric"
+                    maxLength={14}
+                    styles={touch}
+                  />
+                  <TextInput {...form.getInputProps('dateOfBirth')} type="date" max={today} label={t`Date of birth`} styles={touch} />
+                  <TextInput {...form.getInputProps('enrollmentDate')} type="date" max={today} label={t`Enrolment date`} styles={touch} />
+                  {enumSelect('race', t`Race`, options.race)}
+                  {enumSelect('gender', t`Gender`, options.gender)}
+                </SimpleGrid>
+              </Paper>
+              <Paper withBorder p="md" component="fieldset" m={0}>
+                <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
+                  <Trans>School and programme</Trans>
+                </Title>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
+                  <TextInput {...form.getInputProps('schoolName')} label={t`School name`} styles={touch} />
+                  <TextInput {...form.getInputProps('schoolYear')} label={t`School year`} styles={touch} />
+                  {enumSelect('educationLevel', t`Education level`, options.educationLevel)}
+                  {enumSelect('employmentStatus', t`Employment status`, options.employmentStatus)}
+                  {enumSelect('socialProgram', t`Social programme`, options.socialProgram)}
+                </SimpleGrid>
+              </Paper>
+              <Paper withBorder p="md" component="fieldset" m={0}>
+                <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
+                  <Trans>Address</Trans>
+                </Title>
+                <div style={{ clear: 'both' }}>
+                  <AddressFields form={form} />
+                </div>
+              </Paper>
+            </Stack>
+          </fieldset>
         </form>
         {/* Outside the <form>: Enter in the uploader must not submit the registration. */}
         <Paper withBorder p="md">

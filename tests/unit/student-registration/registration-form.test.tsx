@@ -221,6 +221,15 @@ describe('student registration form', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
   });
 
+  it('is read-only while the registration is being sent, so nothing typed then is lost with the clean-up', async () => {
+    mocks.wait.mockReturnValue(new Promise<RegistrationOutcome>(() => undefined));
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Iara Lopes');
+    await submit(user);
+    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toBeDisabled());
+    expect(screen.getByLabelText('School name')).toBeDisabled();
+  });
+
   it('a refused registration is kept across a reload, with its client id, so a re-submit replaces it', async () => {
     mocks.wait.mockResolvedValue({ status: 'refused', reason: 'A student with this CPF is already registered' });
     const first = await renderForm();
