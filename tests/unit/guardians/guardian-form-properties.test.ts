@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { validateGuardian, type GuardianFormValues } from '../../../src/features/guardians/guardian-form.ts';
+import { validateGuardian } from '../../../src/features/guardians/guardian-form.ts';
 import { guardianInputSchema, onlyDigits } from '../../../src/api/contract.ts';
 import {
   anyText,
@@ -13,17 +13,9 @@ import {
   typedValidCpf,
   validPhone,
 } from '../../support/validation-arbitraries.ts';
+import { filledGuardian } from './guardian-fixture.ts';
 
-const filled: GuardianFormValues = {
-  name: 'Maria Souza',
-  cpf: '529.982.247-25',
-  nis: '12345678901',
-  address: 'Rua A, 1',
-  phone: '(11) 98765-4321',
-  email: 'maria@example.com',
-  civilState: 'CASADO',
-  birthDate: '1980-02-29',
-};
+const filled = filledGuardian;
 
 /** The fields these tests are about; the others stay as in `filled`. */
 const checkedFields = fc.record({ cpf: typedValidCpf, phone: validPhone, birthDate: calendarDay() });

@@ -7,17 +7,9 @@ import {
   type GuardianFormValues,
 } from '../../../src/features/guardians/guardian-form.ts';
 import { parseGuardianSearch } from '../../../src/features/guardians/guardian-search.ts';
+import { filledGuardian } from './guardian-fixture.ts';
 
-const filled: GuardianFormValues = {
-  name: 'Maria Souza',
-  cpf: '529.982.247-25',
-  nis: '12345678901',
-  address: 'Rua A, 1',
-  phone: '(11) 98765-4321',
-  email: 'maria@example.com',
-  civilState: 'CASADO',
-  birthDate: '1980-02-29',
-};
+const filled = filledGuardian;
 
 describe('guardian validation (SPEC §5)', () => {
   it.each(Object.keys(filled) as (keyof GuardianFormValues)[])('an empty %s asks to fill in all fields', (field) => {
