@@ -1,8 +1,7 @@
-import { Alert, Card, Group, Loader, Text } from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconChevronRight } from '@tabler/icons-react';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -11,6 +10,7 @@ import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { listState } from '../../offline/list-source.ts';
 import { sampleActivities } from '../../offline/sample-data.ts';
 import { usePrefetchRosters } from './use-prefetch-rosters.ts';
+import { PickerCard } from './picker-card.tsx';
 
 /** Attendance, step 1 (SPEC §2): one card per activity, the first one dark. Also fetches every roster ahead. */
 export function ActivityPickerPage() {
@@ -43,36 +43,15 @@ export function ActivityPickerPage() {
       )}
       <CardGrid>
         {activities.items.map((activity, index) => {
-          const dark = index === 0;
           const teacher = activity.teacher;
           return (
-            // The listitem wraps the card: a role on the link itself would hide it from the list of links.
-            <div key={activity.id} role="listitem">
-              <Card
-                withBorder
-                padding="lg"
-                className="quadra-card-link"
-                bg={dark ? 'dark.7' : undefined}
-                c={dark ? 'white' : undefined}
-                data-dark={dark || undefined}
-                renderRoot={(rootProps) => (
-                  <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId: activity.id }} />
-                )}
-              >
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={700} size="lg">
-                    {activity.name}
-                  </Text>
-                  <IconChevronRight size={22} aria-hidden />
-                </Group>
-                <Text size="sm" c={dark ? 'gray.2' : 'gray.8'}>
-                  {activity.area} · {activity.frequency}
-                </Text>
-                <Text size="sm" c={dark ? 'gray.2' : 'gray.8'}>
-                  <Trans>Teacher: {teacher}</Trans>
-                </Text>
-              </Card>
-            </div>
+            <PickerCard
+              key={activity.id}
+              title={activity.name}
+              dark={index === 0}
+              details={[`${activity.area} · ${activity.frequency}`, <Trans key="teacher">Teacher: {teacher}</Trans>]}
+              renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId: activity.id }} />}
+            />
           );
         })}
       </CardGrid>

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconArrowLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -12,6 +12,7 @@ import { useEnumLabel } from '../../components/use-enum.ts';
 import { listState } from '../../offline/list-source.ts';
 import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
 import { usePrefetchRosters } from './use-prefetch-rosters.ts';
+import { PickerCard } from './picker-card.tsx';
 
 function BackToActivities() {
   return (
@@ -76,33 +77,14 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
           </Group>
           <CardGrid>
             {mine.map((group) => (
-              <div key={group.id} role="listitem">
-                <Card
-                  withBorder
-                  padding="lg"
-                  className="quadra-card-link"
-                  renderRoot={(rootProps) => (
-                    <Link
-                      {...rootProps}
-                      to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
-                      params={{ activityId, classId: group.id }}
-                    />
-                  )}
-                >
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Text fw={700} size="lg">
-                      {group.title}
-                    </Text>
-                    <IconChevronRight size={22} aria-hidden />
-                  </Group>
-                  <Text size="sm" c="gray.8">
-                    {weekDay(group.weekDay)} · {group.schedule}
-                  </Text>
-                  <Text size="sm" c="gray.8">
-                    {level(group.level)}
-                  </Text>
-                </Card>
-              </div>
+              <PickerCard
+                key={group.id}
+                title={group.title}
+                details={[`${weekDay(group.weekDay)} · ${group.schedule}`, level(group.level)]}
+                renderLink={(rootProps) => (
+                  <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas/$classId/chamada" params={{ activityId, classId: group.id }} />
+                )}
+              />
             ))}
           </CardGrid>
         </>
