@@ -67,11 +67,11 @@ export function ActivitiesPage() {
         loadingLabel={t`Loading activities`}
         emptyText={<Trans>No activities found</Trans>}
       >
-      <CardGrid>
-        {visible.map((activity) => (
-          <ActivityCard key={activity.id} activity={activity} area={label(areaLabels, activity.area)} frequency={label(frequencyLabels, activity.frequency)} />
-        ))}
-      </CardGrid>
+        <CardGrid>
+          {visible.map((activity) => (
+            <ActivityCard key={activity.id} activity={activity} area={label(areaLabels, activity.area)} frequency={label(frequencyLabels, activity.frequency)} />
+          ))}
+        </CardGrid>
       </ListStatus>
     </>
   );

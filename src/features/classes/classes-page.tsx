@@ -77,11 +77,11 @@ export function ClassesPage() {
         loadingLabel={t`Loading classes`}
         emptyText={<Trans>No classes found</Trans>}
       >
-      <CardGrid>
-        {visible.map((item) => (
-          <ClassCard key={item.id} item={item} activity={activityName.get(item.activityId)} />
-        ))}
-      </CardGrid>
+        <CardGrid>
+          {visible.map((item) => (
+            <ClassCard key={item.id} item={item} activity={activityName.get(item.activityId)} />
+          ))}
+        </CardGrid>
       </ListStatus>
     </>
   );

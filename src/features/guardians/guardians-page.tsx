@@ -85,30 +85,30 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
         loadingLabel={t`Loading guardians`}
         emptyText={<Trans>No guardians registered for this student yet.</Trans>}
       >
-      <CardGrid>
-        {rows.map((guardian) => {
-          const guardianName = guardian.name;
-          return (
-          <PersonCard
-            key={guardian.id}
-            person={guardian}
-            testId="guardian-card"
-            badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
-            actions={
-              <Button
-                variant="light"
-                leftSection={<IconEdit size={18} aria-hidden />}
-                onClick={() => updateSearch(() => searchForEdit(guardian))}
-                mih={44}
-                aria-label={t`Edit ${guardianName}`}
-              >
-                <Trans>Edit</Trans>
-              </Button>
-            }
-          />
-          );
-        })}
-      </CardGrid>
+        <CardGrid>
+          {rows.map((guardian) => {
+            const guardianName = guardian.name;
+            return (
+            <PersonCard
+              key={guardian.id}
+              person={guardian}
+              testId="guardian-card"
+              badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
+              actions={
+                <Button
+                  variant="light"
+                  leftSection={<IconEdit size={18} aria-hidden />}
+                  onClick={() => updateSearch(() => searchForEdit(guardian))}
+                  mih={44}
+                  aria-label={t`Edit ${guardianName}`}
+                >
+                  <Trans>Edit</Trans>
+                </Button>
+              }
+            />
+            );
+          })}
+        </CardGrid>
       </ListStatus>
       {modalMode && (modalMode === 'create' || search.responsibleId) ? (
         <GuardianModal

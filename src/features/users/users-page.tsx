@@ -26,11 +26,11 @@ export function UsersPage() {
         loadingLabel={t`Loading users`}
         emptyText={<Trans>No users found</Trans>}
       >
-      <CardGrid>
-        {items.map((user) => (
-          <UserCard key={user.id} user={user} />
-        ))}
-      </CardGrid>
+        <CardGrid>
+          {items.map((user) => (
+            <UserCard key={user.id} user={user} />
+          ))}
+        </CardGrid>
       </ListStatus>
     </>
   );
