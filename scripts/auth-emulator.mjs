@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const EMULATOR_PROJECT_ID = 'demo-quadra';
+const EMULATOR_PROJECT_ID = 'demo-quadra';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = JSON.parse(readFileSync(`${root}firebase.json`, 'utf8'));
 const port = Number(process.argv[2] || base.emulators.auth.port);

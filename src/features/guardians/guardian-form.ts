@@ -10,7 +10,6 @@ import type { GuardianFields } from '../../api/guardians.ts';
 import type { Guardian } from '../../api/contract.ts';
 import type { GuardianSearch } from './guardian-search.ts';
 
-export type { GuardianSearch };
 
 export const NEW_GUARDIAN_ACTION = 'open-new-responsible-modal';
 export const EDIT_GUARDIAN_ACTION = 'open-edit-responsible-modal';

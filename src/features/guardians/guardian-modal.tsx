@@ -10,9 +10,9 @@ import {
   validateGuardian,
   valuesFromSearch,
   type GuardianFormValues,
-  type GuardianSearch,
   type TextField,
 } from './guardian-form.ts';
+import type { GuardianSearch } from './guardian-search.ts';
 
 /** SPEC §5, §9: text inputs reach the URL 300 ms after the last keystroke. */
 export const URL_DEBOUNCE_MS = 300;

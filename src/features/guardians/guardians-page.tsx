@@ -25,7 +25,8 @@ import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { PersonCard } from '../../components/person-card.tsx';
 import { notify } from '../../components/notify.ts';
-import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit, type GuardianSearch } from './guardian-form.ts';
+import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit } from './guardian-form.ts';
+import type { GuardianSearch } from './guardian-search.ts';
 import { GuardianModal, type SearchUpdater } from './guardian-modal.tsx';
 
 type Props = { studentId: string; search: GuardianSearch; updateSearch: SearchUpdater };

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { GuardianModal, URL_DEBOUNCE_MS, type SearchUpdater } from '../../../src/features/guardians/guardian-modal.tsx';
-import type { GuardianSearch } from '../../../src/features/guardians/guardian-form.ts';
+import type { GuardianSearch } from '../../../src/features/guardians/guardian-search.ts';
 import { renderWithProviders } from '../../support/render.tsx';
 
 /** The modal with a URL stand-in: every write is recorded, as the router would apply it. */

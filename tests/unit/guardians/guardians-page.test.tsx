@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { GuardiansPage } from '../../../src/features/guardians/guardians-page.tsx';
 import type { SearchUpdater } from '../../../src/features/guardians/guardian-modal.tsx';
-import type { GuardianSearch } from '../../../src/features/guardians/guardian-form.ts';
+import type { GuardianSearch } from '../../../src/features/guardians/guardian-search.ts';
 import { notify } from '../../../src/components/notify.ts';
 import { db } from '../../../src/lib/db.ts';
 import { renderWithProviders } from '../../support/render.tsx';
