@@ -97,23 +97,36 @@ async function offlineFcp(browser: Browser): Promise<void> {
   rows.push({ figure: 'offline repeat-visit FCP, 4x CPU (median of 3)', value: ms(median(samples)), goal: '<= 600 ms' });
 }
 
-/** The students page with 5,000 students: navigation to the first card visible, and DOM size. */
+/** The students page with 5,000 students: client-side navigation to the first card painted, and DOM size. */
 async function studentsPage(browser: Browser): Promise<void> {
   const samples: number[] = [];
   let nodes = 0;
   for (let run = 0; run < 3; run++) {
     const context = await browser.newContext({ serviceWorkers: 'block' });
+    // tsx (esbuild keepNames) may wrap functions passed to page.evaluate in __name(): give the page a no-op one.
+    await context.addInitScript('window.__name = (fn) => fn;');
     const page = await context.newPage();
     await page.goto(BASE, { waitUntil: 'networkidle' });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const started = Date.now();
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/frontend/alunos');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await page.getByTestId('student-card').first().waitFor();
-    samples.push(Date.now() - started);
+    // Measured inside the page (no test-runner polling in the throttled page): from the navigation to the frame after
+    // the one in which the first card appeared, i.e. the first card painted.
+    samples.push(
+      await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const start = performance.now();
+            const observer = new MutationObserver(() => {
+              if (!document.querySelector('[data-testid="student-card"]')) return;
+              observer.disconnect();
+              requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+            });
+            observer.observe(document.body, { childList: true, subtree: true });
+            window.history.pushState({}, '', '/frontend/alunos');
+            window.dispatchEvent(new PopStateEvent('popstate'));
+          }),
+      ),
+    );
     nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
     await context.close();
   }

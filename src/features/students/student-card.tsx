@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Button, Card, Group, Progress, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -6,8 +7,12 @@ import type { StudentRow } from './student-rows.ts';
 
 type Props = { student: StudentRow; position: number; total: number };
 
-/** SPEC §2: name, attendance percent and a Create Guardian button that opens the guardian modal for this student. */
-export function StudentCard({ student, position, total }: Props) {
+/**
+ * SPEC §2: name, attendance percent and a Create Guardian button that opens the guardian modal for this student.
+ * Memoised: the virtual grid renders again when it learns where it sits and how tall its rows are, and the cards
+ * already shown need not.
+ */
+export const StudentCard = memo(function StudentCard({ student, position, total }: Props) {
   const { t } = useLingui();
   const percent = Math.round(student.frequencyPercent);
   const studentName = student.name;
@@ -64,4 +69,4 @@ export function StudentCard({ student, position, total }: Props) {
       </Group>
     </Card>
   );
-}
+});

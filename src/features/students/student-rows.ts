@@ -6,6 +6,8 @@ import { foldForSearch } from './search.ts';
 export type StudentRow = StudentSummary & { pending?: 'pending' | 'failed'; reason?: string };
 
 export function studentRows(items: StudentSummary[], pending: PendingStudent[], query: string): StudentRow[] {
+  const needle = foldForSearch(query);
+  if (pending.length === 0 && !needle) return items; // the common case, with thousands of students: no copy
   const known = new Set(items.map((s) => s.id));
   const rows: StudentRow[] = [];
   for (const p of pending) {
@@ -13,7 +15,6 @@ export function studentRows(items: StudentSummary[], pending: PendingStudent[], 
     rows.push({ id: p.id, name: p.name, frequencyPercent: 0, pending: p.failed ? 'failed' : 'pending', ...(p.reason ? { reason: p.reason } : {}) });
   }
   rows.push(...items);
-  const needle = foldForSearch(query);
   if (!needle) return rows;
   return rows.filter((row) => foldForSearch(row.name).includes(needle));
 }

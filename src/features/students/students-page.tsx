@@ -122,7 +122,7 @@ function VirtualStudentGrid({ rows, label }: { rows: StudentRow[]; label: string
   const virtualizer = useWindowVirtualizer({
     count: lines.length,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: 3,
+    overscan: 2,
     scrollMargin,
   });
   return (

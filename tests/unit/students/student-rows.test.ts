@@ -38,6 +38,10 @@ describe('student search', () => {
 });
 
 describe('pending registrations', () => {
+  it('with none pending and no search, the server list is used as it is (no copy of thousands of rows)', () => {
+    expect(studentRows(students, [], '  ')).toBe(students);
+  });
+
   it('come first, marked, with the name and client id from the outbox payload', () => {
     const pending = pendingStudentsFromOutbox([row({}), row({ id: 'o2', payload: { id: 'new-2', fullName: 'Recusado' }, state: 'failed', reason: 'Invalid CPF' })]);
     const rows = studentRows(students, pending, '');
