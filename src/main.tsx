@@ -2,6 +2,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLocale, detectLocale } from './lib/i18n.ts';
 import { restoreQueryCache } from './offline/persist.ts';
@@ -14,7 +15,8 @@ async function bootstrap(): Promise<void> {
   warnWhenStorageIsFull();
   // The handlers (and the API modules behind them) load only when there is something to send.
   startOutbox(() => import('./api/outbox-handlers.ts').then((module) => module.registerOutboxHandlers()));
-  createRoot(document.getElementById('root')!).render(<App />);
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App />));
 }
 
 void bootstrap();
