@@ -68,6 +68,24 @@ const session = {
   },
 };
 
+/**
+ * Starts the identity provider once per settings and loader, however often React renders (and throws away renders of)
+ * the provider: the first render is a transition, which React may start over.
+ */
+const identityStarts = new WeakMap<FirebaseSettings, { loader: IdentityLoader; identity: Promise<IdentityClient | null> }>();
+function startIdentity(settings: FirebaseSettings | null, loader: IdentityLoader): Promise<IdentityClient | null> {
+  if (!settings) return Promise.resolve(null);
+  const started = identityStarts.get(settings);
+  if (started?.loader === loader) return started.identity;
+  const identity = loader(settings, config.firebaseAuthEmulatorUrl).catch((error: unknown) => {
+    console.error('Quadra: identity provider failed to initialise; continuing without it.', error);
+    return null;
+  });
+  setTokenProvider(async (force) => (await identity)?.getIdToken(force) ?? null);
+  identityStarts.set(settings, { loader, identity });
+  return identity;
+}
+
 export function AuthProvider({ children, settings = config.firebase, loadIdentity = loadFirebaseIdentity }: Props) {
   const [client, setClient] = useState<IdentityClient | null>(null);
   const [user, setUser] = useState<AuthUser | null>(null);
@@ -81,15 +99,7 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
 
   // Start loading the identity library at once, and make every request wait for it (and for the saved user to be
   // restored), so nothing is sent as "nobody" in the first moments after a reload.
-  const [identity] = useState<Promise<IdentityClient | null>>(() => {
-    if (!settings) return Promise.resolve(null);
-    const loading = loadIdentity(settings, config.firebaseAuthEmulatorUrl).catch((error: unknown) => {
-      console.error('Quadra: identity provider failed to initialise; continuing without it.', error);
-      return null;
-    });
-    setTokenProvider(async (force) => (await loading)?.getIdToken(force) ?? null);
-    return loading;
-  });
+  const identity = useMemo(() => startIdentity(settings, loadIdentity), [settings, loadIdentity]);
 
   useEffect(() => onOutboxAuthRequired(() => setNeedsSignIn(true)), []);
 

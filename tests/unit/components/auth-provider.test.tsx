@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
@@ -71,6 +72,20 @@ describe('the auth context', () => {
     expect(screen.getByTestId('probe')).toHaveTextContent('loading:none');
     act(() => emit({ uid: 'u1', displayName: 'Ana Lima', email: 'ana@example.com' }));
     expect(screen.getByTestId('probe')).toHaveTextContent('ready:Ana Lima');
+  });
+
+  it('starts the identity provider once, even when React renders the provider twice (StrictMode, a restarted transition)', async () => {
+    const { client } = fakeClient();
+    const loadIdentity = vi.fn(async () => client);
+    render(
+      <StrictMode>
+        <AuthProvider settings={settings} loadIdentity={loadIdentity}>
+          <Probe />
+        </AuthProvider>
+      </StrictMode>,
+    );
+    await act(async () => undefined);
+    expect(loadIdentity).toHaveBeenCalledTimes(1);
   });
 
   it('a failed initialisation is logged and the app goes on without sign-in', async () => {
