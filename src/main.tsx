@@ -9,8 +9,10 @@ import { restoreQueryCache } from './offline/persist.ts';
 import { startOutbox } from './offline/outbox.ts';
 import { App } from './app.tsx';
 import { warnWhenStorageIsFull } from './components/storage-warning.ts';
+import { stayInAppWhenCodeIsMissingOffline } from './offline/missing-code-offline.ts';
 
 async function bootstrap(): Promise<void> {
+  stayInAppWhenCodeIsMissingOffline();
   await Promise.all([activateLocale(detectLocale()), restoreQueryCache()]);
   warnWhenStorageIsFull();
   // The handlers (and the API modules behind them) load only when there is something to send.

@@ -78,6 +78,23 @@ test.describe('the shell', () => {
     await context.setOffline(false);
   });
 
+  test.describe('before the app is saved on the device', () => {
+    test.use({ serviceWorkers: 'block' });
+    test('offline, a screen whose code is missing shows the error screen and Try again works once back online', async ({ page, context }) => {
+      await page.goto('./');
+      await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo ao Quadra!' })).toBeVisible();
+      await context.setOffline(true);
+      await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Educandos' }).click();
+      // Not the browser's offline page after a reload: the app is still here, with its error screen.
+      await expect(page.getByTestId('route-error')).toContainText('Não foi possível abrir esta tela');
+      await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+      await context.setOffline(false);
+      await page.getByRole('button', { name: 'Tentar de novo' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Educandos' })).toBeVisible();
+      await expect(page.getByTestId('student-card').first()).toBeVisible();
+    });
+  });
+
   test('the manifest is served and Chromium finds the app installable', async ({ request, baseURL }) => {
     const manifest = await (await request.get('manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ name: 'Quadra', short_name: 'Quadra', start_url: '/frontend/', scope: '/frontend/', display: 'standalone' });
