@@ -12,4 +12,10 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+  components: {
+    // A modal's or drawer's title bar is not the page's banner: as <header> (Mantine's default) it made a second
+    // banner landmark beside the app's header while a dialog was open (axe: landmark-no-duplicate-banner).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+  },
 });
