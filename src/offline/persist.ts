@@ -1,5 +1,6 @@
 /** Restores the persisted query cache before the first render, then keeps IndexedDB in step with the cache. */
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { persistOptions, queryClient } from './query-client.ts';
 
 export async function restoreQueryCache(): Promise<void> {
@@ -8,5 +9,21 @@ export async function restoreQueryCache(): Promise<void> {
   } catch (error) {
     console.warn('Quadra: the cache saved on this device could not be restored', error);
   }
-  persistQueryClientSubscribe({ queryClient, ...persistOptions });
+  saveWhenDataChanges();
+}
+
+/**
+ * Whether a cache event changed what is kept on the device: new data (an answer, setQueryData), a state set by hand, or
+ * a query gone. Not a fetch starting, pausing or retrying: each save writes the whole cache, which with thousands of
+ * students is worth avoiding on every navigation (TanStack's own subscription saves on all of them).
+ */
+export function changesSavedData(event: QueryCacheNotifyEvent): boolean {
+  if (event.type === 'removed') return true;
+  return event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState');
+}
+
+function saveWhenDataChanges(): void {
+  queryClient.getQueryCache().subscribe((event) => {
+    if (changesSavedData(event)) void persistQueryClientSave({ queryClient, ...persistOptions });
+  });
 }

@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { restoreQueryCache } from '../../../src/offline/persist.ts';
+import { persister, queryClient } from '../../../src/offline/query-client.ts';
+
+describe('saving the query cache on the device', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    queryClient.clear();
+  });
+
+  it('saves when data arrives or is set, not when a fetch merely starts', async () => {
+    await restoreQueryCache();
+    const save = vi.spyOn(persister, 'persistClient').mockResolvedValue(undefined);
+    let answer: (value: string[]) => void = () => undefined;
+    const fetching = queryClient.fetchQuery({ queryKey: ['save-test'], queryFn: () => new Promise<string[]>((resolve) => (answer = resolve)) });
+    await Promise.resolve();
+    expect(queryClient.getQueryState(['save-test'])?.fetchStatus).toBe('fetching');
+    expect(save).not.toHaveBeenCalled();
+
+    answer(['Ana']);
+    await fetching;
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]![0].clientState.queries.map((q) => q.queryKey)).toContainEqual(['save-test']);
+
+    queryClient.setQueryData(['save-test'], ['Ana', 'Bia']);
+    expect(save).toHaveBeenCalledTimes(2);
+    queryClient.removeQueries({ queryKey: ['save-test'] });
+    expect(save).toHaveBeenCalledTimes(3);
+  });
+});
