@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cpus, totalmem } from 'node:os';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = 4390;
@@ -15,10 +15,16 @@ const BASE = `http://127.0.0.1:${PORT}/frontend/`;
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ROUTES = ['', 'alunos', 'alunos/cadastro', 'atividades', 'turmas', 'usuarios', 'frequencias/atividades', 'tech-demo'];
 
-type Row = { figure: string; value: string; goal: string };
+/** A printed figure; `vsGoal` is the figure as a ratio of its goal, and whether it meets it. */
+type Row = { figure: string; value: string; goal: string; vsGoal?: string };
 const rows: Row[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
+/** At most 1.00 meets an "at most" goal; at least 1.00 meets an "at least" one. */
+const ratio = (value: number, goal: number, kind: 'at most' | 'at least') => {
+  const r = value / goal;
+  return `${r.toFixed(2)} ${(kind === 'at most' ? r <= 1 : r >= 1) ? 'met' : 'missed'}`;
+};
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 function gzipSize(file: string): number {
@@ -66,7 +72,7 @@ async function firstLoadJs(browser: Browser): Promise<void> {
     await page.goto(BASE + route, { waitUntil: 'networkidle' });
     const bytes = [...files].reduce((sum, file) => sum + gzipSize(join(root, 'dist', file)), 0);
     total = Math.max(total, bytes);
-    rows.push({ figure: `first-load JS gzip /${route}`, value: kb(bytes), goal: '<= 200 KB' });
+    rows.push({ figure: `first-load JS gzip /${route}`, value: kb(bytes), goal: '<= 200 KB', vsGoal: ratio(bytes / 1024, 200, 'at most') });
     await context.close();
   }
   const allJs = walk(join(root, 'dist')).filter((f) => f.endsWith('.js') && !f.endsWith('sw.js'));
@@ -94,14 +100,40 @@ async function offlineFcp(browser: Browser): Promise<void> {
     samples.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime));
     await context.close();
   }
-  rows.push({ figure: 'offline repeat-visit FCP, 4x CPU (median of 3)', value: ms(median(samples)), goal: '<= 600 ms' });
+  rows.push({ figure: 'offline repeat-visit FCP, 4x CPU (median of 3)', value: ms(median(samples)), goal: '<= 600 ms', vsGoal: ratio(median(samples), 600, 'at most') });
 }
 
-/** The students page with 5,000 students: client-side navigation to the first card painted, and DOM size. */
+/** Client-side navigation from home to the students page, timed inside the page: to the first card painted. */
+async function navigateToStudents(page: Page): Promise<number> {
+  // Measured in the page (no test-runner polling in the throttled page): from the navigation to the frame after the one
+  // in which the first card appeared.
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('[data-testid="student-card"]')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        window.history.pushState({}, '', '/frontend/alunos');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }),
+  );
+}
+
+/**
+ * The students page with 5,000 students, 4x CPU, from home:
+ * - first visit: the page's code and the list both come over the network;
+ * - returning: the app was used before, so the page's code is cached and the list is restored from IndexedDB at start
+ *   (it is fetched again in the background), as when an instructor opens the installed app again.
+ */
 async function studentsPage(browser: Browser): Promise<void> {
-  const samples: number[] = [];
+  const first: number[] = [];
+  const returning: number[] = [];
   let nodes = 0;
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < 5; run++) {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     // tsx (esbuild keepNames) may wrap functions passed to page.evaluate in __name(): give the page a no-op one.
     await context.addInitScript('window.__name = (fn) => fn;');
@@ -109,29 +141,18 @@ async function studentsPage(browser: Browser): Promise<void> {
     await page.goto(BASE, { waitUntil: 'networkidle' });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    // Measured inside the page (no test-runner polling in the throttled page): from the navigation to the frame after
-    // the one in which the first card appeared, i.e. the first card painted.
-    samples.push(
-      await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const start = performance.now();
-            const observer = new MutationObserver(() => {
-              if (!document.querySelector('[data-testid="student-card"]')) return;
-              observer.disconnect();
-              requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
-            });
-            observer.observe(document.body, { childList: true, subtree: true });
-            window.history.pushState({}, '', '/frontend/alunos');
-            window.dispatchEvent(new PopStateEvent('popstate'));
-          }),
-      ),
-    );
+    first.push(await navigateToStudents(page));
     nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.waitForTimeout(2_000); // the persister writes the list to IndexedDB
+    await page.goto(BASE, { waitUntil: 'networkidle' });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    returning.push(await navigateToStudents(page));
     await context.close();
   }
-  rows.push({ figure: 'students page, 5,000 students, 4x CPU: time to visible', value: ms(median(samples)), goal: '<= 300 ms' });
-  rows.push({ figure: 'students page, 5,000 students: DOM nodes', value: String(nodes), goal: '<= 1,400' });
+  rows.push({ figure: 'students page, 5,000 students, 4x CPU: first visit, to first card painted', value: ms(median(first)), goal: '<= 300 ms', vsGoal: ratio(median(first), 300, 'at most') });
+  rows.push({ figure: 'students page, 5,000 students, 4x CPU: returning, to first card painted', value: ms(median(returning)), goal: '<= 300 ms', vsGoal: ratio(median(returning), 300, 'at most') });
+  rows.push({ figure: 'students page, 5,000 students: DOM nodes', value: String(nodes), goal: '<= 1,400', vsGoal: ratio(nodes, 1400, 'at most') });
 }
 
 /** Run a child benchmark script and collect its BENCH_JSON line. */
@@ -148,8 +169,8 @@ function childBench(script: string, args: string[] = []): Record<string, unknown
 function printTable(): void {
   const width = Math.max(...rows.map((r) => r.figure.length));
   console.log(`\nQuadra benchmarks: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`);
-  console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(12)}  goal`);
-  for (const row of rows) console.log(`${row.figure.padEnd(width)}  ${row.value.padStart(12)}  ${row.goal}`);
+  console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(12)}  ${'goal'.padEnd(10)}  figure / goal`);
+  for (const row of rows) console.log(`${row.figure.padEnd(width)}  ${row.value.padStart(12)}  ${row.goal.padEnd(10)}  ${row.vsGoal ?? ''}`.trimEnd());
 }
 
 /** `npm run bench -- first-load` measures only the bundle sizes (quick, while working on them). */
@@ -168,17 +189,24 @@ async function main(): Promise<void> {
     await browser.close();
     const attendance = childBench('scripts/bench-attendance.ts', [BASE]);
     const figure = (key: string) => attendance?.[key] as { medianMs?: number; p95Ms?: number; maxMs?: number } | undefined;
-    const goals: Record<string, string> = { toggleToPaint60: '<= 100 ms', showRoster500: '<= 300 ms', allRowsOf500: '' };
+    const goals: Record<string, [string, number?]> = { toggleToPaint60: ['<= 100 ms', 100], showRoster500: ['<= 300 ms', 300], allRowsOf500: [''] };
     for (const key of Object.keys(goals)) {
       const value = figure(key);
-      if (value?.medianMs !== undefined) rows.push({ figure: `attendance, 4x CPU: ${key} (median; worst ${value.p95Ms ?? value.maxMs ?? '?'} ms)`, value: ms(value.medianMs), goal: goals[key]! });
+      if (value?.medianMs === undefined) continue;
+      const [goal, limit] = goals[key]!;
+      rows.push({
+        figure: `attendance, 4x CPU: ${key} (median; worst ${value.p95Ms ?? value.maxMs ?? '?'} ms)`,
+        value: ms(value.medianMs),
+        goal,
+        ...(limit ? { vsGoal: ratio(value.medianMs, limit, 'at most') } : {}),
+      });
     }
     const lighthouse = childBench('scripts/bench-lighthouse.ts', [BASE, '', 'alunos']) as Record<string, Record<string, number | string[]>> | null;
     for (const [route, figures] of Object.entries(lighthouse ?? {})) {
       const n = (key: string) => Number(figures[key]);
-      rows.push({ figure: `Lighthouse mobile ${route}: performance (median of 3)`, value: String(n('performance')), goal: '>= 95' });
+      rows.push({ figure: `Lighthouse mobile ${route}: performance (median of 3)`, value: String(n('performance')), goal: '>= 95', vsGoal: ratio(n('performance'), 95, 'at least') });
       rows.push({ figure: `Lighthouse mobile ${route}: LCP / TBT / CLS`, value: `${(n('lcpMs') / 1000).toFixed(1)} s / ${ms(n('tbtMs'))} / ${n('cls').toFixed(2)}`, goal: '' });
-      rows.push({ figure: `Lighthouse mobile ${route}: accessibility / best practices`, value: `${n('accessibility')} / ${n('bestPractices')}`, goal: '100 / 100' });
+      rows.push({ figure: `Lighthouse mobile ${route}: accessibility / best practices`, value: `${n('accessibility')} / ${n('bestPractices')}`, goal: '100 / 100', vsGoal: ratio(Math.min(n('accessibility'), n('bestPractices')), 100, 'at least') });
       const failed = figures.failedAudits as string[];
       if (failed.length) rows.push({ figure: `Lighthouse mobile ${route}: failed audits`, value: failed.join(', '), goal: '' });
     }
@@ -189,8 +217,8 @@ async function main(): Promise<void> {
   const serverFigures = childBench('scripts/bench-server.ts') as { results?: Record<string, unknown>[] } | null;
   const cached = serverFigures?.results?.find((row) => row.listCache === 'on' || row.listCache === true) ?? serverFigures?.results?.[0];
   if (cached) {
-    rows.push({ figure: 'server GET /api/students (5,000): requests/s', value: String(cached.requestsPerSecond), goal: '>= 1,000' });
-    rows.push({ figure: 'server GET /api/students (5,000): p99', value: `${String(cached.p99Ms)} ms`, goal: '<= 50 ms' });
+    rows.push({ figure: 'server GET /api/students (5,000): requests/s', value: String(cached.requestsPerSecond), goal: '>= 1,000', vsGoal: ratio(Number(cached.requestsPerSecond), 1000, 'at least') });
+    rows.push({ figure: 'server GET /api/students (5,000): p99', value: `${String(cached.p99Ms)} ms`, goal: '<= 50 ms', vsGoal: ratio(Number(cached.p99Ms), 50, 'at most') });
     rows.push({ figure: 'server resident memory at rest / under load', value: `${String(cached.rssAtRestMB)} / ${String(cached.rssUnderLoadMB)} MB`, goal: '' });
   }
 

@@ -1,6 +1,6 @@
 /**
  * The one IndexedDB database of Quadra (Dexie). Everything the app keeps on the device lives here:
- * - `kv`: the persisted TanStack Query cache (lists, filters, rosters, rolls), one row per key; kept up to
+ * - `kv`: the persisted TanStack Query cache (lists, filters, rosters, rolls), all of it in one row; kept up to
  *   CACHE_MAX_AGE_MS, dropped when the app version changes and at sign-out.
  * - `outbox`: writes the user made that the server has not confirmed yet (payloads may hold Blobs). Kept until the
  *   server accepts them or the user discards them; never removed by sign-out.
