@@ -1,7 +1,6 @@
 /** The shell (SPEC §2): sidebar, header, toast area, sign-in/out, language toggle, network and outbox status. */
 import { AppShell as MantineAppShell, Burger, Group, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useSidebar, isOpenish, SIDEBAR_ANIMATION_MS } from './sidebar-machine.ts';
@@ -13,6 +12,7 @@ import { OutboxStatus } from './outbox-status.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 import { SessionNotice } from './session-notice.tsx';
 import { HomeAfterSignOut } from './home-after-sign-out.tsx';
+import { Toasts } from './toasts.tsx';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -69,7 +69,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SessionNotice />
         {children}
       </MantineAppShell.Main>
-      <Notifications position={mobile ? 'bottom-center' : 'top-right'} zIndex={1000} />
+      <Toasts mobile={mobile} />
       <UpdatePrompt />
       <HomeAfterSignOut />
     </MantineAppShell>
