@@ -76,6 +76,8 @@ test('a user signs in through the Google popup; every API request carries their 
   const seen = recordApiRequests(page);
   await page.getByRole('link', { name: /Students/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
+  // The list from the server (not the sample, not still loading) before leaving the page.
+  await expect(page.getByTestId('student-card').first()).toBeVisible();
   await expect(page.getByTestId('sample-banner')).toHaveCount(0);
   await page.goto(`${APP}atividades`);
   await expect(page.getByTestId('sample-banner')).toHaveCount(0);
