@@ -7,6 +7,9 @@ import type { StudentRow } from './student-rows.ts';
 
 type Props = { student: StudentRow; position: number; total: number };
 
+/** "Cadastrar responsável" does not fit a narrow card on one line: let the label wrap instead of being cut off. */
+const wrappingButton = { root: { height: 'auto', paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } } as const;
+
 /**
  * SPEC §2: name, attendance percent and a Create Guardian button that opens the guardian modal for this student.
  * Memoised: the virtual grid renders again when it learns where it sits and how tall its rows are, and the cards
@@ -48,7 +51,7 @@ export const StudentCard = memo(function StudentCard({ student, position, total 
       <Group mt="md">
         {student.pending ? (
           // A guardian cannot be attached before the student exists on the server.
-          <Button variant="light" size="sm" fullWidth leftSection={<IconUserPlus size={18} aria-hidden />} disabled mih={44}>
+          <Button variant="light" size="sm" fullWidth leftSection={<IconUserPlus size={18} aria-hidden />} disabled mih={44} styles={wrappingButton}>
             <Trans>Create Guardian</Trans>
           </Button>
         ) : (
@@ -61,6 +64,7 @@ export const StudentCard = memo(function StudentCard({ student, position, total 
             fullWidth
             leftSection={<IconUserPlus size={18} aria-hidden />}
             mih={44}
+            styles={wrappingButton}
             aria-label={t`Create Guardian for ${studentName}`}
           >
             <Trans>Create Guardian</Trans>
