@@ -32,8 +32,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       transitionDuration={SIDEBAR_ANIMATION_MS}
     >
       <MantineAppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={mobile ? 'sm' : 'md'} justify="space-between" wrap="nowrap">
+          <Group gap={mobile ? 6 : 'sm'} wrap="nowrap">
             <Burger
               opened={open}
               onClick={sidebar.toggle}
@@ -43,15 +43,16 @@ export function AppShell({ children }: { children: ReactNode }) {
               size="md"
               style={{ minWidth: 44, minHeight: 44 }}
             />
-            <Title order={2} size="h3" c="quadra.8">
+            <Title order={2} size={mobile ? 'h4' : 'h3'} c="quadra.8">
               Quadra
             </Title>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <NetworkStatus />
-            <OutboxStatus />
+          {/* On phones the header must hold all four at 360 px: icons instead of words where a name is enough. */}
+          <Group gap={mobile ? 4 : 'xs'} wrap="nowrap">
+            <NetworkStatus compact={mobile} />
+            <OutboxStatus compact={mobile} />
             <LanguageToggle />
-            <AuthButton />
+            <AuthButton compact={mobile} />
           </Group>
         </Group>
       </MantineAppShell.Header>

@@ -12,7 +12,7 @@ export function LanguageToggle() {
   const next = otherLocale(i18n.locale as Locale);
   const label = next === 'en-US' ? t`Switch to English` : t`Switch to Portuguese`;
   return (
-    <Button variant="default" size="sm" miw={48} mih={44} onClick={() => switchLocale(next)} aria-label={label} title={label}>
+    <Button variant="default" size="sm" miw={44} px="xs" mih={44} onClick={() => switchLocale(next)} aria-label={label} title={label}>
       {shortNames[next]}
     </Button>
   );

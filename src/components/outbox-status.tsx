@@ -8,7 +8,8 @@ import { useOnDemand } from './use-on-demand.ts';
 
 const loadDrawer = () => import('./outbox-drawer.tsx');
 
-export function OutboxStatus() {
+/** `compact` (phones): one badge with everything unsent, red when something failed; the name still tells both counts. */
+export function OutboxStatus({ compact = false }: { compact?: boolean }) {
   const items = useOutboxItems();
   const { t } = useLingui();
   const [opened, { open, close }] = useDisclosure(false);
@@ -29,12 +30,24 @@ export function OutboxStatus() {
       >
         <Group gap={6} wrap="nowrap">
           <IconCloudUpload size={20} aria-hidden />
-          <Badge color={pending ? 'blue.9' : 'gray.8'} variant={pending ? 'filled' : 'outline'} data-testid="outbox-pending">
-            {pending}
-          </Badge>
-          <Badge color={failed.length ? 'red.9' : 'gray.8'} variant={failed.length ? 'filled' : 'outline'} data-testid="outbox-failed">
-            {failed.length}
-          </Badge>
+          {compact ? (
+            <Badge
+              color={failed.length ? 'red.9' : pending ? 'blue.9' : 'gray.8'}
+              variant={items.length ? 'filled' : 'outline'}
+              data-testid="outbox-unsent"
+            >
+              {items.length}
+            </Badge>
+          ) : (
+            <>
+              <Badge color={pending ? 'blue.9' : 'gray.8'} variant={pending ? 'filled' : 'outline'} data-testid="outbox-pending">
+                {pending}
+              </Badge>
+              <Badge color={failed.length ? 'red.9' : 'gray.8'} variant={failed.length ? 'filled' : 'outline'} data-testid="outbox-failed">
+                {failed.length}
+              </Badge>
+            </>
+          )}
         </Group>
       </UnstyledButton>
       {OutboxDrawer && <OutboxDrawer opened={opened} onClose={close} items={items} pending={pending} />}

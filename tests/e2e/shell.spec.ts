@@ -64,6 +64,26 @@ test.describe('the shell', () => {
     await expect(nav).toBeHidden();
   });
 
+  test('on a 360 px phone every header control is on screen and named, in both languages', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const [language, controls, status] of [
+      ['pt-BR', ['Abrir ou fechar a navegação', 'Alterações não enviadas: 0 pendentes, 0 com falha', 'Mudar para inglês', 'Entrar'], 'Conectado'],
+      ['en-US', ['Toggle navigation', 'Unsent changes: 0 pending, 0 failed', 'Switch to Portuguese', 'Sign in'], 'Online'],
+    ] as const) {
+      await page.addInitScript((locale) => localStorage.setItem('quadra.locale', locale), language);
+      await page.goto('./');
+      const header = page.getByRole('banner');
+      await expect(header.getByTestId('network-status')).toHaveText(status);
+      for (const name of controls) {
+        const box = await header.getByRole('button', { name, exact: true }).boundingBox();
+        expect(box, name).not.toBeNull();
+        expect(box!.x, name).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, name).toBeLessThanOrEqual(360);
+        expect(box!.height, name).toBeGreaterThanOrEqual(44);
+      }
+    }
+  });
+
   test('after one visit the app opens offline, at home and at a deep URL', async ({ page, context }) => {
     await page.goto('./');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
