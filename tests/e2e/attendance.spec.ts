@@ -36,6 +36,8 @@ test('the whole roll online: activity, class, date, marks, save; the roll is the
   const cards = page.getByRole('main').getByRole('listitem');
   await expect(cards.first().getByRole('link')).toHaveAttribute('data-dark', 'true');
   await expect(cards.nth(1).getByRole('link')).not.toHaveAttribute('data-dark', 'true');
+  // Areas and frequencies in the page's language, as on the activities page (the server writes them in Portuguese).
+  await expect(page.getByRole('link', { name: /Futebol Society/ }).first()).toContainText('Sports · Daily');
   await page.getByRole('link', { name: new RegExp(activity.name) }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(activity.name);
   await page.getByRole('link', { name: new RegExp(group.title) }).first().click();

@@ -11,21 +11,18 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { areaFilterValues, filterActivities, frequencyFilterValues, noActivityFilters, type ActivityFilters } from './filter-activities.ts';
-import { areaLabels, frequencyLabels, labelKey } from './activity-labels.ts';
+import { useActivityLabels } from '../../components/activity-labels.ts';
 
 const inputStyles = { input: { minHeight: 44 } };
 
 /** SPEC §2 "atividades": filters name, area and frequency; a card per activity; Create New Activity disabled. */
 export function ActivitiesPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const query = useQuery(activitiesQueryOptions());
   const { items, source } = listState(query, sampleActivities);
   const [filters, setFilters] = useState<ActivityFilters>(noActivityFilters);
   const visible = useMemo(() => filterActivities(items, filters), [items, filters]);
-  const label = (labels: typeof areaLabels, value: string) => {
-    const descriptor = labels[labelKey(value)];
-    return descriptor ? i18n._(descriptor) : value;
-  };
+  const labels = useActivityLabels();
   const set = (field: keyof ActivityFilters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.currentTarget.value;
     setFilters((previous) => ({ ...previous, [field]: value }));
@@ -46,7 +43,7 @@ export function ActivitiesPage() {
           label={t`Area`}
           value={filters.area}
           onChange={set('area')}
-          data={[{ value: '', label: t`Any area` }, ...areaFilterValues.map((value) => ({ value, label: label(areaLabels, value) }))]}
+          data={[{ value: '', label: t`Any area` }, ...areaFilterValues.map((value) => ({ value, label: labels.area(value) }))]}
           styles={inputStyles}
         />
         <NativeSelect
@@ -55,7 +52,7 @@ export function ActivitiesPage() {
           onChange={set('frequency')}
           data={[
             { value: '', label: t`Any frequency` },
-            ...frequencyFilterValues.map((value) => ({ value, label: label(frequencyLabels, value) })),
+            ...frequencyFilterValues.map((value) => ({ value, label: labels.frequency(value) })),
           ]}
           styles={inputStyles}
         />
@@ -69,7 +66,7 @@ export function ActivitiesPage() {
       >
         <CardGrid>
           {visible.map((activity) => (
-            <ActivityCard key={activity.id} activity={activity} area={label(areaLabels, activity.area)} frequency={label(frequencyLabels, activity.frequency)} />
+            <ActivityCard key={activity.id} activity={activity} area={labels.area(activity.area)} frequency={labels.frequency(activity.frequency)} />
           ))}
         </CardGrid>
       </ListStatus>

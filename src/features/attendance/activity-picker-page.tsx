@@ -11,6 +11,7 @@ import { listState } from '../../offline/list-source.ts';
 import { sampleActivities } from '../../offline/sample-data.ts';
 import { usePrefetchRosters } from './use-prefetch-rosters.ts';
 import { PickerCard } from './picker-card.tsx';
+import { useActivityLabels } from '../../components/activity-labels.ts';
 
 /** Attendance, step 1 (SPEC §2): one card per activity, the first one dark. Also fetches every roster ahead. */
 export function ActivityPickerPage() {
@@ -18,6 +19,7 @@ export function ActivityPickerPage() {
   const activities = listState(useQuery(activitiesQueryOptions()), sampleActivities);
   const classesQuery = useQuery(classesQueryOptions());
   usePrefetchRosters(classesQuery.data);
+  const labels = useActivityLabels();
 
   return (
     <>
@@ -49,7 +51,7 @@ export function ActivityPickerPage() {
               key={activity.id}
               title={activity.name}
               dark={index === 0}
-              details={[`${activity.area} · ${activity.frequency}`, <Trans key="teacher">Teacher: {teacher}</Trans>]}
+              details={[`${labels.area(activity.area)} · ${labels.frequency(activity.frequency)}`, <Trans key="teacher">Teacher: {teacher}</Trans>]}
               renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId: activity.id }} />}
             />
           );
