@@ -55,8 +55,8 @@ export function PersonCard({ person, badge, actions, testId }: Props) {
   ];
   return (
     <Card withBorder padding="lg" role="listitem" data-testid={testId}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
-        <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" mb="xs">
+        <Text fw={700} size="lg" style={{ overflowWrap: 'break-word' }}>
           {person.name}
         </Text>
         {badge}

@@ -7,8 +7,14 @@ import type { StudentRow } from './student-rows.ts';
 
 type Props = { student: StudentRow; position: number; total: number };
 
-/** "Cadastrar responsável" does not fit a narrow card on one line: let the label wrap instead of being cut off. */
-const wrappingButton = { root: { height: 'auto', paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } } as const;
+/**
+ * "Cadastrar responsável" does not fit a narrow card on one line: the label wraps instead of being cut off, and stays
+ * centred in the (at least 44 px) button whether it takes one line or two.
+ */
+const wrappingButton = {
+  root: { height: 'auto', paddingBlock: 6, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
+} as const;
 
 /**
  * SPEC §2: name, attendance percent and a Create Guardian button that opens the guardian modal for this student.
@@ -21,8 +27,8 @@ export const StudentCard = memo(function StudentCard({ student, position, total 
   const studentName = student.name;
   return (
     <Card withBorder padding="md" role="listitem" aria-setsize={total} aria-posinset={position} data-testid="student-card" h="100%">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <Text fw={700} style={{ overflowWrap: 'break-word' }}>
           {student.name}
         </Text>
         {student.pending === 'pending' ? (
@@ -48,7 +54,8 @@ export const StudentCard = memo(function StudentCard({ student, position, total 
           <Progress value={percent} size="sm" mt={4} color="quadra.7" aria-hidden />
         </>
       )}
-      <Group mt="md">
+      {/* At the bottom of the card, so the buttons of a row line up whatever the length of the names above. */}
+      <Group mt="auto" pt="md">
         {student.pending ? (
           // A guardian cannot be attached before the student exists on the server.
           <Button variant="light" size="sm" fullWidth leftSection={<IconUserPlus size={18} aria-hidden />} disabled mih={44} styles={wrappingButton}>

@@ -41,8 +41,9 @@ function UserCard({ user }: { user: User }) {
   const access = accessLabels[user.access];
   return (
     <Card withBorder padding="md" role="listitem" data-testid="user-card">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+      {/* A long name pushes the badge under it; words break only when one alone is wider than the card. */}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <Text fw={700} size="lg" style={{ overflowWrap: 'break-word' }}>
           {user.full_name}
         </Text>
         <Badge variant="light" color="quadra" c="quadra.9" style={{ flexShrink: 0 }}>
