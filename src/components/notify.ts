@@ -28,7 +28,7 @@ export function notify({ message, severity = 'info', closable = false }: ToastIn
     withCloseButton: closable,
     // The close button is an icon: give it a name. The message under the prefix is dimmed grey by default (3.3:1),
     // below AA on white: use the darker grey the lists use for secondary text.
-    closeButtonProps: { 'aria-label': i18n._(closeLabel) },
+    closeButtonProps: { 'aria-label': i18n._(closeLabel), size: 'xl' },
     styles: { description: { color: 'var(--mantine-color-gray-7)' } },
     role: severity === 'error' ? 'alert' : 'status',
   } as Parameters<typeof notifications.show>[0]);

@@ -17,5 +17,8 @@ export const theme = createTheme({
     // banner landmark beside the app's header while a dialog was open (axe: landmark-no-duplicate-banner).
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
+    // Close buttons a finger can hit on a tablet: 44 px, like every other control.
+    ModalCloseButton: { defaultProps: { size: 'xl', iconSize: 20 } },
+    DrawerCloseButton: { defaultProps: { size: 'xl', iconSize: 20 } },
   },
 });
