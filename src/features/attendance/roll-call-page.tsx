@@ -4,7 +4,7 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/c
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconArrowLeft, IconCalendar, IconChecks, IconDeviceFloppy, IconUserX } from '@tabler/icons-react';
+import { IconArrowLeft, IconChecks, IconDeviceFloppy, IconUserX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { enqueueRoll } from '../../api/attendance.ts';
@@ -76,7 +76,6 @@ function DateField({ date, onDateChange }: Pick<Props, 'date' | 'onDateChange'>)
         value={date ?? ''}
         max="9999-12-31"
         onChange={(event) => onDateChange(event.currentTarget.value || undefined)}
-        leftSection={<IconCalendar size={18} aria-hidden />}
         styles={{ input: { minHeight: 44 } }}
         data-testid="roll-date"
       />

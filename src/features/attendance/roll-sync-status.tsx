@@ -29,7 +29,11 @@ export function RollSyncStatus({ saved, date }: { saved: SavedRoll; date: string
         variant="outline"
         size="lg"
         radius="sm"
-        styles={{ root: { textTransform: 'none', height: 'auto', minHeight: 28, whiteSpace: 'normal' } }}
+        // The longer statuses wrap on a phone instead of ending in "…".
+        styles={{
+          root: { textTransform: 'none', height: 'auto', minHeight: 28, maxWidth: '100%', paddingBlock: 4 },
+          label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
+        }}
       >
         {badge.label}
       </Badge>
