@@ -157,6 +157,8 @@ test.describe('guardians', () => {
     await expect(page).toHaveURL(new RegExp(`/alunos/${studentId}/responsaveis$`));
     await expect(cards(page, 'guardian-card').filter({ hasText: `Edit Me ${tag}` })).toContainText('(11) 5555-6666');
     await expect.poll(async () => (await serverGuardians(request, studentId))[0]?.phone).toBe('(11) 5555-6666');
+    await page.getByRole('link', { name: 'Back to students' }).click();
+    await expect(page).toHaveURL(/\/alunos$/);
   });
 });
 

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { BackButton } from '../../components/back-button.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
@@ -16,15 +16,9 @@ import { PickerCard } from './picker-card.tsx';
 
 function BackToActivities() {
   return (
-    <Button
-      variant="subtle"
-      px="xs"
-      mih={44}
-      leftSection={<IconArrowLeft size={18} aria-hidden />}
-      renderRoot={(rootProps) => <Link {...rootProps} to="/frequencias/atividades" />}
-    >
+    <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades" />}>
       <Trans>Back to activities</Trans>
-    </Button>
+    </BackButton>
   );
 }
 

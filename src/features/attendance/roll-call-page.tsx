@@ -4,11 +4,12 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/c
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconArrowLeft, IconChecks, IconDeviceFloppy, IconUserX } from '@tabler/icons-react';
+import { IconChecks, IconDeviceFloppy, IconUserX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { enqueueRoll } from '../../api/attendance.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { BackButton } from '../../components/back-button.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { notify } from '../../components/notify.ts';
 import { useAuth } from '../../components/auth-provider.tsx';
@@ -47,15 +48,9 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
               {weekDay(group.weekDay)} · {group.schedule}
             </Text>
           )}
-          <Button
-            renderRoot={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId }} />}
-            variant="subtle"
-            leftSection={<IconArrowLeft size={18} aria-hidden />}
-            mih={44}
-            px="xs"
-          >
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId }} />}>
             <Trans>Back to classes</Trans>
-          </Button>
+          </BackButton>
         </Stack>
         <DateField date={date} onDateChange={onDateChange} />
       </Group>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconEdit, IconUserPlus } from '@tabler/icons-react';
@@ -21,6 +22,7 @@ import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { BackButton } from '../../components/back-button.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { PersonCard } from '../../components/person-card.tsx';
@@ -62,6 +64,9 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
 
   return (
     <>
+      <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
+        <Trans>Back to students</Trans>
+      </BackButton>
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="md">
         <div>
           <PageTitle>{t`Guardians`}</PageTitle>
