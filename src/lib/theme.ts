@@ -13,6 +13,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   components: {
+    // Hints under the field, not between label and field: fields side by side stay aligned when only one has a hint.
+    InputWrapper: { defaultProps: { inputWrapperOrder: ['label', 'input', 'description', 'error'] } },
     // A modal's or drawer's title bar is not the page's banner: as <header> (Mantine's default) it made a second
     // banner landmark beside the app's header while a dialog was open (axe: landmark-no-duplicate-banner).
     ModalHeader: { defaultProps: { component: 'div' } },

@@ -38,7 +38,7 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
   const [values, setValues] = useState<GuardianFormValues>(() => valuesFromSearch(search));
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  const civilOptions = useEnumOptions('civilState');
+  const civilOptions = useEnumOptions('civilState', t`Select…`);
 
   const writeTexts = useDebouncedCallback((next: GuardianFormValues) => {
     updateSearch((previous) => ({ ...previous, ...textSearchPatch(next) }));

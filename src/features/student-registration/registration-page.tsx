@@ -4,12 +4,13 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconArrowLeft, IconToggleLeft, IconUserPlus } from '@tabler/icons-react';
+import { IconToggleLeft, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { EnumName } from '../../api/contract.ts';
 import { studentKeys } from '../../api/students.ts';
 import { queueStudentRegistration, waitForRegistration, type StudentDocumentPayload } from '../../api/student-registration.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { BackButton } from '../../components/back-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
 import { AddressFields } from './address-fields.tsx';
@@ -69,11 +70,11 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
     <NativeSelect {...form.getInputProps(field)} label={label} data={options} styles={touch} />
   );
   const options: Record<Extract<EnumName, 'race' | 'gender' | 'socialProgram' | 'employmentStatus' | 'educationLevel'>, { value: string; label: string }[]> = {
-    race: useEnumOptions('race'),
-    gender: useEnumOptions('gender'),
-    socialProgram: useEnumOptions('socialProgram'),
-    employmentStatus: useEnumOptions('employmentStatus'),
-    educationLevel: useEnumOptions('educationLevel'),
+    race: useEnumOptions('race', t`Select…`),
+    gender: useEnumOptions('gender', t`Select…`),
+    socialProgram: useEnumOptions('socialProgram', t`Select…`),
+    employmentStatus: useEnumOptions('employmentStatus', t`Select…`),
+    educationLevel: useEnumOptions('educationLevel', t`Select…`),
   };
 
   const startOver = () => {
@@ -146,12 +147,12 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
 
   return (
     <Box style={readableColors}>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
+      <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
         <PageTitle>{t`Student registration`}</PageTitle>
         <Group gap="sm">
-          <Button component={Link} to="/alunos" variant="subtle" mih={44} leftSection={<IconArrowLeft size={18} aria-hidden />}>
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
             <Trans>Back to students</Trans>
-          </Button>
+          </BackButton>
           {/* SPEC §4: present but inert. */}
           <Button disabled mih={44} leftSection={<IconToggleLeft size={18} aria-hidden />} data-testid="toggle-status">
             <Trans>Toggle status</Trans>

@@ -7,8 +7,7 @@ import type { SearchUpdater } from '../../../src/features/guardians/guardian-mod
 import type { GuardianSearch } from '../../../src/features/guardians/guardian-search.ts';
 import { notify } from '../../../src/components/notify.ts';
 import { db } from '../../../src/lib/db.ts';
-import { renderWithProviders } from '../../support/render.tsx';
-import { mockApi } from '../students/support.tsx';
+import { mockApi, renderWithRouter } from '../students/support.tsx';
 
 vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
 
@@ -43,7 +42,8 @@ function setup(initial: GuardianSearch = {}, studentId = 'stu-1') {
       });
     return <GuardiansPage studentId={studentId} search={search} updateSearch={updateSearch} />;
   }
-  renderWithProviders(<Harness />);
+  // In a router: the page links back to the students list.
+  renderWithRouter(<Harness />);
   return { url: () => current };
 }
 

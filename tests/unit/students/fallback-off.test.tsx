@@ -20,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('lists with the sample fallback off', () => {
   it.each([
     ['students', () => renderWithRouter(<StudentsPage />), 'Error loading students'],
-    ['guardians', () => renderWithProviders(<GuardiansPage studentId="s1" search={{}} updateSearch={() => undefined} />), 'Error loading guardians'],
+    ['guardians', () => renderWithRouter(<GuardiansPage studentId="s1" search={{}} updateSearch={() => undefined} />), 'Error loading guardians'],
     ['activities', () => renderWithProviders(<ActivitiesPage />), 'Error loading activities'],
     ['classes', () => renderWithProviders(<ClassesPage />), 'Error loading classes'],
     ['users', () => renderWithProviders(<UsersPage />), 'Error loading users'],
