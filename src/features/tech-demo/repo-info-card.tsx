@@ -3,13 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconRefresh } from '@tabler/icons-react';
 import { repoInfoQueryOptions } from '../../api/tech-demo.ts';
+import { HTTPError, MalformedAnswerError, TimeoutError } from '../../lib/http.ts';
 
 /** SPEC §7: the external repository-info call; on failure 'API Error: {message}'. */
 export function RepoInfoCard({ url }: { url?: string }) {
   const { t, i18n } = useLingui();
   const query = useQuery(repoInfoQueryOptions(url));
   const number = (value: number) => new Intl.NumberFormat(i18n.locale).format(value);
-  const message = query.error ? query.error.message : '';
+  // The {message}: the status line of an HTTP error; otherwise words in the page's language, where the browser's own
+  // ("Failed to fetch") would be English on a Portuguese page.
+  const describe = (error: Error): string => {
+    if (error instanceof HTTPError) return `${error.response.status} ${error.response.statusText}`.trim();
+    if (error instanceof TimeoutError) return t`no answer in time`;
+    if (error instanceof MalformedAnswerError) return t`Malformed answer`;
+    if (error instanceof TypeError) return t`the address could not be reached`;
+    return error.message;
+  };
+  const message = query.error ? describe(query.error) : '';
   return (
     <Card withBorder padding="lg" data-testid="repo-info">
       <Group justify="space-between" mb="sm">

@@ -50,6 +50,14 @@ describe('tech demo page', () => {
     expect(await screen.findByText(/^API Error: .*503/)).toBeInTheDocument();
   });
 
+  it('an unreachable address is said in the page language, not in the browser\'s words', async () => {
+    mockRepo(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderWithRouter(<TechDemoPage />);
+    expect(await screen.findByText('API Error: the address could not be reached')).toBeInTheDocument();
+  });
+
   it('a malformed answer is an API error too', async () => {
     mockRepo(() => new Response(JSON.stringify({ full_name: 'x' }), { headers: { 'content-type': 'application/json' } }));
     renderWithRouter(<TechDemoPage />);
