@@ -55,22 +55,13 @@ describe('the auth context', () => {
   });
 
   it('with configuration: is-loading-auth stays true until the first auth-state callback', async () => {
-    let emit: (user: AuthUser | null) => void = () => undefined;
-    const client: IdentityClient = {
-      onUserChange: (listener) => {
-        emit = listener;
-        return () => undefined;
-      },
-      signInWithGoogle: vi.fn(async () => undefined),
-      signOut: vi.fn(async () => undefined),
-      getIdToken: vi.fn(async () => 'token'),
-    };
+    const { client, emit } = fakeClient();
     const loadIdentity = vi.fn(async () => client);
     render(<AuthProvider settings={settings} loadIdentity={loadIdentity}><Probe /></AuthProvider>);
     expect(screen.getByTestId('probe')).toHaveTextContent('loading:none');
     await act(async () => undefined);
     expect(screen.getByTestId('probe')).toHaveTextContent('loading:none');
-    act(() => emit({ uid: 'u1', displayName: 'Ana Lima', email: 'ana@example.com' }));
+    emit({ uid: 'u1', displayName: 'Ana Lima', email: 'ana@example.com' });
     expect(screen.getByTestId('probe')).toHaveTextContent('ready:Ana Lima');
   });
 
