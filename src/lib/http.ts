@@ -120,9 +120,14 @@ export async function failureMessage(error: unknown): Promise<string> {
     } catch {
       // not JSON: fall back to the status line
     }
-    return `${error.response.status} ${error.response.statusText}`.trim();
+    return statusLine(error);
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** "503 Service Unavailable": what an HTTP error says in any language. */
+export function statusLine(error: HTTPError): string {
+  return `${error.response.status} ${error.response.statusText}`.trim();
 }
 
 export { HTTPError, TimeoutError };

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconRefresh } from '@tabler/icons-react';
 import { repoInfoQueryOptions } from '../../api/tech-demo.ts';
-import { HTTPError, MalformedAnswerError, TimeoutError } from '../../lib/http.ts';
+import { HTTPError, MalformedAnswerError, statusLine, TimeoutError } from '../../lib/http.ts';
 
 /** SPEC §7: the external repository-info call; on failure 'API Error: {message}'. */
 export function RepoInfoCard({ url }: { url?: string }) {
@@ -13,7 +13,7 @@ export function RepoInfoCard({ url }: { url?: string }) {
   // The {message}: the status line of an HTTP error; otherwise words in the page's language, where the browser's own
   // ("Failed to fetch") would be English on a Portuguese page.
   const describe = (error: Error): string => {
-    if (error instanceof HTTPError) return `${error.response.status} ${error.response.statusText}`.trim();
+    if (error instanceof HTTPError) return statusLine(error);
     if (error instanceof TimeoutError) return t`no answer in time`;
     if (error instanceof MalformedAnswerError) return t`Malformed answer`;
     if (error instanceof TypeError) return t`the address could not be reached`;
