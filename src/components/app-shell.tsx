@@ -1,8 +1,8 @@
 /** The shell (SPEC §2): sidebar, header, toast area, sign-in/out, language toggle, network and outbox status. */
-import { AppShell as MantineAppShell, Burger, Group, Title } from '@mantine/core';
+import { Burger, Group, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useSidebar, isOpenish, SIDEBAR_ANIMATION_MS } from './sidebar-machine.ts';
 import { Sidebar } from './sidebar.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
@@ -13,6 +13,7 @@ import { UpdatePrompt } from './update-prompt.tsx';
 import { SessionNotice } from './session-notice.tsx';
 import { HomeAfterSignOut } from './home-after-sign-out.tsx';
 import { Toasts } from './toasts.tsx';
+import './app-shell.css';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -25,13 +26,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const desktopWidth = sidebar.getWidth(false) as number;
 
   return (
-    <MantineAppShell
-      header={{ height: 64 }}
-      navbar={{ width: { base: '100%', sm: desktopWidth }, breakpoint: 'sm', collapsed: { mobile: !open } }}
-      padding="md"
-      transitionDuration={SIDEBAR_ANIMATION_MS}
+    <div
+      className="quadra-shell"
+      style={{ '--quadra-navbar-width': `${desktopWidth}px`, '--quadra-shell-transition': `${SIDEBAR_ANIMATION_MS}ms ease` } as CSSProperties}
     >
-      <MantineAppShell.Header>
+      <header className="quadra-shell-header">
         <Group h="100%" px={mobile ? 'sm' : 'md'} justify="space-between" wrap="nowrap">
           <Group gap={mobile ? 6 : 'sm'} wrap="nowrap">
             <Burger
@@ -55,24 +54,25 @@ export function AppShell({ children }: { children: ReactNode }) {
             <AuthButton compact={mobile} />
           </Group>
         </Group>
-      </MantineAppShell.Header>
-      <MantineAppShell.Navbar
-        p="sm"
+      </header>
+      <nav
+        className="quadra-shell-navbar"
         id="quadra-sidebar"
         aria-label={t`Main navigation`}
         data-state={sidebar.state}
+        data-collapsed={open ? undefined : true}
         // Closed on mobile, the sidebar is off-screen: hide it from keyboard and screen readers too.
         style={mobile && sidebar.state === 'closed' ? { visibility: 'hidden' } : undefined}
       >
         <Sidebar state={sidebar.state} mobile={mobile} onNavigate={sidebar.toggle} />
-      </MantineAppShell.Navbar>
-      <MantineAppShell.Main>
+      </nav>
+      <main className="quadra-shell-main">
         <SessionNotice />
         {children}
-      </MantineAppShell.Main>
+      </main>
       <Toasts mobile={mobile} />
       <UpdatePrompt />
       <HomeAfterSignOut />
-    </MantineAppShell>
+    </div>
   );
 }

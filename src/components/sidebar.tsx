@@ -1,4 +1,4 @@
-import { NavLink, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { navItems } from './nav-items.ts';
@@ -36,21 +36,23 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
         {navItems.map(({ to, label, icon: Icon }) => {
           const text = i18n._(label);
           const active = to === '/' ? pathname === '/' || pathname === '' : pathname.startsWith(to);
-          const link = (
-            <NavLink
-              component={Link}
-              to={to}
-              label={compact ? undefined : text}
-              aria-label={text}
-              title={compact ? text : undefined}
-              leftSection={<Icon size={22} stroke={1.7} aria-hidden />}
-              active={active}
-              onClick={() => mobile && onNavigate()}
-              className={classes.link}
-            />
-          );
+          // A plain link, not Mantine's NavLink: that one brings its collapse animation into the first load.
           // A native title, not Mantine's Tooltip: it keeps floating-ui out of the first load.
-          return <li key={to}>{link}</li>;
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                aria-label={text}
+                title={compact ? text : undefined}
+                data-active={active || undefined}
+                onClick={() => mobile && onNavigate()}
+                className={classes.link}
+              >
+                <Icon size={22} stroke={1.7} aria-hidden className={classes.icon} />
+                {!compact && <span className={classes.label}>{text}</span>}
+              </Link>
+            </li>
+          );
         })}
       </Stack>
     </div>
