@@ -196,12 +196,17 @@ test.describe('classes', () => {
     await expect(page.getByRole('button', { name: 'Create class' })).toBeDisabled();
 
     const activity = activities.find((a) => classes.some((c) => c.activityId === a.id))!;
-    const activityInput = page.getByLabel('Activity', { exact: true }).and(page.locator('input'));
+    // The activity filter is the browser's autocomplete: an input whose datalist suggests every activity name.
+    const activityInput = page.getByLabel('Activity', { exact: true });
+    const suggestions = page.locator(`datalist#${await activityInput.getAttribute('list')} option`);
+    await expect(suggestions).toHaveCount(new Set(activities.map((a) => a.name)).size);
+    await expect(suggestions.and(page.locator(`[value="${activity.name}"]`))).toHaveCount(1);
     await activityInput.fill(activity.name);
-    await page.getByRole('option', { name: activity.name, exact: true }).click();
     const ofActivity = classes.filter((c) => activities.find((a) => a.id === c.activityId)?.name.toLowerCase().includes(activity.name.toLowerCase()));
     await expect(cards(page, 'class-card')).toHaveCount(ofActivity.length);
-    await activityInput.fill('');
+    await page.getByRole('button', { name: 'Clear activity' }).click();
+    await expect(activityInput).toHaveValue('');
+    await expect(cards(page, 'class-card')).toHaveCount(classes.length);
 
     await page.getByLabel('Weekday').selectOption('QUARTA');
     await expect(cards(page, 'class-card')).toHaveCount(classes.filter((c) => c.weekDay === 'QUARTA').length);

@@ -63,14 +63,19 @@ describe('classes page', () => {
     expect(titles()).toEqual(['Futsal Sub-12', 'Natação Adulto']);
   });
 
-  it('picking an activity from the autocomplete narrows to its classes', async () => {
+  it('the activity input suggests every activity name, and its clear button shows all classes again', async () => {
     const user = userEvent.setup();
     mockApi({ classes, activities });
     renderWithProviders(<ClassesPage />);
     await screen.findByText('Futsal Sub-12');
-    await user.click(screen.getByLabelText('Activity', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Natação', hidden: true }));
+    const input = screen.getByLabelText('Activity', { selector: 'input' });
+    const list = document.getElementById(input.getAttribute('list') ?? '');
+    expect([...(list?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual(['Futsal', 'Natação']);
+    await user.type(input, 'Natação');
     expect(titles()).toEqual(['Natação Adulto']);
+    await user.click(screen.getByRole('button', { name: 'Clear activity' }));
+    expect(input).toHaveValue('');
+    expect(titles()).toEqual(['Futsal Sub-12', 'Futsal Sub-15', 'Natação Adulto', 'Unknown class']);
   });
 
   it("a failed load shows the toast 'Error loading classes' and the sample classes", async () => {
