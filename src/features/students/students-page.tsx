@@ -1,8 +1,7 @@
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Loader, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -15,11 +14,12 @@ import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { useWindowRows } from '../../components/use-window-rows.ts';
 import { chunk, studentRows, type StudentRow } from './student-rows.ts';
 import { StudentCard } from './student-card.tsx';
 
 const ROW_GAP = 16;
-const ESTIMATED_ROW_HEIGHT = 170;
+const ESTIMATED_ROW_HEIGHT = 174; // a card with a one-line name, plus the gap
 
 /** SPEC §2 "alunos": every student as a card, searchable, virtualized so thousands stay smooth. */
 export function StudentsPage() {
@@ -111,37 +111,30 @@ function VirtualStudentGrid({ rows, label }: { rows: StudentRow[]; label: string
   const columns = desktop ? 3 : tablet ? 2 : 1;
   const lines = useMemo(() => chunk(rows, columns), [rows, columns]);
   const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  // Where the list starts in the page; a banner or the search box above it can move it, so check after each render
-  // (it only sets state when the position changed, so it settles at once).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
-  });
-  const virtualizer = useWindowVirtualizer({
+  const { start, end, before, after, measure } = useWindowRows({
     count: lines.length,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    estimate: ESTIMATED_ROW_HEIGHT,
     overscan: 2,
-    scrollMargin,
+    listRef,
+    resetKey: lines,
   });
+  const shown = [];
+  for (let index = start; index < end; index++) {
+    shown.push(
+      <div key={index} role="presentation" data-index={index} ref={measure} style={{ paddingBottom: ROW_GAP }}>
+        <SimpleGrid cols={columns} spacing="md" role="presentation">
+          {lines[index]!.map((student, i) => (
+            <StudentCard key={student.id} student={student} position={index * columns + i + 1} total={rows.length} />
+          ))}
+        </SimpleGrid>
+      </div>,
+    );
+  }
   return (
-    <div ref={listRef} role="list" aria-label={label} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((line) => (
-        <div
-          key={line.key}
-          role="presentation"
-          data-index={line.index}
-          ref={virtualizer.measureElement}
-          style={{ position: 'absolute', top: 0, left: 0, width: '100%', paddingBottom: ROW_GAP, transform: `translateY(${line.start - scrollMargin}px)` }}
-        >
-          <SimpleGrid cols={columns} spacing="md" role="presentation">
-            {lines[line.index]!.map((student, i) => (
-              <StudentCard key={student.id} student={student} position={line.index * columns + i + 1} total={rows.length} />
-            ))}
-          </SimpleGrid>
-        </div>
-      ))}
+    <div ref={listRef} role="list" aria-label={label}>
+      <div role="presentation" style={{ height: before }} />
+      {shown}
+      <div role="presentation" style={{ height: after }} />
     </div>
   );
 }

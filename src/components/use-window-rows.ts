@@ -1,0 +1,119 @@
+/**
+ * Windowing for a long list in the page's own scroll: only the rows near the viewport are rendered, between two spacers
+ * that keep the page as tall as the whole list. Rows stay in the normal flow, so they never overlap whatever their
+ * height, and the browser's scroll anchoring keeps the rows in view still when a row above them is measured.
+ * (TanStack Virtual did this before; this is the part the students page needs, at a quarter of its size.)
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { rowOffsets, visibleRows } from './window-rows.ts';
+
+type Options = {
+  count: number;
+  /** A row's height before any row was measured. */
+  estimate: number;
+  /** Rows rendered beyond each edge of the viewport. */
+  overscan: number;
+  /** The element that holds the rows (its position in the page is measured after each render). */
+  listRef: RefObject<HTMLElement | null>;
+  /** Changes when the rows are different ones (a search): heights measured before no longer apply. */
+  resetKey: unknown;
+};
+
+export type WindowRows = {
+  start: number;
+  end: number;
+  /** Heights of the spacers above and below the rendered rows. */
+  before: number;
+  after: number;
+  /** Ref for each rendered row, with its index in `data-index`, so its height is measured while it is shown. */
+  measure: (element: HTMLElement | null) => (() => void) | undefined;
+};
+
+export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: Options): WindowRows {
+  const measured = useRef(new Map<number, number>());
+  const typical = useRef(estimate);
+  const [version, setVersion] = useState(0);
+  const [lastReset, setLastReset] = useState(resetKey);
+  if (lastReset !== resetKey) {
+    measured.current = new Map();
+    setLastReset(resetKey);
+  }
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the measured heights, held in a ref
+  const offsets = useMemo(() => rowOffsets(count, measured.current, typical.current), [count, version, lastReset]);
+
+  // Null until the first render is laid out; that render shows only the rows that can fit on screen, no overscan.
+  const [placedTop, setListTop] = useState<number | null>(null);
+  const listTop = placedTop ?? 0;
+  const [viewport, setViewport] = useState(() => ({ top: window.scrollY, height: window.innerHeight }));
+  const range = visibleRows(offsets, viewport.top - listTop, viewport.top - listTop + viewport.height, placedTop === null ? 0 : overscan);
+
+  // Where the list starts in the page: a banner above it can move it, so check after each render (state only changes
+  // when the position did, so this settles at once).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (placedTop === null || Math.abs(top - placedTop) > 1) setListTop(top);
+  });
+
+  // Scrolling and resizing re-render only when the rows to show change.
+  const rangeRef = useRef({ range, offsets, listTop, overscan });
+  rangeRef.current = { range, offsets, listTop, overscan };
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const { range: shown, offsets: at, listTop: top, overscan: extra } = rangeRef.current;
+      const next = visibleRows(at, window.scrollY - top, window.scrollY - top + window.innerHeight, extra);
+      if (next.start !== shown.start || next.end !== shown.end) setViewport({ top: window.scrollY, height: window.innerHeight });
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, []);
+
+  // One observer for every rendered row; a batch of new heights re-renders once.
+  const observer = useMemo(
+    () =>
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver((entries) => {
+            let changed = false;
+            for (const entry of entries) {
+              const index = Number((entry.target as HTMLElement).dataset.index);
+              const height = entry.borderBoxSize[0]?.blockSize ?? (entry.target as HTMLElement).offsetHeight;
+              if (!Number.isInteger(index) || height <= 0 || measured.current.get(index) === height) continue;
+              if (measured.current.size === 0) typical.current = height;
+              measured.current.set(index, height);
+              changed = true;
+            }
+            if (changed) setVersion((v) => v + 1);
+          }),
+    [],
+  );
+  useEffect(() => () => observer?.disconnect(), [observer]);
+
+  const measure = useCallback(
+    (element: HTMLElement | null) => {
+      if (!observer || !element) return;
+      observer.observe(element);
+      return () => observer.unobserve(element);
+    },
+    [observer],
+  );
+
+  return {
+    start: range.start,
+    end: range.end,
+    before: offsets[range.start] ?? 0,
+    after: (offsets[count] ?? 0) - (offsets[range.end] ?? 0),
+    measure,
+  };
+}
