@@ -1,2 +1,2 @@
-/** Messages between the page and the service worker (workbox-window sends this one from messageSkipWaiting). */
+/** Messages between the page and the service worker (src/lib/service-worker.ts sends this one when the user accepts an update). */
 export const SKIP_WAITING = 'SKIP_WAITING';

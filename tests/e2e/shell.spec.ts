@@ -181,6 +181,12 @@ test('a new version shows the update prompt and never reloads by itself', async 
     const prompt = page.getByTestId('update-prompt');
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    // "Later" keeps the new version waiting; the next time the app opens, it is offered again.
+    await prompt.getByRole('button', { name: 'Depois' }).click();
+    await expect(prompt).toBeHidden();
+    await page.reload();
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     // Only the user's click reloads the page, once the new worker has taken over.
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Atualizar agora' }).click()]);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
