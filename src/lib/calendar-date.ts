@@ -4,3 +4,19 @@ export function isCalendarDate(value: unknown): value is string {
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 }
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+/** The day `when` falls on in the device's time zone, as YYYY-MM-DD (today by default). */
+export function localIsoDate(when: Date | number = new Date()): string {
+  const day = new Date(when);
+  return `${pad(day.getFullYear(), 4)}-${pad(day.getMonth() + 1, 2)}-${pad(day.getDate(), 2)}`;
+}
+
+/** Local midnight of a YYYY-MM-DD day, to format it in the user's language (not UTC midnight, the day before in Brazil). */
+export function localMidnight(value: string): Date {
+  const [year = 0, month = 1, day = 1] = value.split('-').map(Number);
+  const midnight = new Date(year, month - 1, day);
+  midnight.setFullYear(year); // years 0-99 would otherwise mean 1900-1999
+  return midnight;
+}

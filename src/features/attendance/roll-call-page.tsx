@@ -5,7 +5,6 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconChecks, IconDeviceFloppy, IconUserX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { enqueueRoll } from '../../api/attendance.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -21,6 +20,7 @@ import { StudentRollRow } from './student-roll-row.tsx';
 import { RollSyncStatus } from './roll-sync-status.tsx';
 import classes from './roll-call.module.css';
 import { PRESENT_GREEN } from './colors.ts';
+import { localIsoDate } from '../../lib/calendar-date.ts';
 
 type Props = {
   activityId: string;
@@ -62,7 +62,7 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
 
 function DateField({ date, onDateChange }: Pick<Props, 'date' | 'onDateChange'>) {
   const { t } = useLingui();
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = localIsoDate();
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <TextInput

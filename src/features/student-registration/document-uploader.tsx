@@ -2,11 +2,11 @@ import { useId, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Input, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconChevronUp, IconFile, IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { EnumCode } from '../../api/contract.ts';
 import type { FileKind } from '../../lib/file-kind.ts';
 import { useEnumLabel, useEnumOptions } from '../../components/use-enum.ts';
 import { checkDocumentFile, formatFileSize } from './document-checks.ts';
+import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
 
 /** A document waiting in the form (its File stays in React state until submit puts it in the outbox). */
 export type QueuedDocument = {
@@ -75,7 +75,7 @@ export function DocumentUploader({ documents, onAdd, onRemove }: Props) {
                       </Text>
                       <Text size="sm">{formatFileSize(doc.file.size, i18n.locale)}</Text>
                       <Text size="sm" c="dimmed">
-                        {i18n.date(dayjs(doc.date).toDate(), { dateStyle: 'short' })}
+                        {i18n.date(localMidnight(doc.date), { dateStyle: 'short' })}
                       </Text>
                     </Group>
                   </Stack>
@@ -133,7 +133,7 @@ function UploaderForm({ id, onAdd }: { id: string; onAdd: (document: QueuedDocum
       fileType: fileType as EnumCode<'documentType'>,
       origin: origin.trim(),
       description: description.trim(),
-      date: dayjs(file.lastModified).format('YYYY-MM-DD'),
+      date: localIsoDate(file.lastModified),
     });
     // Clear only what still holds the values just added: the user may have moved on during the check.
     setFileType((current) => (current === fileType ? '' : current));

@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconToggleLeft, IconUserPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { EnumName } from '../../api/contract.ts';
 import { studentKeys } from '../../api/students.ts';
 import { queueStudentRegistration, waitForRegistration, type StudentDocumentPayload } from '../../api/student-registration.ts';
@@ -17,6 +16,7 @@ import { AddressFields } from './address-fields.tsx';
 import { DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
 import { clearDraft, readDraft, writeDraft } from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, type RegistrationValues } from './registration-values.ts';
+import { localIsoDate } from '../../lib/calendar-date.ts';
 
 const fieldsetReset = { border: 0, padding: 0, margin: 0, minWidth: 0 };
 const touch = { input: { minHeight: 44 } };
@@ -45,7 +45,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
   const [documents, setDocuments] = useState<QueuedDocument[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = localIsoDate();
   const queryClient = useQueryClient();
 
   const form = useForm<RegistrationValues>({

@@ -1,10 +1,10 @@
 /** The registration form's values, its checks (beyond SPEC §5's none: issue 5) and the body sent to POST /students. */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import dayjs from 'dayjs';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { isoDateSchema, onlyDigits, ZIP_LENGTH, type StudentCreate } from '../../api/contract.ts';
 import type { StudentCreatePayload } from '../../api/student-registration.ts';
+import { localIsoDate } from '../../lib/calendar-date.ts';
 
 export type RegistrationValues = {
   fullName: string;
@@ -48,9 +48,9 @@ export const emptyRegistration: RegistrationValues = {
 /** A real calendar date (2023-02-30 is not), not after `today`. Empty is allowed: the dates are optional. */
 export function checkPastDate(value: string, today: Date = new Date()): MessageDescriptor | null {
   if (!value) return null;
-  // The contract's own calendar check, so the form and the server agree; dayjs's parser read years 0000-0099 as 1900-1999.
+  // The contract's own calendar check, so the form and the server agree; a general date parser reads years 0000-0099 as 1900-1999.
   if (!isoDateSchema.safeParse(value).success) return msg`Enter a valid date.`;
-  if (value > dayjs(today).format('YYYY-MM-DD')) return msg`The date cannot be in the future.`;
+  if (value > localIsoDate(today)) return msg`The date cannot be in the future.`;
   return null;
 }
 
