@@ -22,8 +22,24 @@ export function changesSavedData(event: QueryCacheNotifyEvent): boolean {
   return event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState');
 }
 
+/**
+ * Each save serialises the whole cache (thousands of students): it waits for an idle moment (at most a second), so the
+ * answer that caused it is on screen first, and changes made meanwhile are written together.
+ */
+let saveScheduled = false;
+function scheduleSave(): void {
+  if (saveScheduled) return;
+  saveScheduled = true;
+  const save = () => {
+    saveScheduled = false;
+    void persistQueryClientSave({ queryClient, ...persistOptions });
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(save, { timeout: 1_000 });
+  else setTimeout(save, 50);
+}
+
 function saveWhenDataChanges(): void {
   queryClient.getQueryCache().subscribe((event) => {
-    if (changesSavedData(event)) void persistQueryClientSave({ queryClient, ...persistOptions });
+    if (changesSavedData(event)) scheduleSave();
   });
 }

@@ -19,12 +19,19 @@ describe('saving the query cache on the device', () => {
 
     answer(['Ana']);
     await fetching;
-    expect(save).toHaveBeenCalledTimes(1);
+    // Not in the same task as the answer: the save waits for an idle moment.
+    expect(save).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save.mock.calls[0]![0].clientState.queries.map((q) => q.queryKey)).toContainEqual(['save-test']);
 
+    // Changes close together are written once, with the last state.
     queryClient.setQueryData(['save-test'], ['Ana', 'Bia']);
-    expect(save).toHaveBeenCalledTimes(2);
+    queryClient.setQueryData(['save-test'], ['Ana', 'Bia', 'Caio']);
+    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    const saved = save.mock.calls[1]![0].clientState.queries.find((q) => q.queryKey[0] === 'save-test');
+    expect(saved?.state.data).toEqual(['Ana', 'Bia', 'Caio']);
     queryClient.removeQueries({ queryKey: ['save-test'] });
-    expect(save).toHaveBeenCalledTimes(3);
+    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(3));
+    expect(save.mock.calls[2]![0].clientState.queries.some((q) => q.queryKey[0] === 'save-test')).toBe(false);
   });
 });
