@@ -1,16 +1,16 @@
 /** Class filters: activity (typed or picked name; case- and accent-insensitive substring), weekday and level (codes). */
 import type { Activity, ClassGroup } from '../../api/contract.ts';
+import { foldForSearch } from '../../lib/fold-for-search.ts';
 
 export type ClassFilters = { activity: string; weekDay: string; level: string };
 export const noClassFilters: ClassFilters = { activity: '', weekDay: '', level: '' };
 
-const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR').trim();
 const sameCode = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
 /** A class whose activity is unknown matches no activity text (it has no name to match). */
 export function filterClasses(items: ClassGroup[], activities: Activity[], filters: ClassFilters): ClassGroup[] {
-  const names = new Map(activities.map((a) => [a.id, fold(a.name)]));
-  const needle = fold(filters.activity);
+  const names = new Map(activities.map((a) => [a.id, foldForSearch(a.name)]));
+  const needle = foldForSearch(filters.activity);
   return items.filter((item) => {
     if (needle && !(names.get(item.activityId) ?? '').includes(needle)) return false;
     if (filters.weekDay && !sameCode(item.weekDay, filters.weekDay)) return false;

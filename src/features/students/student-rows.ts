@@ -1,7 +1,7 @@
 /** What the student list shows: queued registrations first (marked), then the server's (or fallback) list. */
 import type { StudentSummary } from '../../api/contract.ts';
 import type { PendingStudent } from '../../api/students.ts';
-import { foldForSearch } from './search.ts';
+import { foldForSearch } from '../../lib/fold-for-search.ts';
 
 export type StudentRow = StudentSummary & { pending?: 'pending' | 'failed'; reason?: string };
 
