@@ -43,7 +43,7 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   const offsets = useMemo(() => rowOffsets(count, measured.current, typical.current), [count, version, lastReset]);
 
   // Null until the first render is laid out; that render shows only the rows that can fit on screen, no overscan.
-  const [placedTop, setListTop] = useState<number | null>(null);
+  const [placedTop, setPlacedTop] = useState<number | null>(null);
   const listTop = placedTop ?? 0;
   const [viewport, setViewport] = useState(() => ({ top: window.scrollY, height: window.innerHeight }));
   const range = visibleRows(offsets, viewport.top - listTop, viewport.top - listTop + viewport.height, placedTop === null ? 0 : overscan);
@@ -53,12 +53,14 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (placedTop === null || Math.abs(top - placedTop) > 1) setListTop(top);
+    if (placedTop === null || Math.abs(top - placedTop) > 1) setPlacedTop(top);
   });
 
-  // Scrolling and resizing re-render only when the rows to show change.
+  // Scrolling and resizing re-render only when the rows to show change (the listener reads what the last render used).
   const rangeRef = useRef({ range, offsets, listTop, overscan });
-  rangeRef.current = { range, offsets, listTop, overscan };
+  useLayoutEffect(() => {
+    rangeRef.current = { range, offsets, listTop, overscan };
+  });
   useEffect(() => {
     let frame = 0;
     const update = () => {
