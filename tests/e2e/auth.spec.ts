@@ -185,6 +185,9 @@ test('a disabled account is signed out and its cached data removed', async ({ pa
   await page.goto(APP);
   const email = await signInWithPopup(page, `Eva Desativada ${unique()}`);
   await page.goto(`${APP}alunos`);
+  // The list is loaded (and cached) with the user's token before the account is disabled: otherwise its own request
+  // may be the one refused, and the session ends here rather than on the next page.
+  await expect(page.getByTestId('student-card').first()).toBeVisible();
   await expect(page.getByTestId('sample-banner')).toHaveCount(0);
   const uid = await emulator.uidOf(email);
   await emulator.disable(uid);
