@@ -131,12 +131,14 @@ describe('guardian phone in the API contract', () => {
     );
   });
 
-  it('rejects a blank phone or one longer than 30 characters, and never throws', () => {
+  it('rejects a blank phone or one longer than 30 characters (code points, as zod and PostgreSQL count), and never throws', () => {
     fc.assert(
       fc.property(fc.oneof(anyText, fc.string({ minLength: 25, maxLength: 40 })), (text) => {
-        const trimmed = text.trim();
-        expect(phone.safeParse(text).success).toBe(trimmed.length >= 1 && trimmed.length <= 30);
+        const characters = [...text.trim()].length;
+        expect(phone.safeParse(text).success).toBe(characters >= 1 && characters <= 30);
       }),
+      // 20 characters outside the BMP are 40 UTF-16 units: still a valid phone length.
+      { examples: [['\u{10000}'.repeat(20)], ['\u{10000}'.repeat(31)]] },
     );
   });
 });
