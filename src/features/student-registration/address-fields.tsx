@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
 import { isPostcodeComplete, lookupPostcode, type PostcodeLookup } from '../../api/postcode.ts';
 import type { RegistrationValues } from './registration-values.ts';
+import type { FormState } from './use-form-state.ts';
 
 type LookupState = 'idle' | 'looking' | PostcodeLookup['status'];
 const touch = { input: { minHeight: 44 } };
@@ -13,7 +13,7 @@ const touch = { input: { minHeight: 44 } };
  * lookup; number and complement appear once the street is known. Beyond: when the lookup cannot be reached, the
  * street can be typed by hand, so a registration at the court is never blocked.
  */
-export function AddressFields({ form }: { form: UseFormReturnType<RegistrationValues> }) {
+export function AddressFields({ form }: { form: FormState<RegistrationValues> }) {
   const { t } = useLingui();
   const [lookup, setLookup] = useState<LookupState>('idle');
   // Only the answer to the latest code may fill the street.

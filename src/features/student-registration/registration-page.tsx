@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,6 +12,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
 import { AddressFields } from './address-fields.tsx';
+import { useFormState, type FieldErrors, type TextField } from './use-form-state.ts';
 import { DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
 import { clearDraft, readDraft, writeDraft } from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, type RegistrationValues } from './registration-values.ts';
@@ -48,13 +48,11 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
   const today = localIsoDate();
   const queryClient = useQueryClient();
 
-  const form = useForm<RegistrationValues>({
-    mode: 'controlled',
+  const form = useFormState<RegistrationValues>({
     initialValues: emptyRegistration,
-    validateInputOnBlur: true,
     validate: (values) => {
-      const errors: Record<string, string> = {};
-      for (const [field, message] of Object.entries(checkRegistration(values))) errors[field] = i18n._(message);
+      const errors: FieldErrors<RegistrationValues> = {};
+      for (const [field, message] of Object.entries(checkRegistration(values))) errors[field as keyof RegistrationValues] = i18n._(message);
       return errors;
     },
     onValuesChange: (values) => writeDraft({ clientId: clientId.current, values }),
@@ -66,7 +64,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const enumSelect = (field: keyof RegistrationValues, label: string, options: { value: string; label: string }[]) => (
+  const enumSelect = (field: TextField<RegistrationValues>, label: string, options: { value: string; label: string }[]) => (
     <NativeSelect {...form.getInputProps(field)} label={label} data={options} styles={touch} />
   );
   const options: Record<Extract<EnumName, 'race' | 'gender' | 'socialProgram' | 'employmentStatus' | 'educationLevel'>, { value: string; label: string }[]> = {

@@ -21,6 +21,8 @@ async function openUploader() {
   const user = userEvent.setup();
   renderWithProviders(<Harness />);
   await user.click(screen.getByRole('button', { name: 'Add document' }));
+  // The form's code loads on first open.
+  await screen.findByLabelText(/^File/);
   return user;
 }
 
@@ -33,7 +35,7 @@ describe('document uploader', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText(/^File/)).not.toBeInTheDocument();
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Hide document uploader' })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByLabelText(/^File/)).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^File/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Hide document uploader' }));
     expect(screen.queryByLabelText(/^File/)).not.toBeInTheDocument();
   });

@@ -151,7 +151,7 @@ describe('student registration form', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText('Street')).not.toHaveValue(''));
     await user.type(screen.getByLabelText('Number'), '12');
     await user.click(screen.getByRole('button', { name: 'Add document' }));
-    await user.upload(screen.getByLabelText(/^File/), pdfFile('comprovante.pdf'));
+    await user.upload(await screen.findByLabelText(/^File/), pdfFile('comprovante.pdf'));
     await user.selectOptions(screen.getByLabelText(/Document type/), 'COMPROVANTE_RESIDENCIA');
     await user.click(screen.getByRole('button', { name: 'Add to the list' }));
     await screen.findByTestId('queued-document');
