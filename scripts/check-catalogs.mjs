@@ -1,36 +1,61 @@
-// Fails when a catalog is stale against the source (extraction would change it) or misses a translation.
+// Fails when a catalog is stale against the source (extraction would change it), misses a translation, or belongs to
+// a feature whose screens do not load it.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-const catalogs = ['src/locales/pt-BR/messages.po', 'src/locales/en-US/messages.po'];
+const LOCALES = ['pt-BR', 'en-US'];
+const catalogsOf = () => LOCALES.flatMap((locale) => readdirSync(`src/locales/${locale}`).map((file) => `src/locales/${locale}/${file}`));
 // The creation date in the header changes on every extraction; it says nothing about staleness.
 const comparable = (text) => text.replace(/^"POT-Creation-Date:.*\n/m, '');
-const before = new Map(catalogs.map((file) => [file, readFileSync(file, 'utf8')]));
+const before = new Map(catalogsOf().map((file) => [file, readFileSync(file, 'utf8')]));
 let failed = false;
 try {
   execFileSync('npx', ['lingui', 'extract', '--clean', '--workers', '1'], { stdio: 'pipe' });
-  for (const [file, text] of before) {
-    if (comparable(readFileSync(file, 'utf8')) !== comparable(text)) {
-      console.error(`${file} is stale: run "npm run i18n:extract" and translate the new messages.`);
+  for (const file of catalogsOf()) {
+    if (!before.has(file) || comparable(readFileSync(file, 'utf8')) !== comparable(before.get(file))) {
+      console.error(`${file} is stale or new: run "npm run i18n:extract" and translate the new messages.`);
       failed = true;
     }
   }
 } finally {
+  for (const file of catalogsOf()) if (!before.has(file)) rmSync(file);
   for (const [file, text] of before) writeFileSync(file, text);
 }
 
 // A message without a translation: msgid "..." followed by msgstr "" that is not the multi-line form.
 const missing = [];
-const text = before.get('src/locales/pt-BR/messages.po');
-const entries = text.split(/\n\n+/).filter((entry) => entry.includes('msgid') && !/^msgid ""\nmsgstr ""\n"/m.test(entry));
-for (const entry of entries) {
-  if (/\nmsgstr ""\s*$/.test(entry.trimEnd() + '\n') || /\nmsgstr ""$/.test(entry.trimEnd())) {
-    missing.push(entry.match(/msgid "(.*)"/)?.[1] ?? entry);
+let count = 0;
+for (const [file, text] of before) {
+  if (!file.startsWith('src/locales/pt-BR/')) continue;
+  const entries = text.split(/\n\n+/).filter((entry) => entry.includes('msgid') && !/^msgid ""\nmsgstr ""\n"/m.test(entry));
+  count += entries.length;
+  for (const entry of entries) {
+    if (/\nmsgstr ""$/.test(entry.trimEnd())) missing.push(`${file}: ${entry.match(/msgid "(.*)"/)?.[1] ?? entry}`);
   }
 }
 if (missing.length) {
   console.error(`pt-BR is missing ${missing.length} translation(s):\n  ${missing.join('\n  ')}`);
   failed = true;
 }
+
+// A route that renders a feature with its own catalog must load it (else its screen shows message ids in production).
+const features = [...before.keys()]
+  .filter((file) => file.startsWith('src/locales/en-US/') && !file.endsWith('/messages.po'))
+  .map((file) => file.replace('src/locales/en-US/', '').replace(/\.po$/, ''));
+const routeFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name.endsWith('.tsx') ? [join(dir, entry.name)] : [],
+  );
+for (const file of routeFiles('src/routes')) {
+  const source = readFileSync(file, 'utf8');
+  for (const feature of features) {
+    if (source.includes(`/features/${feature}/`) && !source.includes(`loadFeatureMessages('${feature}')`)) {
+      console.error(`${file} renders features/${feature} but its loader does not call loadFeatureMessages('${feature}').`);
+      failed = true;
+    }
+  }
+}
+
 if (failed) process.exit(1);
-console.log(`Catalogs are complete and up to date (${entries.length} messages).`);
+console.log(`Catalogs are complete and up to date (${count} pt-BR messages in ${before.size / LOCALES.length} catalogs per language).`);

@@ -23,10 +23,39 @@ export function detectLocale(
   return browserLanguage.toLowerCase().startsWith('en') ? 'en-US' : 'pt-BR';
 }
 
+type Catalog = { messages: Record<string, string> };
+
+/** The shell's texts (header, sidebar, shared components, home), loaded before the first render. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Record<string, string> };
+  const { messages } = (await import(`../locales/${locale}/messages.po`)) as Catalog;
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
+}
+
+/** The features with a catalog of their own (lingui.config.ts: one per folder of src/features but home). */
+export type FeatureCatalog =
+  | 'activities'
+  | 'attendance'
+  | 'classes'
+  | 'guardians'
+  | 'student-registration'
+  | 'students'
+  | 'tech-demo'
+  | 'users';
+
+const loaded = new Set<string>();
+
+/**
+ * A feature's texts, added to the active locale's; a route's loader awaits them so its screen never shows a message
+ * id. Each catalog loads once (the language toggle reloads the page).
+ */
+export async function loadFeatureMessages(feature: FeatureCatalog): Promise<void> {
+  const locale = i18n.locale;
+  const key = `${locale}/${feature}`;
+  if (loaded.has(key)) return;
+  const { messages } = (await import(`../locales/${locale}/${feature}.po`)) as Catalog;
+  i18n.load(locale, messages);
+  loaded.add(key);
 }
 
 /** SPEC §4: the toggle saves the preference and reloads the page. */

@@ -1,5 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { TechDemoPage } from '../features/tech-demo/tech-demo-page.tsx';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 /** A layout: the demo page, with tech-demo/$id rendered inside it. */
-export const Route = createFileRoute('/tech-demo')({ component: () => <TechDemoPage outlet={<Outlet />} /> });
+export const Route = createFileRoute('/tech-demo')({
+  loader: () => loadFeatureMessages('tech-demo'),
+  component: () => <TechDemoPage outlet={<Outlet />} />,
+});

@@ -5,8 +5,12 @@
  * One test per route; inside it, one browser context per language (the choice is read from localStorage at start-up)
  * and one load per size (the shell picks its layout, sidebar closed or open, when it starts). Besides the routes: the
  * tech demo with its four toasts and its modal open (the toasts every page shows, the dialog).
+ * Each audited page is also checked for texts whose catalog was not loaded: a production build shows the message id
+ * (a 6-character hash) instead.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { API_URL, expect, test } from '../support/e2e.ts';
 
@@ -132,6 +136,26 @@ const ROUTES: Route[] = [
   { name: 'tech demo: nested item', path: () => 'tech-demo/2', ready: (page) => page.getByTestId('demo-item'), setup: fakeGithub },
 ];
 
+/** The id of every message in the catalogs (src/locales/en-US/*.po), as a production build shows an untranslated one. */
+const MESSAGE_IDS = new Set(
+  readdirSync('src/locales/en-US').flatMap((file) =>
+    [...readFileSync(`src/locales/en-US/${file}`, 'utf8').matchAll(/^msgid "(.+)"$/gm)].map((match) => generateMessageId(JSON.parse(`"${match[1]}"`))),
+  ),
+);
+
+/** Texts, accessible names and placeholders of the page that are message ids: their catalog was not loaded. */
+function messageIdsShown(page: Page): Promise<string[]> {
+  return page.evaluate((ids) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) found.push(node.textContent?.trim() ?? '');
+    for (const element of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      for (const name of ['aria-label', 'title', 'placeholder']) found.push(element.getAttribute(name) ?? '');
+    }
+    return found.filter((text) => ids.includes(text));
+  }, [...MESSAGE_IDS]);
+}
+
 /** The page has its content: h1, real data (no loader, no sample), and no transition still running. */
 async function settle(page: Page, ready: Locator): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -160,6 +184,7 @@ async function audit(browser: Browser, baseURL: string, route: Route, f: Fixture
           await route.act(page);
           await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
         }
+        for (const id of await messageIdsShown(page)) problems.push(`${route.name} [${language}] shows the message id ${id}: its catalog was not loaded`);
         // The whole page, shell included (with a modal open, the page behind it too). Only the violations' details.
         const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
         for (const violation of violations) {

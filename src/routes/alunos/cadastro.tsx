@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StudentRegistrationPage } from '../../features/student-registration/registration-page.tsx';
+import { loadFeatureMessages } from '../../lib/i18n.ts';
 
-export const Route = createFileRoute('/alunos/cadastro')({ component: StudentRegistrationPage });
+export const Route = createFileRoute('/alunos/cadastro')({
+  loader: () => loadFeatureMessages('student-registration'),
+  component: StudentRegistrationPage,
+});

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { GuardiansPage } from '../../../features/guardians/guardians-page.tsx';
 import { parseGuardianSearch } from '../../../features/guardians/guardian-search.ts';
 import type { SearchUpdater } from '../../../features/guardians/guardian-modal.tsx';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 
 function Page() {
   const { id } = Route.useParams();
@@ -13,6 +14,7 @@ function Page() {
 }
 
 export const Route = createFileRoute('/alunos/$id/responsaveis')({
+  loader: () => loadFeatureMessages('guardians'),
   validateSearch: parseGuardianSearch,
   component: Page,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isCalendarDate } from '../../../../../../lib/calendar-date.ts';
 import { RollCallPage } from '../../../../../../features/attendance/roll-call-page.tsx';
+import { loadFeatureMessages } from '../../../../../../lib/i18n.ts';
 
 /** date1 (SPEC §2) is the day of the roll, YYYY-MM-DD (a real calendar day); anything else counts as no date. */
 function parseSearch(search: Record<string, unknown>): { date1?: string } {
@@ -22,6 +23,7 @@ function Page() {
 }
 
 export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/$classId/chamada')({
+  loader: () => loadFeatureMessages('attendance'),
   validateSearch: parseSearch,
   component: Page,
 });
