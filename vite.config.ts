@@ -97,7 +97,11 @@ export default defineConfig(({ mode }) => ({
       devOptions: { enabled: false },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   preview: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 }));
