@@ -6,7 +6,19 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'server/data', 'test-results', 'playwright-report', '.bench', '.e2e', 'dist-nofallback'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'server/data',
+      'test-results',
+      'playwright-report',
+      '.bench',
+      '.e2e',
+      'dist-nofallback',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,8 +43,16 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/lib', from: ['./src/api', './src/offline', './src/components', './src/features', './src/routes'], message: 'lib/ is the bottom layer.' },
-            { target: ['./src/api', './src/offline'], from: ['./src/components', './src/features', './src/routes'], message: 'api/ and offline/ sit below the UI.' },
+            {
+              target: './src/lib',
+              from: ['./src/api', './src/offline', './src/components', './src/features', './src/routes'],
+              message: 'lib/ is the bottom layer.',
+            },
+            {
+              target: ['./src/api', './src/offline'],
+              from: ['./src/components', './src/features', './src/routes'],
+              message: 'api/ and offline/ sit below the UI.',
+            },
             { target: './src/components', from: ['./src/features', './src/routes'], message: 'components/ are shared UI, below features.' },
             { target: './src/features', from: './src/routes', message: 'features do not import routes.' },
             { target: './src', from: './tests', message: 'src/ never imports tests/.' },
@@ -69,9 +89,26 @@ export default tseslint.config(
         {
           ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^Quadra$', '^https?://', '^\\(.*\\)$', 'var\\(--'],
           ignoreNames: [
-            { regex: { pattern: '^(className|classNames|to|href|id|key|type|variant|color|c|size|position|component|role|name|mode|method|autoComplete|inputMode|data-[a-z-]+|aria-controls|aria-labelledby|aria-describedby|testId|justify|align|fw|ta|mt|mb|ml|mr|mx|my|p|px|py|m|gap|w|h|bg|radius|shadow|target|rel|accept|pattern|dir|lang|style|bd|miw|mih|maw|mah|pos|top|left|right|bottom)$' } },
+            {
+              regex: {
+                pattern:
+                  '^(className|classNames|to|href|id|key|type|variant|color|c|size|position|component|role|name|mode|method|autoComplete|inputMode|data-[a-z-]+|aria-controls|aria-labelledby|aria-describedby|testId|justify|align|fw|ta|mt|mb|ml|mr|mx|my|p|px|py|m|gap|w|h|bg|radius|shadow|target|rel|accept|pattern|dir|lang|style|bd|miw|mih|maw|mah|pos|top|left|right|bottom)$',
+              },
+            },
           ],
-          ignoreFunctions: ['console.*', 'Error', 'useMediaQuery', 'createFileRoute', 'new URL', 'URL', 'navigate', 'Intl.*', 'cx', 'clsx', 'useDocumentTitle'],
+          ignoreFunctions: [
+            'console.*',
+            'Error',
+            'useMediaQuery',
+            'createFileRoute',
+            'new URL',
+            'URL',
+            'navigate',
+            'Intl.*',
+            'cx',
+            'clsx',
+            'useDocumentTitle',
+          ],
         },
       ],
       'lingui/t-call-in-function': 'error',

@@ -28,7 +28,16 @@ if (port !== base.emulators.auth.port) {
 
 const child = spawn(
   process.execPath,
-  [`${root}node_modules/firebase-tools/lib/bin/firebase.js`, 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID, '--config', configPath],
+  [
+    `${root}node_modules/firebase-tools/lib/bin/firebase.js`,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    EMULATOR_PROJECT_ID,
+    '--config',
+    configPath,
+  ],
   { stdio: 'inherit', cwd: root, env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -10,22 +10,39 @@
 import { chromium, type Page } from 'playwright-core';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:4310/frontend/').replace(/\/?$/, '/');
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const THROTTLE = Number(process.env.BENCH_THROTTLE || 4);
 const TAPS = 15;
 const LOADS = 5;
 
 const students = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ id: `bench-${count}-${i}`, name: `Aluno de Teste ${String(i + 1).padStart(3, '0')}`, frequencyPercent: (i * 7) % 101 }));
+  Array.from({ length: count }, (_, i) => ({
+    id: `bench-${count}-${i}`,
+    name: `Aluno de Teste ${String(i + 1).padStart(3, '0')}`,
+    frequencyPercent: (i * 7) % 101,
+  }));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
 
 async function openRoll(page: Page, count: number): Promise<void> {
   const classId = `bench-class-${count}`;
   await page.route(`**/api/classes/${classId}/students`, (route) => route.fulfill({ json: students(count) }));
-  await page.route(`**/api/classes/${classId}/attendance/**`, (route) => route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'none' } }));
+  await page.route(`**/api/classes/${classId}/attendance/**`, (route) =>
+    route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'none' } }),
+  );
   await page.goto(`${base}frequencias/atividades/bench/turmas/${classId}/chamada?date1=2026-03-02`);
-  await page.getByTestId('roll-row').nth(count - 1).waitFor({ state: 'attached', timeout: 120_000 });
+  await page
+    .getByTestId('roll-row')
+    .nth(count - 1)
+    .waitFor({ state: 'attached', timeout: 120_000 });
 }
 
 /** Click the n-th student's absent/present toggle and resolve at the first frame painted after the change. */
@@ -57,12 +74,17 @@ async function showRoster(page: Page, count: number): Promise<{ first: number; a
     answeredAt = await page.evaluate(() => performance.now()).catch(() => 0);
     await route.fulfill({ json: students(count) });
   });
-  await page.route(`**/api/classes/${classId}/attendance/**`, (route) => route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'none' } }));
+  await page.route(`**/api/classes/${classId}/attendance/**`, (route) =>
+    route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'none' } }),
+  );
   // Client-side navigation, as a user tapping a class: the app is already loaded.
-  await page.evaluate((url) => {
-    window.history.pushState({}, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `${new URL(base).pathname}frequencias/atividades/bench/turmas/${classId}/chamada?date1=2026-03-02`);
+  await page.evaluate(
+    (url) => {
+      window.history.pushState({}, '', url);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    `${new URL(base).pathname}frequencias/atividades/bench/turmas/${classId}/chamada?date1=2026-03-02`,
+  );
   // Painted: the frame after the one in which the rows appeared.
   const shownAt = await page.evaluate(
     (n) =>
@@ -110,8 +132,12 @@ async function main(): Promise<void> {
     allRowsOf500: { medianMs: Math.round(median(complete)), maxMs: Math.round(Math.max(...complete)), samples: complete.length },
   };
   console.log(`Roll call at ${THROTTLE}x CPU throttling (${base})`);
-  console.log(`  tap on a toggle -> painted, 60 students: median ${result.toggleToPaint60.medianMs} ms, p95 ${result.toggleToPaint60.p95Ms} ms (goal <= 100 ms)`);
-  console.log(`  roster of 500 students shown (first screen painted): median ${result.showRoster500.medianMs} ms, max ${result.showRoster500.maxMs} ms (goal <= 300 ms)`);
+  console.log(
+    `  tap on a toggle -> painted, 60 students: median ${result.toggleToPaint60.medianMs} ms, p95 ${result.toggleToPaint60.p95Ms} ms (goal <= 100 ms)`,
+  );
+  console.log(
+    `  roster of 500 students shown (first screen painted): median ${result.showRoster500.medianMs} ms, max ${result.showRoster500.maxMs} ms (goal <= 300 ms)`,
+  );
   console.log(`  ... all 500 rows in the page: median ${result.allRowsOf500.medianMs} ms, max ${result.allRowsOf500.maxMs} ms`);
   console.log(`BENCH_JSON ${JSON.stringify(result)}`);
 }

@@ -9,7 +9,16 @@ import { launch } from 'chrome-launcher';
 const [base, ...routes] = process.argv.slice(2);
 if (!base) throw new Error('usage: bench-lighthouse.ts BASE_URL [route...]');
 const RUNS = 3;
-const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const flags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 type Sample = { performance: number; lcpMs: number; tbtMs: number; cls: number; accessibility: number; bestPractices: number };

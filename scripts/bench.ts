@@ -12,7 +12,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 const root = new URL('..', import.meta.url).pathname;
 const PORT = 4390;
 const BASE = `http://127.0.0.1:${PORT}/frontend/`;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ROUTES = ['', 'alunos', 'alunos/cadastro', 'atividades', 'turmas', 'usuarios', 'frequencias/atividades', 'tech-demo'];
 
 /** A printed figure; `vsGoal` is the figure as a ratio of its goal, and whether it meets it. */
@@ -103,7 +111,12 @@ async function offlineFcp(browser: Browser): Promise<void> {
     samples.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime));
     await context.close();
   }
-  rows.push({ figure: 'offline repeat-visit FCP, 4x CPU (median of 3)', value: ms(median(samples)), goal: '<= 600 ms', vsGoal: ratio(median(samples), 600, 'at most') });
+  rows.push({
+    figure: 'offline repeat-visit FCP, 4x CPU (median of 3)',
+    value: ms(median(samples)),
+    goal: '<= 600 ms',
+    vsGoal: ratio(median(samples), 600, 'at most'),
+  });
 }
 
 /** Client-side navigation from home to the students page, timed inside the page: to the first card painted. */
@@ -153,8 +166,18 @@ async function studentsPage(browser: Browser): Promise<void> {
     returning.push(await navigateToStudents(page));
     await context.close();
   }
-  rows.push({ figure: 'students page, 5,000 students, 4x CPU: first visit, to first card painted', value: ms(median(first)), goal: '<= 300 ms', vsGoal: ratio(median(first), 300, 'at most') });
-  rows.push({ figure: 'students page, 5,000 students, 4x CPU: returning, to first card painted', value: ms(median(returning)), goal: '<= 300 ms', vsGoal: ratio(median(returning), 300, 'at most') });
+  rows.push({
+    figure: 'students page, 5,000 students, 4x CPU: first visit, to first card painted',
+    value: ms(median(first)),
+    goal: '<= 300 ms',
+    vsGoal: ratio(median(first), 300, 'at most'),
+  });
+  rows.push({
+    figure: 'students page, 5,000 students, 4x CPU: returning, to first card painted',
+    value: ms(median(returning)),
+    goal: '<= 300 ms',
+    vsGoal: ratio(median(returning), 300, 'at most'),
+  });
   rows.push({ figure: 'students page, 5,000 students: DOM nodes', value: String(nodes), goal: '<= 1,400', vsGoal: ratio(nodes, 1400, 'at most') });
 }
 
@@ -171,9 +194,12 @@ function childBench(script: string, args: string[] = []): Record<string, unknown
 
 function printTable(): void {
   const width = Math.max(...rows.map((r) => r.figure.length));
-  console.log(`\nQuadra benchmarks: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`);
+  console.log(
+    `\nQuadra benchmarks: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`,
+  );
   console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(12)}  ${'goal'.padEnd(10)}  figure / goal`);
-  for (const row of rows) console.log(`${row.figure.padEnd(width)}  ${row.value.padStart(12)}  ${row.goal.padEnd(10)}  ${row.vsGoal ?? ''}`.trimEnd());
+  for (const row of rows)
+    console.log(`${row.figure.padEnd(width)}  ${row.value.padStart(12)}  ${row.goal.padEnd(10)}  ${row.vsGoal ?? ''}`.trimEnd());
 }
 
 /** `npm run bench -- first-load` measures only the bundle sizes (quick, while working on them). */
@@ -207,9 +233,23 @@ async function main(): Promise<void> {
     const lighthouse = childBench('scripts/bench-lighthouse.ts', [BASE, '', 'alunos']) as Record<string, Record<string, number | string[]>> | null;
     for (const [route, figures] of Object.entries(lighthouse ?? {})) {
       const n = (key: string) => Number(figures[key]);
-      rows.push({ figure: `Lighthouse mobile ${route}: performance (median of 3)`, value: String(n('performance')), goal: '>= 95', vsGoal: ratio(n('performance'), 95, 'at least') });
-      rows.push({ figure: `Lighthouse mobile ${route}: LCP / TBT / CLS`, value: `${(n('lcpMs') / 1000).toFixed(1)} s / ${ms(n('tbtMs'))} / ${n('cls').toFixed(2)}`, goal: '' });
-      rows.push({ figure: `Lighthouse mobile ${route}: accessibility / best practices`, value: `${n('accessibility')} / ${n('bestPractices')}`, goal: '100 / 100', vsGoal: ratio(Math.min(n('accessibility'), n('bestPractices')), 100, 'at least') });
+      rows.push({
+        figure: `Lighthouse mobile ${route}: performance (median of 3)`,
+        value: String(n('performance')),
+        goal: '>= 95',
+        vsGoal: ratio(n('performance'), 95, 'at least'),
+      });
+      rows.push({
+        figure: `Lighthouse mobile ${route}: LCP / TBT / CLS`,
+        value: `${(n('lcpMs') / 1000).toFixed(1)} s / ${ms(n('tbtMs'))} / ${n('cls').toFixed(2)}`,
+        goal: '',
+      });
+      rows.push({
+        figure: `Lighthouse mobile ${route}: accessibility / best practices`,
+        value: `${n('accessibility')} / ${n('bestPractices')}`,
+        goal: '100 / 100',
+        vsGoal: ratio(Math.min(n('accessibility'), n('bestPractices')), 100, 'at least'),
+      });
       const failed = figures.failedAudits as string[];
       if (failed.length) rows.push({ figure: `Lighthouse mobile ${route}: failed audits`, value: failed.join(', '), goal: '' });
     }
@@ -220,9 +260,23 @@ async function main(): Promise<void> {
   const serverFigures = childBench('scripts/bench-server.ts') as { results?: Record<string, unknown>[] } | null;
   const cached = serverFigures?.results?.find((row) => row.listCache === 'on' || row.listCache === true) ?? serverFigures?.results?.[0];
   if (cached) {
-    rows.push({ figure: 'server GET /api/students (5,000): requests/s', value: String(cached.requestsPerSecond), goal: '>= 1,000', vsGoal: ratio(Number(cached.requestsPerSecond), 1000, 'at least') });
-    rows.push({ figure: 'server GET /api/students (5,000): p99', value: `${String(cached.p99Ms)} ms`, goal: '<= 50 ms', vsGoal: ratio(Number(cached.p99Ms), 50, 'at most') });
-    rows.push({ figure: 'server resident memory at rest / under load', value: `${String(cached.rssAtRestMB)} / ${String(cached.rssUnderLoadMB)} MB`, goal: '' });
+    rows.push({
+      figure: 'server GET /api/students (5,000): requests/s',
+      value: String(cached.requestsPerSecond),
+      goal: '>= 1,000',
+      vsGoal: ratio(Number(cached.requestsPerSecond), 1000, 'at least'),
+    });
+    rows.push({
+      figure: 'server GET /api/students (5,000): p99',
+      value: `${String(cached.p99Ms)} ms`,
+      goal: '<= 50 ms',
+      vsGoal: ratio(Number(cached.p99Ms), 50, 'at most'),
+    });
+    rows.push({
+      figure: 'server resident memory at rest / under load',
+      value: `${String(cached.rssAtRestMB)} / ${String(cached.rssUnderLoadMB)} MB`,
+      goal: '',
+    });
   }
 
   printTable();

@@ -7,11 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type FastifyPluginAsyncZod,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticateWith, type TokenVerifier } from './auth.ts';
 import { cspDirectives, readCspSources } from './content-security-policy.ts';
 import type { Db } from './db/types.ts';
@@ -49,9 +45,7 @@ const api: FastifyPluginAsyncZod<ApiContext & { verifyToken: TokenVerifier | nul
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
-  );
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)));
 
   await app.register(catalogRoutes, context);
   await app.register(studentRoutes, context);
@@ -59,9 +53,7 @@ const api: FastifyPluginAsyncZod<ApiContext & { verifyToken: TokenVerifier | nul
   await app.register(documentRoutes, context);
   await app.register(attendanceRoutes, context);
 
-  app.get('/openapi.json', { schema: { hide: true } }, (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').send(app.swagger()),
-  );
+  app.get('/openapi.json', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').send(app.swagger()));
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
@@ -84,8 +76,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       openapi: '3.0.3',
       info: {
         title: 'Quadra reference API',
-        description:
-          'The API the Quadra app speaks (SPEC §7) plus its extensions. Every error answers {statusCode, error, message}.',
+        description: 'The API the Quadra app speaks (SPEC §7) plus its extensions. Every error answers {statusCode, error, message}.',
         version,
       },
       servers: [{ url: '/' }],
@@ -97,8 +88,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const context: ApiContext = { db: options.db, studentList: new StudentListCache(options.cacheStudentList ?? true) };
   await app.register(api, { prefix: '/api', ...context, verifyToken: options.verifyToken ?? null });
   await registerFrontend(app, options.distDir);
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
-  );
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)));
   return app;
 }

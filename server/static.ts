@@ -30,9 +30,7 @@ const frontendFiles: FastifyPluginAsync<{ distDir: string }> = async (app, { dis
   app.setNotFoundHandler((request, reply) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     const isAppRoute =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/frontend/assets/') &&
-      !basename(path).includes('.');
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/frontend/assets/') && !basename(path).includes('.');
     if (!isAppRoute) return reply.code(404).send(errorBody(404, `File ${path} not found`));
     return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
   });

@@ -4,12 +4,7 @@ import type { Queryable, SqlParam } from './types.ts';
 const MAX_PARAMS = 30_000;
 
 /** Inserts many rows with multi-row VALUES statements (portable to PGlite and PostgreSQL 15, unlike COPY). */
-export async function insertRows(
-  db: Queryable,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly SqlParam[])[],
-): Promise<void> {
+export async function insertRows(db: Queryable, table: string, columns: readonly string[], rows: readonly (readonly SqlParam[])[]): Promise<void> {
   const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);

@@ -18,9 +18,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     version    text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
-  const done = new Set(
-    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((row) => row.version),
-  );
+  const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((row) => row.version));
   const applied: string[] = [];
   for (const name of await listMigrations(dir)) {
     if (done.has(name)) continue;

@@ -7,17 +7,7 @@
 import { accessLevels, enums } from '../../src/api/contract.ts';
 import { insertRows } from './bulk-insert.ts';
 import { createRandom, randomCpf, type Random } from './prng.ts';
-import {
-  firstNames,
-  neighbourhoods,
-  schedules,
-  schoolYears,
-  schools,
-  seedActivities,
-  seedUsers,
-  streets,
-  surnames,
-} from './seed-data.ts';
+import { firstNames, neighbourhoods, schedules, schoolYears, schools, seedActivities, seedUsers, streets, surnames } from './seed-data.ts';
 import type { Db, Queryable, SqlParam } from './types.ts';
 
 export const SEED_STUDENT_COUNT = 60;
@@ -54,9 +44,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<b
 export async function addStudents(db: Db, n: number, seed = 7): Promise<void> {
   const classIds = (await db.query<{ id: string }>('SELECT id FROM classes ORDER BY id')).map((row) => row.id);
   const cpfs = new Set(
-    (await db.query<{ cpf: string }>('SELECT registration_number AS cpf FROM students WHERE registration_number IS NOT NULL')).map(
-      (row) => row.cpf,
-    ),
+    (await db.query<{ cpf: string }>('SELECT registration_number AS cpf FROM students WHERE registration_number IS NOT NULL')).map((row) => row.cpf),
   );
   await db.transaction((tx) => seedStudents(tx, createRandom(seed), classIds, n, cpfs, false));
   await db.exec('ANALYZE');
@@ -84,8 +72,7 @@ async function seedCatalog(tx: Queryable, random: Random): Promise<string[]> {
 
 const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
 const pad = (n: number, size: number): string => String(n).padStart(size, '0');
-const personName = (random: Random): string =>
-  `${random.pick(firstNames)} ${random.pick(surnames)} ${random.pick(surnames)}`;
+const personName = (random: Random): string => `${random.pick(firstNames)} ${random.pick(surnames)} ${random.pick(surnames)}`;
 const sometimes = <T>(random: Random, p: number, value: () => T): T | null => (random.chance(p) ? value() : null);
 
 async function seedStudents(
@@ -131,9 +118,22 @@ async function seedStudents(
     tx,
     'students',
     [
-      'id', 'full_name', 'date_of_birth', 'registration_number', 'enrollment_date', 'race', 'gender', 'school_name',
-      'school_year', 'social_program', 'employment_status', 'education_level', 'address_code', 'address_street',
-      'address_number', 'address_complement',
+      'id',
+      'full_name',
+      'date_of_birth',
+      'registration_number',
+      'enrollment_date',
+      'race',
+      'gender',
+      'school_name',
+      'school_year',
+      'social_program',
+      'employment_status',
+      'education_level',
+      'address_code',
+      'address_street',
+      'address_number',
+      'address_complement',
     ],
     students,
   );
@@ -153,7 +153,7 @@ async function seedRolls(tx: Queryable, random: Random, classIds: readonly strin
     if (!classIds.includes(id)) continue;
     const dayOffset = (enums.weekDay as readonly string[]).indexOf(week_day);
     for (let week = ROLL_WEEKS; week >= 1; week -= 1) {
-      const date = isoDate(new Date(ROLL_WEEKS_END.getTime() + ((dayOffset - 7 * week) * 86_400_000)));
+      const date = isoDate(new Date(ROLL_WEEKS_END.getTime() + (dayOffset - 7 * week) * 86_400_000));
       const roster = enrolled.filter((row) => row.class_id === id && row.enrolled_on <= date);
       if (roster.length === 0) continue;
       const instructor = random.pick(seedUsers.filter((user) => user.access === 'instrutor'));
@@ -199,12 +199,7 @@ async function seedGuardians(tx: Queryable, random: Random, studentIds: readonly
       ]);
     }
   }
-  await insertRows(
-    tx,
-    'guardians',
-    ['id', 'student_id', 'name', 'cpf', 'birth_date', 'civil_state', 'nis', 'phone', 'email', 'address'],
-    rows,
-  );
+  await insertRows(tx, 'guardians', ['id', 'student_id', 'name', 'cpf', 'birth_date', 'civil_state', 'nis', 'phone', 'email', 'address'], rows);
 }
 
 async function seedUsersTable(tx: Queryable, random: Random): Promise<void> {

@@ -16,10 +16,8 @@ import {
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
-  app.get(
-    '/activities',
-    { schema: { tags: ['activities'], summary: 'All activities', response: { 200: z.array(activitySchema) } } },
-    () => db.query<Activity>('SELECT id, name, teacher, area, frequency FROM activities ORDER BY name, id'),
+  app.get('/activities', { schema: { tags: ['activities'], summary: 'All activities', response: { 200: z.array(activitySchema) } } }, () =>
+    db.query<Activity>('SELECT id, name, teacher, area, frequency FROM activities ORDER BY name, id'),
   );
 
   app.get(
@@ -54,9 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     );
   }
 
-  app.get(
-    '/users',
-    { schema: { tags: ['users'], summary: 'Staff users', response: { 200: z.array(userSchema) } } },
-    () => db.query<User>('SELECT id, full_name, phone, access, formation, email FROM users ORDER BY full_name, id'),
+  app.get('/users', { schema: { tags: ['users'], summary: 'Staff users', response: { 200: z.array(userSchema) } } }, () =>
+    db.query<User>('SELECT id, full_name, phone, access, formation, email FROM users ORDER BY full_name, id'),
   );
 };

@@ -13,5 +13,4 @@ export interface ApiContext {
 export const pathIdSchema = z.string().min(1).max(100);
 
 /** The error answers a route can give, for the OpenAPI document and the serializer. */
-export const errors = (...codes: number[]): Record<number, typeof apiErrorSchema> =>
-  Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+export const errors = (...codes: number[]): Record<number, typeof apiErrorSchema> => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));

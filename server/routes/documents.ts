@@ -47,7 +47,11 @@ function metaMessage(error: { issues: ReadonlyArray<{ path: PropertyKey[]; messa
 
 /** RFC 6266 header: an ASCII fallback for old clients plus the exact UTF-8 name. */
 function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'documento';
+  const ascii =
+    fileName
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'documento';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
@@ -62,7 +66,7 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
         summary: 'Upload a document of a student (multipart/form-data)',
         description:
           'Parts: `file` (PDF, JPEG or PNG by content, at most 10 MB, not empty) and the text fields id (optional ' +
-          'client UUID), fileName (defaults to the file part\'s name), fileType (a document-types code), origin, date ' +
+          "client UUID), fileName (defaults to the file part's name), fileType (a document-types code), origin, date " +
           '(ISO date or date-time), description. Answers 201 with the stored document; the same client id again ' +
           'answers 200 with it and stores nothing.',
         consumes: ['multipart/form-data'],
@@ -106,10 +110,7 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
           ],
         );
         if (inserted[0]) return { created: true, document: inserted[0] };
-        const [existing] = await tx.query<StoredDocument>(
-          `SELECT ${documentColumns} FROM student_documents WHERE id = $1`,
-          [id],
-        );
+        const [existing] = await tx.query<StoredDocument>(`SELECT ${documentColumns} FROM student_documents WHERE id = $1`, [id]);
         if (!existing || existing.studentId !== studentId) {
           throw new HttpError(409, 'This document id is already used for another student');
         }
@@ -131,10 +132,9 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
     },
     async (request) => {
       await requireStudent(db, request.params.id);
-      return db.query<StoredDocument>(
-        `SELECT ${documentColumns} FROM student_documents WHERE student_id = $1 ORDER BY created_at, id`,
-        [request.params.id],
-      );
+      return db.query<StoredDocument>(`SELECT ${documentColumns} FROM student_documents WHERE student_id = $1 ORDER BY created_at, id`, [
+        request.params.id,
+      ]);
     },
   );
 

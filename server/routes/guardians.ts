@@ -7,8 +7,7 @@ import { HttpError, notFound } from '../errors.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
-const guardianColumns =
-  'id, name, cpf, birth_date AS "birthDate", civil_state AS "civilState", nis, phone, email, address';
+const guardianColumns = 'id, name, cpf, birth_date AS "birthDate", civil_state AS "civilState", nis, phone, email, address';
 
 const guardianValues = (input: Omit<GuardianInput, 'id'>) =>
   [input.name, onlyDigits(input.cpf), input.birthDate, input.civilState, input.nis, input.phone, input.email, input.address] as const;
@@ -33,9 +32,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
     },
     async (request) => {
       await requireStudent(db, request.params.id);
-      return db.query(`SELECT ${guardianColumns} FROM guardians WHERE student_id = $1 ORDER BY name, id`, [
-        request.params.id,
-      ]);
+      return db.query(`SELECT ${guardianColumns} FROM guardians WHERE student_id = $1 ORDER BY name, id`, [request.params.id]);
     },
   );
 
@@ -65,10 +62,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
           [id, studentId, ...guardianValues(request.body)],
         );
         if (inserted[0]) return { created: true, guardian: inserted[0] };
-        const [existing] = await tx.query<{ student_id: string }>(
-          `SELECT student_id, ${guardianColumns} FROM guardians WHERE id = $1`,
-          [id],
-        );
+        const [existing] = await tx.query<{ student_id: string }>(`SELECT student_id, ${guardianColumns} FROM guardians WHERE id = $1`, [id]);
         if (!existing || existing.student_id !== studentId) {
           throw new HttpError(409, 'This guardian id is already used for another student');
         }

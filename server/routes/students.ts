@@ -50,8 +50,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       schema: {
         tags: ['students'],
         summary: 'All students with their attendance percentage',
-        description:
-          'Answers an ETag (a matching If-None-Match gets 304) and is gzipped when the request accepts gzip.',
+        description: 'Answers an ETag (a matching If-None-Match gets 304) and is gzipped when the request accepts gzip.',
         response: { 200: z.array(studentSummarySchema) },
       },
     },
@@ -141,10 +140,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       const { classId } = request.params;
       const [found] = await db.query('SELECT 1 FROM classes WHERE id = $1', [classId]);
       if (!found) throw notFound('Class');
-      return db.query(
-        studentSummarySql('WHERE s.id IN (SELECT student_id FROM class_enrollments WHERE class_id = $1)'),
-        [classId],
-      );
+      return db.query(studentSummarySql('WHERE s.id IN (SELECT student_id FROM class_enrollments WHERE class_id = $1)'), [classId]);
     },
   );
 };

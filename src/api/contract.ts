@@ -32,14 +32,7 @@ export const cpfSchema = z.string().check(z.refine(isValidCpf, { message: 'Inval
 export const enums = {
   race: ['BRANCA', 'PRETA', 'PARDA', 'AMARELA', 'INDIGENA', 'NA'],
   gender: ['MASCULINO', 'FEMININO', 'OUTRO'],
-  socialProgram: [
-    'BOLSA_FAMILIA',
-    'BPC_LOAS',
-    'TARIFA_SOCIAL_DE_ENERGIA',
-    'AUXILIO_GAS',
-    'PROGRAMA_ESTADUAL',
-    'PROGRAMA_MUNICIPAL_VIA_CRAS',
-  ],
+  socialProgram: ['BOLSA_FAMILIA', 'BPC_LOAS', 'TARIFA_SOCIAL_DE_ENERGIA', 'AUXILIO_GAS', 'PROGRAMA_ESTADUAL', 'PROGRAMA_MUNICIPAL_VIA_CRAS'],
   employmentStatus: ['EMPREGADO', 'DESEMPREGADO', 'ESTUDANTE', 'OUTRO'],
   educationLevel: [
     'NENHUM',
@@ -112,8 +105,7 @@ export type StudentSummary = z.infer<typeof studentSummarySchema>;
 
 const optionalText = z.optional(z.string().check(z.maxLength(200)));
 /** Enum fields of a registration: a known code, or empty / absent when the user left the select empty. */
-const optionalCode = <N extends EnumName>(name: N) =>
-  z.optional(z.union([z.enum(enums[name]), z.literal('')]));
+const optionalCode = <N extends EnumName>(name: N) => z.optional(z.union([z.enum(enums[name]), z.literal('')]));
 
 export const addressSchema = z.object({
   code: z.optional(z.union([zipSchema, z.literal('')])),

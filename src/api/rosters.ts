@@ -23,8 +23,7 @@ export async function fetchRoster(classId: string): Promise<z.output<typeof rost
   }
 }
 
-export const rosterQueryOptions = (classId: string) =>
-  queryOptions({ queryKey: rosterKeys.one(classId), queryFn: () => fetchRoster(classId) });
+export const rosterQueryOptions = (classId: string) => queryOptions({ queryKey: rosterKeys.one(classId), queryFn: () => fetchRoster(classId) });
 
 /** Fetch every class's roster into the (persisted) cache; failures are ignored: the page will try again itself. */
 export async function prefetchAllRosters(client: QueryClient, classes: readonly ClassGroup[]): Promise<void> {

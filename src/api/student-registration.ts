@@ -59,10 +59,7 @@ export function registerStudentRegistrationHandlers(): void {
 export type QueuedRegistration = { studentItemId: string; documentItemIds: string[] };
 
 /** Store the registration and its documents on the device together, then start sending. */
-export async function queueStudentRegistration(
-  student: StudentCreatePayload,
-  documents: StudentDocumentPayload[],
-): Promise<QueuedRegistration> {
+export async function queueStudentRegistration(student: StudentCreatePayload, documents: StudentDocumentPayload[]): Promise<QueuedRegistration> {
   // A re-submit after a refusal reuses the client id: replace what is left of the earlier attempt.
   await discardItem(student.id);
   await enqueueAll([

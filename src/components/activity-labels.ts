@@ -9,13 +9,13 @@ import { useLingui } from '@lingui/react';
 export const areaLabels: Record<string, MessageDescriptor> = {
   esportes: msg`Sports`,
   academia: msg`Gym`,
-  'aquáticos': msg`Aquatics`,
+  aquáticos: msg`Aquatics`,
   'bem-estar': msg`Wellness`,
   tecnologia: msg`Technology`,
 };
 
 export const frequencyLabels: Record<string, MessageDescriptor> = {
-  'diária': msg`Daily`,
+  diária: msg`Daily`,
   semanal: msg`Weekly`,
   mensal: msg`Monthly`,
 };

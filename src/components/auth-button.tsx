@@ -16,7 +16,11 @@ export function AuthButton({ compact = false }: { compact?: boolean }) {
 
   const confirmAndSignOut = async () => {
     const unsent = pending + failed;
-    if (unsent > 0 && !window.confirm(t`${unsent} change(s) have not reached the server yet. They stay on this device and will be sent later. Sign out?`)) return;
+    if (
+      unsent > 0 &&
+      !window.confirm(t`${unsent} change(s) have not reached the server yet. They stay on this device and will be sent later. Sign out?`)
+    )
+      return;
     await signOut();
   };
 

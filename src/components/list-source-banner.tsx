@@ -7,7 +7,9 @@ export function ListSourceBanner({ source }: { source: ListSource }) {
   if (source === 'sample') {
     return (
       <Alert color="orange" c="orange.9" variant="light" mb="md" role="status" data-testid="sample-banner">
-        <Trans>Showing sample data: the server could not be reached and nothing is saved on this device yet. Nothing can be saved for sample records.</Trans>
+        <Trans>
+          Showing sample data: the server could not be reached and nothing is saved on this device yet. Nothing can be saved for sample records.
+        </Trans>
       </Alert>
     );
   }

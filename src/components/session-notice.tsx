@@ -19,7 +19,13 @@ export function SessionNotice() {
       mb="md"
       role="alert"
       data-testid="session-notice"
-      style={{ position: 'sticky', top: 'calc(var(--quadra-header-height) + 8px)', zIndex: 150, backgroundColor: 'var(--mantine-color-orange-0)', boxShadow: 'var(--mantine-shadow-sm)' }}
+      style={{
+        position: 'sticky',
+        top: 'calc(var(--quadra-header-height) + 8px)',
+        zIndex: 150,
+        backgroundColor: 'var(--mantine-color-orange-0)',
+        boxShadow: 'var(--mantine-shadow-sm)',
+      }}
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="orange.9">

@@ -59,9 +59,12 @@ export function useSidebar(initial: SidebarState): Sidebar {
     }, SIDEBAR_ANIMATION_MS);
   }, []);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const getWidth = useCallback((mobile: boolean) => sidebarWidth(state, mobile), [state]);
   return { state, toggle, getWidth, animationMs: SIDEBAR_ANIMATION_MS };

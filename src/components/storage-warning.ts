@@ -19,7 +19,9 @@ export function warnWhenStorageIsFull(): void {
     if (warned || !isQuotaError(error)) return;
     warned = true;
     notify({
-      message: i18n._(msg`This device is out of storage space, so the lists could not be saved for offline use. Changes you save are still kept and sent.`),
+      message: i18n._(
+        msg`This device is out of storage space, so the lists could not be saved for offline use. Changes you save are still kept and sent.`,
+      ),
       severity: 'warning',
       closable: true,
     });

@@ -9,7 +9,18 @@ export function UpdatePrompt() {
   useEffect(() => registerServiceWorker((applyUpdate) => setApply(() => applyUpdate)), []);
   if (!apply) return null;
   return (
-    <Paper role="alertdialog" aria-labelledby="update-title" shadow="md" p="md" withBorder pos="fixed" bottom={16} left={16} style={{ zIndex: 400, maxWidth: 360 }} data-testid="update-prompt">
+    <Paper
+      role="alertdialog"
+      aria-labelledby="update-title"
+      shadow="md"
+      p="md"
+      withBorder
+      pos="fixed"
+      bottom={16}
+      left={16}
+      style={{ zIndex: 400, maxWidth: 360 }}
+      data-testid="update-prompt"
+    >
       <Text id="update-title" fw={600}>
         <Trans>An update of Quadra is available.</Trans>
       </Text>

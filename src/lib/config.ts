@@ -22,9 +22,7 @@ function firebaseSettings(): FirebaseSettings | null {
     appId: env.VITE_FIREBASE_APP_ID,
   };
   // SPEC §1: the identity provider is set up only if all six values are present.
-  return Object.values(values).every((v) => typeof v === 'string' && v.length > 0)
-    ? (values as FirebaseSettings)
-    : null;
+  return Object.values(values).every((v) => typeof v === 'string' && v.length > 0) ? (values as FirebaseSettings) : null;
 }
 
 export const config = {

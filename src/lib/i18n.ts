@@ -9,10 +9,7 @@ export const LOCALE_STORAGE_KEY = 'quadra.locale';
 const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
 
 /** The stored choice wins; otherwise English browsers get en-US and everything else pt-BR. */
-export function detectLocale(
-  storage: Pick<Storage, 'getItem'> = window.localStorage,
-  browserLanguage: string = navigator.language,
-): Locale {
+export function detectLocale(storage: Pick<Storage, 'getItem'> = window.localStorage, browserLanguage: string = navigator.language): Locale {
   let stored: string | null = null;
   try {
     stored = storage.getItem(LOCALE_STORAGE_KEY);
@@ -33,15 +30,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 }
 
 /** The features with a catalog of their own (lingui.config.ts: one per folder of src/features but home). */
-export type FeatureCatalog =
-  | 'activities'
-  | 'attendance'
-  | 'classes'
-  | 'guardians'
-  | 'student-registration'
-  | 'students'
-  | 'tech-demo'
-  | 'users';
+export type FeatureCatalog = 'activities' | 'attendance' | 'classes' | 'guardians' | 'student-registration' | 'students' | 'tech-demo' | 'users';
 
 const loaded = new Set<string>();
 

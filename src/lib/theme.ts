@@ -1,9 +1,7 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** A darker blue than Mantine's default so text on it passes WCAG AA contrast. */
-const quadra: MantineColorsTuple = [
-  '#e8f1fb', '#cfdff2', '#9dbde6', '#6899d9', '#3f7bcd', '#2868c2', '#1c5cae', '#1c4f8a', '#15406f', '#0d3157',
-];
+const quadra: MantineColorsTuple = ['#e8f1fb', '#cfdff2', '#9dbde6', '#6899d9', '#3f7bcd', '#2868c2', '#1c5cae', '#1c4f8a', '#15406f', '#0d3157'];
 
 export const theme = createTheme({
   primaryColor: 'quadra',

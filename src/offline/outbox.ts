@@ -117,9 +117,7 @@ export function drainOutbox(now: () => number = Date.now): Promise<void> {
 let wakeTimer: ReturnType<typeof setTimeout> | undefined;
 async function scheduleNextDrain(now: () => number): Promise<void> {
   if (!started) return;
-  const due = (await db.outbox.where('state').equals('pending').toArray())
-    .map((item) => item.nextAttemptAt)
-    .filter((at) => at > now());
+  const due = (await db.outbox.where('state').equals('pending').toArray()).map((item) => item.nextAttemptAt).filter((at) => at > now());
   clearTimeout(wakeTimer);
   if (due.length === 0) return;
   const delay = Math.min(...due) - now();

@@ -60,9 +60,44 @@ export const sampleGuardians: Guardian[] = [
 ];
 
 export const sampleUsers: User[] = [
-  { id: 'sample-usr-1', full_name: 'Helena Martins', phone: '(11) 99999-0001', access: 'admin', formation: 'Gestão', email: 'helena.martins@example.com' },
-  { id: 'sample-usr-2', full_name: 'Paulo Mendes', phone: '(11) 99999-0002', access: 'coordenador', formation: 'Educação Física', email: 'paulo.mendes@example.com' },
-  { id: 'sample-usr-3', full_name: 'Carlos Andrade', phone: '(11) 99999-0003', access: 'instrutor', formation: 'Educação Física', email: 'carlos.andrade@example.com' },
-  { id: 'sample-usr-4', full_name: 'Renata Gomes', phone: '(11) 99999-0004', access: 'psicologo', formation: 'Psicologia', email: 'renata.gomes@example.com' },
-  { id: 'sample-usr-5', full_name: 'Bruno Teixeira', phone: '(11) 99999-0005', access: 'administrativo', formation: 'Administração', email: 'bruno.teixeira@example.com' },
+  {
+    id: 'sample-usr-1',
+    full_name: 'Helena Martins',
+    phone: '(11) 99999-0001',
+    access: 'admin',
+    formation: 'Gestão',
+    email: 'helena.martins@example.com',
+  },
+  {
+    id: 'sample-usr-2',
+    full_name: 'Paulo Mendes',
+    phone: '(11) 99999-0002',
+    access: 'coordenador',
+    formation: 'Educação Física',
+    email: 'paulo.mendes@example.com',
+  },
+  {
+    id: 'sample-usr-3',
+    full_name: 'Carlos Andrade',
+    phone: '(11) 99999-0003',
+    access: 'instrutor',
+    formation: 'Educação Física',
+    email: 'carlos.andrade@example.com',
+  },
+  {
+    id: 'sample-usr-4',
+    full_name: 'Renata Gomes',
+    phone: '(11) 99999-0004',
+    access: 'psicologo',
+    formation: 'Psicologia',
+    email: 'renata.gomes@example.com',
+  },
+  {
+    id: 'sample-usr-5',
+    full_name: 'Bruno Teixeira',
+    phone: '(11) 99999-0005',
+    access: 'administrativo',
+    formation: 'Administração',
+    email: 'bruno.teixeira@example.com',
+  },
 ];

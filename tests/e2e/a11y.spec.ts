@@ -78,7 +78,13 @@ type Route = {
 const fakeGithub = async (page: Page) => {
   await page.route('https://api.github.com/**', (route) =>
     route.fulfill({
-      json: { full_name: 'TanStack/query', description: 'Async state management', subscribers_count: 111, stargazers_count: 22222, forks_count: 3333 },
+      json: {
+        full_name: 'TanStack/query',
+        description: 'Async state management',
+        subscribers_count: 111,
+        stargazers_count: 22222,
+        forks_count: 3333,
+      },
       headers: { 'access-control-allow-origin': '*' },
     }),
   );
@@ -86,11 +92,19 @@ const fakeGithub = async (page: Page) => {
 
 const ROUTES: Route[] = [
   { name: 'home', path: () => '', ready: (page) => page.getByRole('main').getByRole('link').first() },
-  { name: 'attendance: activity picker', path: () => 'frequencias/atividades', ready: (page) => page.getByRole('main').getByRole('listitem').first() },
+  {
+    name: 'attendance: activity picker',
+    path: () => 'frequencias/atividades',
+    ready: (page) => page.getByRole('main').getByRole('listitem').first(),
+  },
   {
     name: 'attendance: class picker',
     path: (f) => `frequencias/atividades/${f.group.activityId}/turmas`,
-    ready: (page, f) => page.getByRole('main').getByRole('link', { name: new RegExp(f.group.title) }).first(),
+    ready: (page, f) =>
+      page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(f.group.title) })
+        .first(),
   },
   {
     name: 'attendance: activity with no classes',
@@ -139,21 +153,26 @@ const ROUTES: Route[] = [
 /** The id of every message in the catalogs (src/locales/en-US/*.po), as a production build shows an untranslated one. */
 const MESSAGE_IDS = new Set(
   readdirSync('src/locales/en-US').flatMap((file) =>
-    [...readFileSync(`src/locales/en-US/${file}`, 'utf8').matchAll(/^msgid "(.+)"$/gm)].map((match) => generateMessageId(JSON.parse(`"${match[1]}"`))),
+    [...readFileSync(`src/locales/en-US/${file}`, 'utf8').matchAll(/^msgid "(.+)"$/gm)].map((match) =>
+      generateMessageId(JSON.parse(`"${match[1]}"`)),
+    ),
   ),
 );
 
 /** Texts, accessible names and placeholders of the page that are message ids: their catalog was not loaded. */
 function messageIdsShown(page: Page): Promise<string[]> {
-  return page.evaluate((ids) => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) found.push(node.textContent?.trim() ?? '');
-    for (const element of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
-      for (const name of ['aria-label', 'title', 'placeholder']) found.push(element.getAttribute(name) ?? '');
-    }
-    return found.filter((text) => ids.includes(text));
-  }, [...MESSAGE_IDS]);
+  return page.evaluate(
+    (ids) => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) found.push(node.textContent?.trim() ?? '');
+      for (const element of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+        for (const name of ['aria-label', 'title', 'placeholder']) found.push(element.getAttribute(name) ?? '');
+      }
+      return found.filter((text) => ids.includes(text));
+    },
+    [...MESSAGE_IDS],
+  );
 }
 
 /** The page has its content: h1, real data (no loader, no sample), and no transition still running. */
@@ -184,14 +203,17 @@ async function audit(browser: Browser, baseURL: string, route: Route, f: Fixture
           await route.act(page);
           await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
         }
-        for (const id of await messageIdsShown(page)) problems.push(`${route.name} [${language}] shows the message id ${id}: its catalog was not loaded`);
+        for (const id of await messageIdsShown(page))
+          problems.push(`${route.name} [${language}] shows the message id ${id}: its catalog was not loaded`);
         // The whole page, shell included (with a modal open, the page behind it too). Only the violations' details.
         const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
         for (const violation of violations) {
           // Landmarks are held to every impact: a dialog's title bar once made a second banner (moderate).
           if (violation.impact !== 'serious' && violation.impact !== 'critical' && !violation.id.startsWith('landmark-')) continue;
           const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ');
-          problems.push(`${route.name} (${route.path(f)}) [${language}, ${size.name} ${size.width}x${size.height}] ${violation.impact} ${violation.id}: ${targets}`);
+          problems.push(
+            `${route.name} (${route.path(f)}) [${language}, ${size.name} ${size.width}x${size.height}] ${violation.impact} ${violation.id}: ${targets}`,
+          );
         }
       }
     } finally {

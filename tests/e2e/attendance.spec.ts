@@ -22,7 +22,15 @@ import {
 } from '../support/e2e.ts';
 
 const APP_URL = API_URL.replace(/\/api$/, '/frontend/');
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 test.use({ locale: 'en-US' });
 
@@ -38,9 +46,15 @@ test('the whole roll online: activity, class, date, marks, save; the roll is the
   await expect(cards.nth(1).getByRole('link')).not.toHaveAttribute('data-dark', 'true');
   // Areas and frequencies in the page's language, as on the activities page (the server writes them in Portuguese).
   await expect(page.getByRole('link', { name: /Futebol Society/ }).first()).toContainText('Sports · Daily');
-  await page.getByRole('link', { name: new RegExp(activity.name) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(activity.name) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(activity.name);
-  await page.getByRole('link', { name: new RegExp(group.title) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(group.title) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(group.title);
 
   // Everyone starts present.

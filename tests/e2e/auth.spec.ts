@@ -74,7 +74,10 @@ test('a user signs in through the Google popup; every API request carries their 
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText(name.slice(0, 10));
 
   const seen = recordApiRequests(page);
-  await page.getByRole('link', { name: /Students/ }).first().click();
+  await page
+    .getByRole('link', { name: /Students/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
   // The list from the server (not the sample, not still loading) before leaving the page.
   await expect(page.getByTestId('student-card').first()).toBeVisible();

@@ -203,7 +203,11 @@ function planSteps(random: () => number, tag: string): Step[] {
   const pick = (n: number) => Math.floor(random() * n);
   const work: (RollStep | RegistrationStep)[] = [
     ...Array.from({ length: ROLLS }, (_, i): RollStep => ({ kind: 'roll', classIndex: i % CLASSES, date: uniqueDate(), absentees: [] })),
-    ...Array.from({ length: REGISTRATIONS }, (_, index): RegistrationStep => ({ kind: 'registration', index, name: uniqueName(`${tag} ${index + 1}`) })),
+    ...Array.from({ length: REGISTRATIONS }, (_, index): RegistrationStep => ({
+      kind: 'registration',
+      index,
+      name: uniqueName(`${tag} ${index + 1}`),
+    })),
   ];
   for (let i = work.length - 1; i > 0; i -= 1) {
     const j = pick(i + 1);
@@ -423,7 +427,12 @@ test('with 30% of API requests failing and the network switching, 10 rolls and 3
     expect(documents.map((doc) => [doc.fileName, doc.mimeType, doc.size]).sort(), name).toEqual([...files].sort());
   }
   const all = (await (await request.get(`${API_URL}/students`)).json()) as Student[];
-  expect(all.filter((student) => student.name.includes(tag)).map((student) => student.name).sort()).toEqual(registered.map((r) => r.name).sort());
+  expect(
+    all
+      .filter((student) => student.name.includes(tag))
+      .map((student) => student.name)
+      .sort(),
+  ).toEqual(registered.map((r) => r.name).sort());
 
   // Each roll with its marks, and no other roll day on these classes.
   for (const roll of takenRolls) {

@@ -47,7 +47,11 @@ test.describe('students', () => {
   });
 
   test('5,000 students: only the visible rows are in the DOM, and the last one is reachable by scrolling', async ({ page }) => {
-    const many = Array.from({ length: 5000 }, (_, i) => ({ id: `big-${i}`, name: `Big List ${String(i).padStart(4, '0')}`, frequencyPercent: i % 101 }));
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      id: `big-${i}`,
+      name: `Big List ${String(i).padStart(4, '0')}`,
+      frequencyPercent: i % 101,
+    }));
     await page.route('**/api/students', (route) => route.fulfill({ json: many }));
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('alunos');
@@ -202,7 +206,12 @@ test.describe('classes', () => {
     await expect(suggestions).toHaveCount(new Set(activities.map((a) => a.name)).size);
     await expect(suggestions.and(page.locator(`[value="${activity.name}"]`))).toHaveCount(1);
     await activityInput.fill(activity.name);
-    const ofActivity = classes.filter((c) => activities.find((a) => a.id === c.activityId)?.name.toLowerCase().includes(activity.name.toLowerCase()));
+    const ofActivity = classes.filter((c) =>
+      activities
+        .find((a) => a.id === c.activityId)
+        ?.name.toLowerCase()
+        .includes(activity.name.toLowerCase()),
+    );
     await expect(cards(page, 'class-card')).toHaveCount(ofActivity.length);
     await page.getByRole('button', { name: 'Clear activity' }).click();
     await expect(activityInput).toHaveValue('');
@@ -279,7 +288,16 @@ const listPages: [string, string][] = [
 test('after one online visit each list opens offline with its data', async ({ page, context, request }) => {
   const studentId = await createStudent(request, `Offline ${unique()}`);
   await request.post(`${API_URL}/students/${studentId}/responsibles`, {
-    data: { name: 'Offline Guardian', cpf: '52998224725', birthDate: '1980-01-01', civilState: 'SOLTEIRO', nis: '1', phone: '2', email: 'o@example.com', address: 'Rua' },
+    data: {
+      name: 'Offline Guardian',
+      cpf: '52998224725',
+      birthDate: '1980-01-01',
+      civilState: 'SOLTEIRO',
+      nis: '1',
+      phone: '2',
+      email: 'o@example.com',
+      address: 'Rua',
+    },
   });
   const pages: [string, string][] = [...listPages, [`alunos/${studentId}/responsaveis`, 'guardian-card']];
   await page.goto('');
@@ -340,9 +358,20 @@ test.describe('in Portuguese', () => {
 test('no serious accessibility violations on the lists', async ({ page, request }) => {
   const studentId = await createStudent(request, `Axe ${unique()}`);
   await page.route('https://api.github.com/**', (route) =>
-    route.fulfill({ json: { full_name: 'a/b', description: null, subscribers_count: 1, stargazers_count: 2, forks_count: 3 }, headers: { 'access-control-allow-origin': '*' } }),
+    route.fulfill({
+      json: { full_name: 'a/b', description: null, subscribers_count: 1, stargazers_count: 2, forks_count: 3 },
+      headers: { 'access-control-allow-origin': '*' },
+    }),
   );
-  for (const path of ['alunos', `alunos/${studentId}/responsaveis`, `alunos/${studentId}/responsaveis?action=open-new-responsible-modal`, 'atividades', 'turmas', 'usuarios', 'tech-demo']) {
+  for (const path of [
+    'alunos',
+    `alunos/${studentId}/responsaveis`,
+    `alunos/${studentId}/responsaveis?action=open-new-responsible-modal`,
+    'atividades',
+    'turmas',
+    'usuarios',
+    'tech-demo',
+  ]) {
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
     await page.waitForTimeout(400);

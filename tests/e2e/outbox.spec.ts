@@ -60,7 +60,10 @@ test("a refused write is listed with the server's reason, can be retried and dis
   expect(await studentsNamed(request, accepted)).toHaveLength(1);
 });
 
-test('storage full: the lists cannot be saved, the user is warned, saved work still reaches the server; durable storage asked at the first write', async ({ page, request }) => {
+test('storage full: the lists cannot be saved, the user is warned, saved work still reaches the server; durable storage asked at the first write', async ({
+  page,
+  request,
+}) => {
   await page.addInitScript(() => {
     const put = IDBObjectStore.prototype.put;
     // The device refuses to store the query cache (table kv): the browser's own QuotaExceededError.
@@ -74,7 +77,9 @@ test('storage full: the lists cannot be saved, the user is warned, saved work st
   });
   await page.goto('alunos');
   await expect(page.getByTestId('student-card').first()).toBeVisible();
-  await expect(page.getByText('This device is out of storage space, so the lists could not be saved for offline use.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('This device is out of storage space, so the lists could not be saved for offline use.', { exact: false }),
+  ).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { persistCalls: string[] }).persistCalls)).toEqual([]);
 
   const name = `Sem Espaco ${unique()}`;

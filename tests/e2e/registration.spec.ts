@@ -31,7 +31,10 @@ async function fakePostcodeService(context: BrowserContext): Promise<string[]> {
     const cep = /ws\/(\d+)\/json/.exec(route.request().url())![1]!;
     asked.push(cep);
     await route.fulfill({
-      json: cep === '01001000' ? { cep: '01001-000', logradouro: 'Praça da Sé', complemento: 'lado ímpar', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' } : { erro: true },
+      json:
+        cep === '01001000'
+          ? { cep: '01001-000', logradouro: 'Praça da Sé', complemento: 'lado ímpar', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' }
+          : { erro: true },
     });
   });
   return asked;

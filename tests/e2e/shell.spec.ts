@@ -133,7 +133,9 @@ test.describe('the shell', () => {
       await waitForServiceWorker(page);
       const cdp = await context.newCDPSession(page);
       await expect
-        .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 20_000 })
+        .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, {
+          timeout: 20_000,
+        })
         .toEqual([]);
     } finally {
       await context.close();
@@ -141,7 +143,10 @@ test.describe('the shell', () => {
     }
   });
 
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     test(`axe finds no serious violation on home at ${viewport.width}px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('./');
@@ -155,7 +160,13 @@ test.describe('the shell', () => {
 
 /** A tiny static server over a copy of the build, so the test can publish a "new version" of the service worker. */
 function serveCopy(dir: string): Promise<{ server: Server; url: string }> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.webmanifest': 'application/manifest+json', '.png': 'image/png' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.html': 'text/html',
+    '.css': 'text/css',
+    '.webmanifest': 'application/manifest+json',
+    '.png': 'image/png',
+  };
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/frontend\//, '');
     let file = join(dir, path);
@@ -164,7 +175,9 @@ function serveCopy(dir: string): Promise<{ server: Server; url: string }> {
     res.setHeader('Cache-Control', 'no-cache');
     res.end(readFileSync(file));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/frontend/` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/frontend/` })),
+  );
 }
 
 test('a new version shows the update prompt and never reloads by itself', async ({ page }) => {

@@ -71,8 +71,7 @@ export async function serverRoll(request: APIRequestContext, classId: string, da
 }
 
 /** A student's present or absent button on the roll-call page. */
-export const toggle = (page: Page, name: string, state: 'present' | 'absent') =>
-  page.getByRole('button', { name: `${name}: ${state}`, exact: true });
+export const toggle = (page: Page, name: string, state: 'present' | 'absent') => page.getByRole('button', { name: `${name}: ${state}`, exact: true });
 
 /**
  * Rows of a table of the app's IndexedDB database (src/lib/db.ts): the one with that key, or all of them; as JSON

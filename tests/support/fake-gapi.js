@@ -91,7 +91,13 @@
         (typeof options === 'function' ? options : options.callback)();
       });
     },
-    iframes: { CROSS_ORIGIN_IFRAMES_FILTER: FILTER, Iframe: function () {}, getContext: function () { return context; } },
+    iframes: {
+      CROSS_ORIGIN_IFRAMES_FILTER: FILTER,
+      Iframe: function () {},
+      getContext: function () {
+        return context;
+      },
+    },
   };
 
   var script = document.currentScript;

@@ -50,10 +50,7 @@ export function ActivitiesPage() {
           label={t`Frequency`}
           value={filters.frequency}
           onChange={set('frequency')}
-          data={[
-            { value: '', label: t`Any frequency` },
-            ...frequencyFilterValues.map((value) => ({ value, label: labels.frequency(value) })),
-          ]}
+          data={[{ value: '', label: t`Any frequency` }, ...frequencyFilterValues.map((value) => ({ value, label: labels.frequency(value) }))]}
           styles={inputStyles}
         />
       </SimpleGrid>

@@ -182,13 +182,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
               >
                 <Trans>Mark all present</Trans>
               </Button>
-              <Button
-                variant="outline"
-                color="red.9"
-                mih={44}
-                leftSection={<IconUserX size={18} aria-hidden />}
-                onClick={() => markAll('ABSENT')}
-              >
+              <Button variant="outline" color="red.9" mih={44} leftSection={<IconUserX size={18} aria-hidden />} onClick={() => markAll('ABSENT')}>
                 <Trans>Mark all absent</Trans>
               </Button>
             </Group>

@@ -10,10 +10,8 @@ import type { GuardianFields } from '../../api/guardians.ts';
 import type { Guardian } from '../../api/contract.ts';
 import type { GuardianSearch } from './guardian-search.ts';
 
-
 export const NEW_GUARDIAN_ACTION = 'open-new-responsible-modal';
 export const EDIT_GUARDIAN_ACTION = 'open-edit-responsible-modal';
-
 
 export type GuardianFormValues = {
   name: string;

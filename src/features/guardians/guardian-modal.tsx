@@ -4,14 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { GuardianFields } from '../../api/guardians.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
-import {
-  textParams,
-  textSearchPatch,
-  validateGuardian,
-  valuesFromSearch,
-  type GuardianFormValues,
-  type TextField,
-} from './guardian-form.ts';
+import { textParams, textSearchPatch, validateGuardian, valuesFromSearch, type GuardianFormValues, type TextField } from './guardian-form.ts';
 import type { GuardianSearch } from './guardian-search.ts';
 
 /** SPEC §5, §9: text inputs reach the URL 300 ms after the last keystroke. */
@@ -108,12 +101,19 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         {blockedReason ? (
-          <Alert color="orange" variant="light" styles={{ message: { color: "var(--mantine-color-orange-9)" } }} mb="md" role="status">
+          <Alert color="orange" variant="light" styles={{ message: { color: 'var(--mantine-color-orange-9)' } }} mb="md" role="status">
             {blockedReason}
           </Alert>
         ) : null}
         {errors.form ? (
-          <Alert color="red" variant="light" styles={{ message: { color: "var(--mantine-color-red-9)" } }} mb="md" role="alert" data-testid="guardian-form-error">
+          <Alert
+            color="red"
+            variant="light"
+            styles={{ message: { color: 'var(--mantine-color-red-9)' } }}
+            mb="md"
+            role="alert"
+            data-testid="guardian-form-error"
+          >
             {errors.form}
           </Alert>
         ) : null}

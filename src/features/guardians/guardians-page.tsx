@@ -76,11 +76,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
             </Text>
           ) : null}
         </div>
-        <Button
-          leftSection={<IconUserPlus size={18} aria-hidden />}
-          onClick={() => updateSearch(() => ({ action: NEW_GUARDIAN_ACTION }))}
-          mih={44}
-        >
+        <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => updateSearch(() => ({ action: NEW_GUARDIAN_ACTION }))} mih={44}>
           <Trans>Register Guardian</Trans>
         </Button>
       </Group>
@@ -95,23 +91,23 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
           {rows.map((guardian) => {
             const guardianName = guardian.name;
             return (
-            <PersonCard
-              key={guardian.id}
-              person={guardian}
-              testId="guardian-card"
-              badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
-              actions={
-                <Button
-                  variant="light"
-                  leftSection={<IconEdit size={18} aria-hidden />}
-                  onClick={() => updateSearch(() => searchForEdit(guardian))}
-                  mih={44}
-                  aria-label={t`Edit ${guardianName}`}
-                >
-                  <Trans>Edit</Trans>
-                </Button>
-              }
-            />
+              <PersonCard
+                key={guardian.id}
+                person={guardian}
+                testId="guardian-card"
+                badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
+                actions={
+                  <Button
+                    variant="light"
+                    leftSection={<IconEdit size={18} aria-hidden />}
+                    onClick={() => updateSearch(() => searchForEdit(guardian))}
+                    mih={44}
+                    aria-label={t`Edit ${guardianName}`}
+                  >
+                    <Trans>Edit</Trans>
+                  </Button>
+                }
+              />
             );
           })}
         </CardGrid>

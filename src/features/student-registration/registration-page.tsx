@@ -67,7 +67,10 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
   const enumSelect = (field: TextField<RegistrationValues>, label: string, options: { value: string; label: string }[]) => (
     <NativeSelect {...form.getInputProps(field)} label={label} data={options} styles={touch} />
   );
-  const options: Record<Extract<EnumName, 'race' | 'gender' | 'socialProgram' | 'employmentStatus' | 'educationLevel'>, { value: string; label: string }[]> = {
+  const options: Record<
+    Extract<EnumName, 'race' | 'gender' | 'socialProgram' | 'employmentStatus' | 'educationLevel'>,
+    { value: string; label: string }[]
+  > = {
     race: useEnumOptions('race', t`Select…`),
     gender: useEnumOptions('gender', t`Select…`),
     socialProgram: useEnumOptions('socialProgram', t`Select…`),

@@ -69,7 +69,10 @@ export function checkZip(value: string): MessageDescriptor | null {
 }
 
 /** Field -> message for every failed check (empty when the form may be sent). */
-export function checkRegistration(values: RegistrationValues, today: Date = new Date()): Partial<Record<keyof RegistrationValues, MessageDescriptor>> {
+export function checkRegistration(
+  values: RegistrationValues,
+  today: Date = new Date(),
+): Partial<Record<keyof RegistrationValues, MessageDescriptor>> {
   const errors: Partial<Record<keyof RegistrationValues, MessageDescriptor>> = {};
   const checks: Array<[keyof RegistrationValues, MessageDescriptor | null]> = [
     ['fullName', checkFullName(values.fullName)],

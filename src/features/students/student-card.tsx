@@ -44,7 +44,9 @@ export const StudentCard = memo(function StudentCard({ student, position, total 
       </Group>
       {student.pending ? (
         <Text size="sm" c="gray.7" mt="xs">
-          {student.pending === 'failed' ? (student.reason ?? t`The server refused this registration.`) : t`Saved on this device; it will be sent when the server can be reached.`}
+          {student.pending === 'failed'
+            ? (student.reason ?? t`The server refused this registration.`)
+            : t`Saved on this device; it will be sent when the server can be reached.`}
         </Text>
       ) : (
         <>

@@ -26,12 +26,18 @@ export function RepoInfoCard({ url }: { url?: string }) {
         <Title order={2} size="h4">
           <Trans>Repository information</Trans>
         </Title>
-        <Button variant="light" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => void query.refetch()} loading={query.isFetching} mih={44}>
+        <Button
+          variant="light"
+          leftSection={<IconRefresh size={18} aria-hidden />}
+          onClick={() => void query.refetch()}
+          loading={query.isFetching}
+          mih={44}
+        >
           <Trans>Reload</Trans>
         </Button>
       </Group>
       {query.isError ? (
-        <Alert color="red" variant="light" styles={{ message: { color: "var(--mantine-color-red-9)" } }} role="alert" data-testid="repo-error">
+        <Alert color="red" variant="light" styles={{ message: { color: 'var(--mantine-color-red-9)' } }} role="alert" data-testid="repo-error">
           {t`API Error: ${message}`}
         </Alert>
       ) : query.data ? (

@@ -31,7 +31,9 @@ describe('filter enums', () => {
     vi.stubGlobal('fetch', fetch);
     const { result } = renderHook(() => useEnumOptions('gender'), { wrapper });
     await waitFor(() => expect(result.current.map((o) => o.value)).toEqual(['', 'FEMININO', 'MASCULINO']));
-    expect(String((fetch.mock.calls[0] as unknown[])[0] instanceof Request ? ((fetch.mock.calls[0] as unknown[])[0] as Request).url : '')).toContain('/api/filters/gender');
+    expect(String((fetch.mock.calls[0] as unknown[])[0] instanceof Request ? ((fetch.mock.calls[0] as unknown[])[0] as Request).url : '')).toContain(
+      '/api/filters/gender',
+    );
   });
 
   it('falls back to the built-in list when the server fails', async () => {

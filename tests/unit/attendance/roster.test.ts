@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchRoster } from '../../../src/api/rosters.ts';
 import { fetchRoll } from '../../../src/api/attendance.ts';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const ana = { id: 's1', name: 'Ana Souza', frequencyPercent: 90 };
 const bruno = { id: 's2', name: 'Bruno Lima', frequencyPercent: 50 };
@@ -55,7 +54,13 @@ describe('the saved roll', () => {
   });
 
   it('is parsed from the server', async () => {
-    const roll = { classId: 'c1', date: '2026-03-02', takenBy: 'x', takenAt: '2026-03-02T10:00:00.000Z', entries: [{ studentId: 's1', status: 'ABSENT' }] };
+    const roll = {
+      classId: 'c1',
+      date: '2026-03-02',
+      takenBy: 'x',
+      takenAt: '2026-03-02T10:00:00.000Z',
+      entries: [{ studentId: 's1', status: 'ABSENT' }],
+    };
     serve({ '/api/classes/c1/attendance/2026-03-02': () => json(roll) });
     await expect(fetchRoll('c1', '2026-03-02')).resolves.toEqual(roll);
   });

@@ -48,7 +48,11 @@ const settings = { apiKey: 'k', authDomain: 'd', projectId: 'p', storageBucket: 
 describe('the auth context', () => {
   it('without configuration: a warning is logged and is-loading-auth is false at once', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    render(<AuthProvider settings={null}><Probe /></AuthProvider>);
+    render(
+      <AuthProvider settings={null}>
+        <Probe />
+      </AuthProvider>,
+    );
     expect(screen.getByTestId('probe')).toHaveTextContent('ready:none');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('not configured'));
     warn.mockRestore();
@@ -57,7 +61,11 @@ describe('the auth context', () => {
   it('with configuration: is-loading-auth stays true until the first auth-state callback', async () => {
     const { client, emit } = fakeClient();
     const loadIdentity = vi.fn(async () => client);
-    render(<AuthProvider settings={settings} loadIdentity={loadIdentity}><Probe /></AuthProvider>);
+    render(
+      <AuthProvider settings={settings} loadIdentity={loadIdentity}>
+        <Probe />
+      </AuthProvider>,
+    );
     expect(screen.getByTestId('probe')).toHaveTextContent('loading:none');
     await act(async () => undefined);
     expect(screen.getByTestId('probe')).toHaveTextContent('loading:none');
@@ -81,7 +89,11 @@ describe('the auth context', () => {
 
   it('a failed initialisation is logged and the app goes on without sign-in', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<AuthProvider settings={settings} loadIdentity={() => Promise.reject(new Error('boom'))}><Probe /></AuthProvider>);
+    render(
+      <AuthProvider settings={settings} loadIdentity={() => Promise.reject(new Error('boom'))}>
+        <Probe />
+      </AuthProvider>,
+    );
     await act(async () => undefined);
     expect(screen.getByTestId('probe')).toHaveTextContent('ready:none');
     expect(error).toHaveBeenCalled();
@@ -133,7 +145,11 @@ describe('the end of a session', () => {
 
   it('when the user is signed out by the identity service, the cache is removed and the app goes home', async () => {
     const { client, emit } = fakeClient();
-    render(<AuthProvider settings={settings} loadIdentity={async () => client}><SessionProbe /></AuthProvider>);
+    render(
+      <AuthProvider settings={settings} loadIdentity={async () => client}>
+        <SessionProbe />
+      </AuthProvider>,
+    );
     await act(async () => undefined);
     emit({ uid: 'u1', displayName: 'Ana', email: null });
     await cacheSomething();
@@ -148,7 +164,11 @@ describe('the end of a session', () => {
     localStorage.setItem('quadra.session-uid', 'u1');
     await cacheSomething();
     const { client, emit } = fakeClient();
-    render(<AuthProvider settings={settings} loadIdentity={async () => client}><SessionProbe /></AuthProvider>);
+    render(
+      <AuthProvider settings={settings} loadIdentity={async () => client}>
+        <SessionProbe />
+      </AuthProvider>,
+    );
     await act(async () => undefined);
     emit(null);
     await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('ends:1'));
@@ -160,7 +180,11 @@ describe('the end of a session', () => {
     localStorage.setItem('quadra.session-uid', 'u1');
     await cacheSomething();
     const { client, emit } = fakeClient();
-    render(<AuthProvider settings={settings} loadIdentity={async () => client}><SessionProbe /></AuthProvider>);
+    render(
+      <AuthProvider settings={settings} loadIdentity={async () => client}>
+        <SessionProbe />
+      </AuthProvider>,
+    );
     await act(async () => undefined);
     emit({ uid: 'u1', displayName: 'Ana', email: null });
     expect(screen.getByTestId('session')).toHaveTextContent('ends:0');

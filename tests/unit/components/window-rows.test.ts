@@ -4,7 +4,16 @@ import { rowOffsets, visibleRows } from '../../../src/components/window-rows.ts'
 
 describe('rowOffsets', () => {
   it('uses measured heights where known and the assumed height elsewhere', () => {
-    expect([...rowOffsets(4, new Map([[1, 50], [3, 10]]), 100)]).toEqual([0, 100, 150, 250, 260]);
+    expect([
+      ...rowOffsets(
+        4,
+        new Map([
+          [1, 50],
+          [3, 10],
+        ]),
+        100,
+      ),
+    ]).toEqual([0, 100, 150, 250, 260]);
   });
 
   it('an empty list is zero tall', () => {

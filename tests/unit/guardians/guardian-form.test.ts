@@ -65,6 +65,12 @@ describe('guardian URL parameters', () => {
 
   it('carry a guardian into the edit modal', () => {
     const search = searchForEdit({ id: 'g1', ...filled });
-    expect(search).toMatchObject({ action: 'open-edit-responsible-modal', responsibleId: 'g1', text1: 'Maria Souza', select1: 'CASADO', date1: '1980-02-29' });
+    expect(search).toMatchObject({
+      action: 'open-edit-responsible-modal',
+      responsibleId: 'g1',
+      text1: 'Maria Souza',
+      select1: 'CASADO',
+      date1: '1980-02-29',
+    });
   });
 });

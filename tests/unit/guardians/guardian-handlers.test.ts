@@ -50,7 +50,10 @@ describe('guardian outbox handlers', () => {
   it('a refusal (4xx) keeps the guardian in the failed list with the server message', async () => {
     mockApi({
       'POST students/stu-9/responsibles': () =>
-        new Response(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Invalid CPF' }), { status: 400, headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Invalid CPF' }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
     });
     await enqueueGuardianCreate('stu-9', fields);
     await drainOutbox();

@@ -115,7 +115,10 @@ describe('guardians page', () => {
     await waitFor(() => expect(url()).toEqual({}));
     expect(notify).toHaveBeenCalledWith({ message: 'Guardian updated successfully!', severity: 'success' });
     const rows = await db.outbox.toArray();
-    expect(rows[0]).toMatchObject({ kind: 'guardian.update', payload: { studentId: 'stu-1', guardianId: 'g1', guardian: { phone: '(11) 90000-0000' } } });
+    expect(rows[0]).toMatchObject({
+      kind: 'guardian.update',
+      payload: { studentId: 'stu-1', guardianId: 'g1', guardian: { phone: '(11) 90000-0000' } },
+    });
     const card = screen.getByText('Patrícia Santos').closest('[data-testid="guardian-card"]') as HTMLElement;
     expect(await within(card).findByText('(11) 90000-0000')).toBeInTheDocument();
     expect(within(card).getByText('Waiting to sync')).toBeInTheDocument();

@@ -35,6 +35,8 @@ describe('localIsoDate and localMidnight', () => {
 
   it('localMidnight is the start of that day where the device is', () => {
     const midnight = localMidnight('2026-11-21');
-    expect([midnight.getFullYear(), midnight.getMonth(), midnight.getDate(), midnight.getHours(), midnight.getMinutes()]).toEqual([2026, 10, 21, 0, 0]);
+    expect([midnight.getFullYear(), midnight.getMonth(), midnight.getDate(), midnight.getHours(), midnight.getMinutes()]).toEqual([
+      2026, 10, 21, 0, 0,
+    ]);
   });
 });

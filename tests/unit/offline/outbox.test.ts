@@ -1,15 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTPError } from 'ky';
 import { db, QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
-import {
-  backoffDelay,
-  drainOutbox,
-  enqueue,
-  registerOutboxHandler,
-  retryItem,
-  discardItem,
-  startOutbox,
-} from '../../../src/offline/outbox.ts';
+import { backoffDelay, drainOutbox, enqueue, registerOutboxHandler, retryItem, discardItem, startOutbox } from '../../../src/offline/outbox.ts';
 
 const httpError = (status: number, message: string) =>
   new HTTPError(
@@ -137,7 +129,16 @@ describe('the outbox', () => {
     });
     const parentId = crypto.randomUUID();
     // The child is written first but must wait for its parent.
-    await db.outbox.put({ id: 'child-1', kind: 'test.child', payload: {}, createdAt: 1, state: 'pending', nextAttemptAt: 0, attempts: [], dependsOn: parentId });
+    await db.outbox.put({
+      id: 'child-1',
+      kind: 'test.child',
+      payload: {},
+      createdAt: 1,
+      state: 'pending',
+      nextAttemptAt: 0,
+      attempts: [],
+      dependsOn: parentId,
+    });
     await enqueue({ kind: 'test.parent', payload: {}, id: parentId });
     await settle();
     await settle();

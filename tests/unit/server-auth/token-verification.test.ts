@@ -70,10 +70,16 @@ describe('the API with FIREBASE_PROJECT_ID set', () => {
     ['a malformed header (not Bearer)', () => `Basic ${Buffer.from('a:b').toString('base64')}`],
     ['a malformed token (not a JWT)', () => 'Bearer not-a-token'],
     ['a token of three junk segments', () => 'Bearer aaa.bbb.ccc'],
-    ['an expired token', () => `Bearer ${withClaims(user.idToken, { exp: Math.floor(Date.now() / 1000) - 60, iat: Math.floor(Date.now() / 1000) - 3660 })}`],
+    [
+      'an expired token',
+      () => `Bearer ${withClaims(user.idToken, { exp: Math.floor(Date.now() / 1000) - 60, iat: Math.floor(Date.now() / 1000) - 3660 })}`,
+    ],
     ['a token signed with a key Google never issued', () => `Bearer ${signedByStranger(user.idToken)}`],
     ['a forged token for a user that does not exist', () => `Bearer ${withClaims(user.idToken, { sub: 'nobody', user_id: 'nobody' })}`],
-    ['a token of another project', () => `Bearer ${withClaims(user.idToken, { aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' })}`],
+    [
+      'a token of another project',
+      () => `Bearer ${withClaims(user.idToken, { aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' })}`,
+    ],
   ];
   for (const [what, header] of refused) {
     it(`refuses ${what}: 401 and nothing read or written`, async () => {

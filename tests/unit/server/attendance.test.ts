@@ -1,13 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  apiErrorSchema,
-  rollDaySchema,
-  rollSchema,
-  studentSummarySchema,
-  type RollInput,
-} from '../../../src/api/contract.ts';
+import { apiErrorSchema, rollDaySchema, rollSchema, studentSummarySchema, type RollInput } from '../../../src/api/contract.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -21,10 +15,7 @@ beforeAll(async () => {
   );
   classId = row!.class_id;
   roster = (
-    await server.db.query<{ student_id: string }>(
-      'SELECT student_id FROM class_enrollments WHERE class_id = $1 ORDER BY student_id',
-      [classId],
-    )
+    await server.db.query<{ student_id: string }>('SELECT student_id FROM class_enrollments WHERE class_id = $1 ORDER BY student_id', [classId])
   ).map((r) => r.student_id);
   const [other] = await server.db.query<{ id: string }>(
     'SELECT id FROM students WHERE id NOT IN (SELECT student_id FROM class_enrollments WHERE class_id = $1) LIMIT 1',
@@ -35,8 +26,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const url = (date: string, cls = classId) => `/api/classes/${cls}/attendance/${date}`;
-const put = (date: string, payload: unknown, cls = classId) =>
-  server.app.inject({ method: 'PUT', url: url(date, cls), payload: payload as object });
+const put = (date: string, payload: unknown, cls = classId) => server.app.inject({ method: 'PUT', url: url(date, cls), payload: payload as object });
 const roll = (statuses: Array<'PRESENT' | 'ABSENT'>, takenBy = 'Carlos Eduardo Nascimento'): RollInput => ({
   takenBy,
   takenAt: '2026-11-20T09:35:00.000Z',
@@ -72,10 +62,9 @@ describe('PUT /api/classes/:classId/attendance/:date', () => {
     const corrected = roll(['ABSENT', 'PRESENT'], 'Juliana Ferreira Lima');
     const response = await put('2026-12-03', corrected);
     expect(response.json()).toEqual({ ...corrected, classId, date: '2026-12-03' });
-    const [row] = await server.db.query<{ n: number }>(
-      "SELECT count(*) AS n FROM attendance_entries WHERE class_id = $1 AND date = '2026-12-03'",
-      [classId],
-    );
+    const [row] = await server.db.query<{ n: number }>("SELECT count(*) AS n FROM attendance_entries WHERE class_id = $1 AND date = '2026-12-03'", [
+      classId,
+    ]);
     expect(row!.n).toBe(2);
   });
 
@@ -103,8 +92,27 @@ describe('PUT /api/classes/:classId/attendance/:date', () => {
   });
 
   const bad: Array<[string, () => [string, unknown, string?], number, RegExp]> = [
-    ['a student not enrolled in the class', () => ['2026-12-05', { ...roll(['PRESENT']), entries: [{ studentId: outsider, status: 'PRESENT' }] }], 400, /not enrolled/],
-    ['the same student twice', () => ['2026-12-05', { ...roll(['PRESENT']), entries: [{ studentId: roster[0], status: 'PRESENT' }, { studentId: roster[0], status: 'ABSENT' }] }], 400, /once/],
+    [
+      'a student not enrolled in the class',
+      () => ['2026-12-05', { ...roll(['PRESENT']), entries: [{ studentId: outsider, status: 'PRESENT' }] }],
+      400,
+      /not enrolled/,
+    ],
+    [
+      'the same student twice',
+      () => [
+        '2026-12-05',
+        {
+          ...roll(['PRESENT']),
+          entries: [
+            { studentId: roster[0], status: 'PRESENT' },
+            { studentId: roster[0], status: 'ABSENT' },
+          ],
+        },
+      ],
+      400,
+      /once/,
+    ],
     ['an unknown status', () => ['2026-12-05', { ...roll(['PRESENT']), entries: [{ studentId: roster[0], status: 'LATE' }] }], 400, /status/],
     ['no entries', () => ['2026-12-05', { ...roll([]) }], 400, /entries/],
     ['takenAt without an offset', () => ['2026-12-05', { ...roll(['PRESENT']), takenAt: '2026-12-05 10:00' }], 400, /takenAt/],

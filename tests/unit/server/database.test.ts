@@ -69,8 +69,6 @@ describe('the seed', () => {
   it('is deterministic: the same PRNG seed gives the same data', () => {
     const a = createRandom(1);
     const b = createRandom(1);
-    expect(Array.from({ length: 5 }, () => [a.uuid(), randomCpf(a)])).toEqual(
-      Array.from({ length: 5 }, () => [b.uuid(), randomCpf(b)]),
-    );
+    expect(Array.from({ length: 5 }, () => [a.uuid(), randomCpf(a)])).toEqual(Array.from({ length: 5 }, () => [b.uuid(), randomCpf(b)]));
   });
 });

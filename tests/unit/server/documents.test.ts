@@ -88,14 +88,29 @@ describe('POST /api/students/:id/documentos', () => {
   });
 
   const rejects: Array<[string, Record<string, string>, FilePart[], number, RegExp]> = [
-    ['a file that is not PDF, JPEG or PNG (even named .pdf)', meta, [{ filename: 'x.pdf', contentType: 'application/pdf', content: Buffer.from('MZ\x90\x00 not a pdf') }], 415, /PDF, JPEG or PNG/],
+    [
+      'a file that is not PDF, JPEG or PNG (even named .pdf)',
+      meta,
+      [{ filename: 'x.pdf', contentType: 'application/pdf', content: Buffer.from('MZ\x90\x00 not a pdf') }],
+      415,
+      /PDF, JPEG or PNG/,
+    ],
     ['an empty file', meta, [{ filename: 'empty.pdf', content: Buffer.alloc(0) }], 400, /empty/],
     ['no file part', meta, [], 400, /"file" part/],
     ['a file under another part name', meta, [{ name: 'document', filename: 'a.pdf', content: PDF }], 400, /"file"/],
     ['an unknown document type', { ...meta, fileType: 'RG' }, [{ filename: 'a.pdf', content: PDF }], 400, /fileType/],
     ['a date that is not ISO', { ...meta, date: 'ontem' }, [{ filename: 'a.pdf', content: PDF }], 400, /date/],
     ['a client id that is not a UUID', { ...meta, id: 'abc' }, [{ filename: 'a.pdf', content: PDF }], 400, /id/],
-    ['two files', meta, [{ filename: 'a.pdf', content: PDF }, { filename: 'b.pdf', content: PDF }], 413, /./],
+    [
+      'two files',
+      meta,
+      [
+        { filename: 'a.pdf', content: PDF },
+        { filename: 'b.pdf', content: PDF },
+      ],
+      413,
+      /./,
+    ],
   ];
   it.each(rejects)('rejects %s, storing nothing', async (_label, fields, files, status, message) => {
     const before = await count();
@@ -139,9 +154,7 @@ describe('POST /api/students/:id/documentos', () => {
 
 describe('GET documents', () => {
   it('lists nothing for a student without documents and 404 for an unknown student', async () => {
-    const [row] = await server.db.query<{ id: string }>(
-      'SELECT id FROM students WHERE id NOT IN (SELECT student_id FROM student_documents) LIMIT 1',
-    );
+    const [row] = await server.db.query<{ id: string }>('SELECT id FROM students WHERE id NOT IN (SELECT student_id FROM student_documents) LIMIT 1');
     expect((await server.app.inject(`/api/students/${row!.id}/documentos`)).json()).toEqual([]);
     expect((await server.app.inject('/api/students/nobody/documentos')).statusCode).toBe(404);
   });

@@ -30,8 +30,7 @@ const guardian = (overrides: Partial<GuardianInput> = {}): GuardianInput => ({
 const count = async () => (await server.db.query<{ n: number }>('SELECT count(*) AS n FROM guardians'))[0]!.n;
 const create = (id: string, payload: unknown) =>
   server.app.inject({ method: 'POST', url: `/api/students/${id}/responsibles`, payload: payload as object });
-const list = async (id: string) =>
-  z.array(guardianSchema).parse((await server.app.inject(`/api/students/${id}/responsibles`)).json());
+const list = async (id: string) => z.array(guardianSchema).parse((await server.app.inject(`/api/students/${id}/responsibles`)).json());
 
 describe('GET /api/students/:id/responsibles', () => {
   it("lists a student's guardians with all their fields", async () => {

@@ -82,14 +82,11 @@ describe('the built app under /frontend/', () => {
     },
   );
 
-  it.each(['/frontend/assets/index-missing.js', '/frontend/missing.png'])(
-    'answers 404 (not index.html) for the missing file %s',
-    async (path) => {
-      const response = await server.app.inject(path);
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toMatch(/json/);
-    },
-  );
+  it.each(['/frontend/assets/index-missing.js', '/frontend/missing.png'])('answers 404 (not index.html) for the missing file %s', async (path) => {
+    const response = await server.app.inject(path);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/json/);
+  });
 
   it('a POST to an app route is a 404, not the app', async () => {
     expect((await server.app.inject({ method: 'POST', url: '/frontend/alunos' })).statusCode).toBe(404);
@@ -108,17 +105,21 @@ describe('the built app under /frontend/', () => {
 });
 
 describe('when the app is not built', () => {
-  it('the API works and /frontend/ answers a clear 503', async () => {
-    const bare = await startTestServer(); // empty DIST_DIR
-    try {
-      const response = await bare.app.inject('/frontend/alunos');
-      expect(response.statusCode).toBe(503);
-      expect(response.headers['content-type']).toMatch(/^text\/plain/);
-      expect(response.body).toMatch(/not built.*npm run build/s);
-      expect((await bare.app.inject('/frontend/')).statusCode).toBe(503);
-      expect((await bare.app.inject('/api/activities')).statusCode).toBe(200);
-    } finally {
-      await bare.close();
-    }
-  }, SETUP_TIMEOUT_MS);
+  it(
+    'the API works and /frontend/ answers a clear 503',
+    async () => {
+      const bare = await startTestServer(); // empty DIST_DIR
+      try {
+        const response = await bare.app.inject('/frontend/alunos');
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['content-type']).toMatch(/^text\/plain/);
+        expect(response.body).toMatch(/not built.*npm run build/s);
+        expect((await bare.app.inject('/frontend/')).statusCode).toBe(503);
+        expect((await bare.app.inject('/api/activities')).statusCode).toBe(200);
+      } finally {
+        await bare.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });

@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const listStudents = async () => z.array(studentSummarySchema).parse((await server.app.inject('/api/students')).json());
-const countStudents = async () =>
-  (await server.db.query<{ n: number }>('SELECT count(*) AS n FROM students'))[0]!.n;
+const countStudents = async () => (await server.db.query<{ n: number }>('SELECT count(*) AS n FROM students'))[0]!.n;
 const post = (payload: unknown) => server.app.inject({ method: 'POST', url: '/api/students', payload: payload as object });
 
 const fullStudent = (overrides: Partial<StudentCreate> = {}): StudentCreate => ({
@@ -62,15 +61,19 @@ describe('GET /api/students', () => {
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
   });
 
-  it('computes the percentage the same with the list cache turned off', async () => {
-    const uncached = await startTestServer({ cacheStudentList: false });
-    try {
-      const a = z.array(studentSummarySchema).parse((await uncached.app.inject('/api/students')).json());
-      expect(a).toEqual(await listStudents());
-    } finally {
-      await uncached.close();
-    }
-  }, SETUP_TIMEOUT_MS);
+  it(
+    'computes the percentage the same with the list cache turned off',
+    async () => {
+      const uncached = await startTestServer({ cacheStudentList: false });
+      try {
+        const a = z.array(studentSummarySchema).parse((await uncached.app.inject('/api/students')).json());
+        expect(a).toEqual(await listStudents());
+      } finally {
+        await uncached.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });
 
 describe('POST /api/students', () => {
@@ -189,10 +192,7 @@ describe('GET /api/classes/:classId/students', () => {
       'SELECT class_id FROM class_enrollments GROUP BY class_id HAVING count(*) > 1 ORDER BY class_id LIMIT 1',
     );
     const classId = enrolment!.class_id;
-    const expected = await server.db.query<{ student_id: string }>(
-      'SELECT student_id FROM class_enrollments WHERE class_id = $1',
-      [classId],
-    );
+    const expected = await server.db.query<{ student_id: string }>('SELECT student_id FROM class_enrollments WHERE class_id = $1', [classId]);
     const response = await server.app.inject(`/api/classes/${classId}/students`);
     expect(response.statusCode).toBe(200);
     const roster = z.array(studentSummarySchema).parse(response.json());

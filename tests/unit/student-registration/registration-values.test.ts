@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkPastDate, checkRegistration, emptyRegistration, toStudentCreate } from '../../../src/features/student-registration/registration-values.ts';
+import {
+  checkPastDate,
+  checkRegistration,
+  emptyRegistration,
+  toStudentCreate,
+} from '../../../src/features/student-registration/registration-values.ts';
 import { studentCreateSchema } from '../../../src/api/contract.ts';
 
 const today = new Date(2026, 5, 15);

@@ -34,7 +34,10 @@ describe('pending registrations', () => {
   });
 
   it('come first, marked, with the name and client id from the outbox payload', () => {
-    const pending = pendingStudentsFromOutbox([row({}), row({ id: 'o2', payload: { id: 'new-2', fullName: 'Recusado' }, state: 'failed', reason: 'Invalid CPF' })]);
+    const pending = pendingStudentsFromOutbox([
+      row({}),
+      row({ id: 'o2', payload: { id: 'new-2', fullName: 'Recusado' }, state: 'failed', reason: 'Invalid CPF' }),
+    ]);
     const rows = studentRows(students, pending, '');
     expect(rows.slice(0, 2)).toEqual([
       { id: 'new-1', name: 'Núbia Nova', frequencyPercent: 0, pending: 'pending' },

@@ -25,7 +25,7 @@ describe('students page', () => {
     expect(screen.getAllByTestId('student-card')).toHaveLength(3);
   });
 
-  it('Create Guardian opens that student\'s guardians page with the register modal', async () => {
+  it("Create Guardian opens that student's guardians page with the register modal", async () => {
     mockApi({ students });
     renderWithRouter(<StudentsPage />);
     const link = await screen.findByRole('link', { name: 'Create Guardian for João Pedro Oliveira' });

@@ -50,7 +50,7 @@ describe('tech demo page', () => {
     expect(await screen.findByText(/^API Error: .*503/)).toBeInTheDocument();
   });
 
-  it('an unreachable address is said in the page language, not in the browser\'s words', async () => {
+  it("an unreachable address is said in the page language, not in the browser's words", async () => {
     mockRepo(() => {
       throw new TypeError('Failed to fetch');
     });

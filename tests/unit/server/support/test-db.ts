@@ -24,9 +24,9 @@ export interface TestDb {
 
 // Its package.json is not exported: read it from the resolved entry's folder.
 const pgliteVersion = (
-  JSON.parse(
-    readFileSync(join(dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), '..', 'package.json'), 'utf8'),
-  ) as { version: string }
+  JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  }
 ).version;
 const dbSourceDir = fileURLToPath(new URL('../../../../server/db/', import.meta.url));
 
@@ -60,9 +60,7 @@ async function dumpOf(db: PgliteDb): Promise<Blob> {
 // Two levels: an empty cluster (initdb is the slow part: seconds, minutes on a busy machine) keyed by the PGlite
 // version, and the migrated + seeded database keyed by the server's db sources, built from the first in ~1 s.
 async function pgliteSnapshot(): Promise<Blob> {
-  const empty = await cachedSnapshot(join(tmpdir(), `quadra-pglite-empty-${pgliteVersion}.tar`), async () =>
-    dumpOf(await openPglite()),
-  );
+  const empty = await cachedSnapshot(join(tmpdir(), `quadra-pglite-empty-${pgliteVersion}.tar`), async () => dumpOf(await openPglite()));
   return cachedSnapshot(join(tmpdir(), `quadra-server-test-${await sourceHash()}.tar`), async () => {
     const db = await openPglite({ snapshot: empty });
     await prepareDatabase(db);
