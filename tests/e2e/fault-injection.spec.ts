@@ -166,6 +166,11 @@ class FaultInjector {
     this.note(`${request.method()} ${new URL(request.url()).pathname} -> ${fault}`);
     switch (fault) {
       case 'pass':
+        // The server's answer, in the log: a lost write shows whether it was ever accepted.
+        void request
+          .response()
+          .then((response) => this.note(`${request.method()} ${new URL(request.url()).pathname} answered ${response?.status() ?? 'nothing'}`))
+          .catch(() => undefined);
         return route.continue();
       case '500':
         return route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'Injected fault' } });
@@ -255,6 +260,13 @@ async function outboxRows(page: Page): Promise<OutboxRowSummary[]> {
   }));
 }
 
+/** The running test's log; printed whole when the test fails (the report's attachment is cut short in CI output). */
+let runLog: string[] = [];
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern; it needs none.
+test.afterEach(({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) console.log(`fault-injection log (FAULT_SEED=${SEED}):\n${runLog.join('\n')}`);
+});
+
 test('with 30% of API requests failing and the network switching, 10 rolls and 3 registrations reach the server exactly once', async ({
   page,
   context,
@@ -276,6 +288,7 @@ test('with 30% of API requests failing and the network switching, 10 rolls and 3
   const rollDaysBefore = await Promise.all(classes.map(({ group }) => rollDays(group.id)));
 
   const faults = new FaultInjector(SEED);
+  runLog = faults.log;
   await faults.install(context);
   const setOffline = async (offline: boolean) => {
     if (offline !== faults.offline) faults.note(offline ? 'network off' : 'network on');

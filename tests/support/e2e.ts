@@ -64,10 +64,12 @@ export function uniqueDate(): string {
 export const callPath = (group: ClassGroup, date?: string) =>
   `frequencias/atividades/${group.activityId}/turmas/${group.id}/chamada${date ? `?date1=${date}` : ''}`;
 
-/** The roll the server holds for a class and date, or null. */
+/** The roll the server holds for a class and date, or null when it has none (404); any other failure throws. */
 export async function serverRoll(request: APIRequestContext, classId: string, date: string): Promise<Roll | null> {
   const response = await request.get(`${API_URL}/classes/${classId}/attendance/${date}`);
-  return response.ok() ? ((await response.json()) as Roll) : null;
+  if (response.status() === 404) return null;
+  if (!response.ok()) throw new Error(`GET roll of ${classId} on ${date}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Roll;
 }
 
 /** A student's present or absent button on the roll-call page. */
