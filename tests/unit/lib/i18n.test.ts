@@ -28,3 +28,27 @@ describe('choosing the language', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('catalogs', () => {
+  it("the shell's catalog is loaded at start, a feature's adds to it (once), and both are in the active language", async () => {
+    const { activateLocale, i18n, loadFeatureMessages } = await import('../../../src/lib/i18n.ts');
+    const { generateMessageId } = await import('@lingui/message-utils/generateMessageId');
+    const shellText = generateMessageId('Students'); // the sidebar
+    const featureText = generateMessageId('Create New Student'); // the students page only
+    try {
+      await activateLocale('pt-BR');
+      expect(i18n._(shellText)).toBe('Educandos');
+      expect(i18n.messages[featureText]).toBeUndefined();
+      const changes = vi.fn();
+      const stop = i18n.on('change', changes);
+      await loadFeatureMessages('students');
+      await loadFeatureMessages('students');
+      stop();
+      expect(i18n._(featureText)).toBe('Cadastrar novo educando');
+      expect(i18n._(shellText)).toBe('Educandos');
+      expect(changes).toHaveBeenCalledTimes(1);
+    } finally {
+      i18n.loadAndActivate({ locale: 'en-US', messages: {} });
+    }
+  });
+});
