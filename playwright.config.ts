@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 /** Browser tests: Debian's Chromium against the production build served by the reference server (fresh database). */
 /** E2E_PORT / E2E_DIST let several runs share a machine (each its own port, build and database). */
@@ -10,15 +11,6 @@ export const AUTH_EMULATOR_PORT = E2E_PORT + 3;
 const dist = process.env.E2E_DIST || 'dist';
 const distNoFallback = process.env.E2E_DIST_NOFALLBACK || 'dist-nofallback';
 const distAuth = process.env.E2E_DIST_AUTH || 'dist-auth';
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const server = (port: number, distDir: string, dataDir: string, env: Record<string, string> = {}) => ({
   command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
@@ -42,7 +34,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}/frontend/`,
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     locale: 'pt-BR',
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -8,17 +8,9 @@
  * Last line: BENCH_JSON {...}
  */
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:4310/frontend/').replace(/\/?$/, '/');
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const THROTTLE = Number(process.env.BENCH_THROTTLE || 4);
 const TAPS = 15;
 const LOADS = 5;
@@ -104,7 +96,7 @@ async function showRoster(page: Page, count: number): Promise<{ first: number; a
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, locale: 'en-US' });
   // tsx (esbuild keepNames) wraps functions passed to page.evaluate in __name(): give the page a no-op one.
   await context.addInitScript('window.__name = (fn) => fn;');

@@ -5,20 +5,11 @@
  */
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const [base, ...routes] = process.argv.slice(2);
 if (!base) throw new Error('usage: bench-lighthouse.ts BASE_URL [route...]');
 const RUNS = 3;
-const flags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 type Sample = { performance: number; lcpMs: number; tbtMs: number; cls: number; accessibility: number; bestPractices: number };
@@ -28,7 +19,7 @@ for (const route of routes.length ? routes : ['']) {
   const samples: Sample[] = [];
   const failed = new Set<string>();
   for (let run = 0; run < RUNS; run++) {
-    const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: flags });
+    const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
     try {
       const result = await lighthouse(`${base}${route}`, {
         port: chrome.port,

@@ -20,17 +20,9 @@ import {
   waitForServiceWorker,
   type Student,
 } from '../support/e2e.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 
 const APP_URL = API_URL.replace(/\/api$/, '/frontend/');
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 test.use({ locale: 'en-US' });
 
@@ -102,7 +94,7 @@ test('a roll taken offline survives a reload and a closed browser, then reaches 
   const absentee = students[0]!;
   const userDataDir = mkdtempSync(join(tmpdir(), 'quadra-attendance-'));
   const launch = () =>
-    chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', args: ARGS, locale: 'en-US', baseURL: APP_URL });
+    chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, locale: 'en-US', baseURL: APP_URL });
   try {
     let context = await launch();
     let page = context.pages()[0] ?? (await context.newPage());

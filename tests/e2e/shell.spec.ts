@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../../playwright.config.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { expect, test, waitForServiceWorker } from '../support/e2e.ts';
 
 test.describe('the shell', () => {
@@ -123,8 +123,8 @@ test.describe('the shell', () => {
     // Chromium never offers installation in an incognito-like context: use a real profile.
     const profile = mkdtempSync(join(tmpdir(), 'quadra-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
       headless: true,
     });
     try {
