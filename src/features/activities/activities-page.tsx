@@ -13,8 +13,6 @@ import { ListStatus } from '../../components/list-status.tsx';
 import { areaFilterValues, filterActivities, frequencyFilterValues, noActivityFilters, type ActivityFilters } from './filter-activities.ts';
 import { useActivityLabels } from '../../components/activity-labels.ts';
 
-const inputStyles = { input: { minHeight: 44 } };
-
 /** SPEC §2 "atividades": filters name, area and frequency; a card per activity; Create New Activity disabled. */
 export function ActivitiesPage() {
   const { t } = useLingui();
@@ -38,20 +36,18 @@ export function ActivitiesPage() {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm" mb="md" role="search" aria-label={t`Filter activities`}>
-        <TextInput label={t`Name`} value={filters.name} onChange={set('name')} styles={inputStyles} />
+        <TextInput label={t`Name`} value={filters.name} onChange={set('name')} />
         <NativeSelect
           label={t`Area`}
           value={filters.area}
           onChange={set('area')}
           data={[{ value: '', label: t`Any area` }, ...areaFilterValues.map((value) => ({ value, label: labels.area(value) }))]}
-          styles={inputStyles}
         />
         <NativeSelect
           label={t`Frequency`}
           value={filters.frequency}
           onChange={set('frequency')}
           data={[{ value: '', label: t`Any frequency` }, ...frequencyFilterValues.map((value) => ({ value, label: labels.frequency(value) }))]}
-          styles={inputStyles}
         />
       </SimpleGrid>
       <ListStatus

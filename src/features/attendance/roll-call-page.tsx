@@ -71,7 +71,6 @@ function DateField({ date, onDateChange }: Pick<Props, 'date' | 'onDateChange'>)
         value={date ?? ''}
         max="9999-12-31"
         onChange={(event) => onDateChange(event.currentTarget.value || undefined)}
-        styles={{ input: { minHeight: 44 } }}
         data-testid="roll-date"
       />
       <Button variant="outline" mih={44} onClick={() => onDateChange(today)} disabled={date === today}>

@@ -15,8 +15,6 @@ import { notify } from '../../components/notify.ts';
 import { useEnumLabel, useEnumOptions } from '../../components/use-enum.ts';
 import { activityNames, filterClasses, noClassFilters, type ClassFilters } from './filter-classes.ts';
 
-const inputStyles = { input: { minHeight: 44 } };
-
 /** SPEC §2 "turmas": filters activity, weekday and level; a card per class; Create class disabled. */
 export function ClassesPage() {
   const { t } = useLingui();
@@ -60,7 +58,6 @@ export function ClassesPage() {
               <CloseButton aria-label={t`Clear activity`} onClick={() => setFilters((previous) => ({ ...previous, activity: '' }))} />
             ) : null
           }
-          styles={inputStyles}
         />
         <datalist id={activityListId}>
           {names.map((name) => (
@@ -75,7 +72,6 @@ export function ClassesPage() {
             setFilters((previous) => ({ ...previous, weekDay }));
           }}
           data={weekDayOptions}
-          styles={inputStyles}
         />
         <NativeSelect
           label={t`Level`}
@@ -85,7 +81,6 @@ export function ClassesPage() {
             setFilters((previous) => ({ ...previous, level }));
           }}
           data={levelOptions}
-          styles={inputStyles}
         />
       </SimpleGrid>
       <ListStatus

@@ -87,7 +87,6 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
       type={extra.type}
       inputMode={extra.inputMode}
       error={extra.error}
-      styles={{ input: { minHeight: 44 } }}
     />
   );
 
@@ -127,7 +126,6 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
             value={values.birthDate}
             onChange={(event) => setImmediate('birthDate', 'date1')(event.currentTarget.value)}
             error={errors.birthDate}
-            styles={{ input: { minHeight: 44 } }}
           />
           <NativeSelect
             label={t`Civil status`}
@@ -135,7 +133,6 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
             data={civilOptions}
             value={values.civilState}
             onChange={(event) => setImmediate('civilState', 'select1')(event.currentTarget.value)}
-            styles={{ input: { minHeight: 44 } }}
           />
           {input('nis', t`NIS`, { inputMode: 'numeric' })}
           {input('phone', t`Phone`, { type: 'tel', inputMode: 'tel', error: errors.phone })}

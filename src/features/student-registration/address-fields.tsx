@@ -6,7 +6,6 @@ import type { RegistrationValues } from './registration-values.ts';
 import type { FormState } from './use-form-state.ts';
 
 type LookupState = 'idle' | 'looking' | PostcodeLookup['status'];
-const touch = { input: { minHeight: 44 } };
 
 /**
  * SPEC §5: the ZIP code is looked up only when it has exactly 8 digits; the street is read-only and filled from the
@@ -65,7 +64,6 @@ export function AddressFields({ form }: { form: FormState<RegistrationValues> })
           autoComplete="postal-code"
           maxLength={10}
           rightSection={lookup === 'looking' ? <Loader size="xs" aria-label={t`Looking up the ZIP code`} /> : null}
-          styles={touch}
           data-testid="zip"
         />
       </SimpleGrid>
@@ -74,17 +72,12 @@ export function AddressFields({ form }: { form: FormState<RegistrationValues> })
         label={t`Street`}
         readOnly={!editable}
         description={editable ? t`Typed by hand.` : t`Filled in from the ZIP code.`}
-        styles={{
-          input: {
-            minHeight: 44,
-            ...(editable ? {} : { backgroundColor: 'var(--mantine-color-gray-1)' }),
-          },
-        }}
+        styles={editable ? undefined : { input: { backgroundColor: 'var(--mantine-color-gray-1)' } }}
       />
       {showDetails ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput {...form.getInputProps('number')} label={t`Number`} styles={touch} />
-          <TextInput {...form.getInputProps('complement')} label={t`Complement`} styles={touch} />
+          <TextInput {...form.getInputProps('number')} label={t`Number`} />
+          <TextInput {...form.getInputProps('complement')} label={t`Complement`} />
         </SimpleGrid>
       ) : (
         <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, Box, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,15 +19,6 @@ import { checkRegistration, emptyRegistration, toStudentCreate, type Registratio
 import { localIsoDate } from '../../lib/calendar-date.ts';
 
 const fieldsetReset = { border: 0, padding: 0, margin: 0, minWidth: 0 };
-const touch = { input: { minHeight: 44 } };
-/**
- * Mantine's default error red (red.6) and dimmed grey (gray.6) fall below 4.5:1 on white; this form shows many of
- * both (descriptions, per-field errors), so it uses the darker shades. (A theme-wide fix would serve every screen.)
- */
-const readableColors = {
-  '--mantine-color-error': 'var(--mantine-color-red-9)',
-  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-} as React.CSSProperties;
 
 type Props = {
   /** How long to wait for the server before telling the user the registration is kept on this device. */
@@ -65,7 +56,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
   }, []);
 
   const enumSelect = (field: TextField<RegistrationValues>, label: string, options: { value: string; label: string }[]) => (
-    <NativeSelect {...form.getInputProps(field)} label={label} data={options} styles={touch} />
+    <NativeSelect {...form.getInputProps(field)} label={label} data={options} />
   );
   const options: Record<
     Extract<EnumName, 'race' | 'gender' | 'socialProgram' | 'employmentStatus' | 'educationLevel'>,
@@ -147,7 +138,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
   };
 
   return (
-    <Box style={readableColors}>
+    <>
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
         <PageTitle>{t`Student registration`}</PageTitle>
         <Group gap="sm">
@@ -174,17 +165,16 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
                   <Trans>Personal data</Trans>
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
-                  <TextInput {...form.getInputProps('fullName')} label={t`Full name`} withAsterisk autoComplete="off" styles={touch} />
+                  <TextInput {...form.getInputProps('fullName')} label={t`Full name`} withAsterisk autoComplete="off" />
                   <TextInput
                     {...form.getInputProps('registrationNumber')}
                     label={t`CPF`}
                     description={t`11 digits, with or without dots and hyphen.`}
                     inputMode="numeric"
                     maxLength={14}
-                    styles={touch}
                   />
-                  <TextInput {...form.getInputProps('dateOfBirth')} type="date" max={today} label={t`Date of birth`} styles={touch} />
-                  <TextInput {...form.getInputProps('enrollmentDate')} type="date" max={today} label={t`Enrolment date`} styles={touch} />
+                  <TextInput {...form.getInputProps('dateOfBirth')} type="date" max={today} label={t`Date of birth`} />
+                  <TextInput {...form.getInputProps('enrollmentDate')} type="date" max={today} label={t`Enrolment date`} />
                   {enumSelect('race', t`Race`, options.race)}
                   {enumSelect('gender', t`Gender`, options.gender)}
                 </SimpleGrid>
@@ -194,8 +184,8 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
                   <Trans>School and programme</Trans>
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
-                  <TextInput {...form.getInputProps('schoolName')} label={t`School name`} styles={touch} />
-                  <TextInput {...form.getInputProps('schoolYear')} label={t`School year`} styles={touch} />
+                  <TextInput {...form.getInputProps('schoolName')} label={t`School name`} />
+                  <TextInput {...form.getInputProps('schoolYear')} label={t`School year`} />
                   {enumSelect('educationLevel', t`Education level`, options.educationLevel)}
                   {enumSelect('employmentStatus', t`Employment status`, options.employmentStatus)}
                   {enumSelect('socialProgram', t`Social programme`, options.socialProgram)}
@@ -234,6 +224,6 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
           </Button>
         </Group>
       </Stack>
-    </Box>
+    </>
   );
 }

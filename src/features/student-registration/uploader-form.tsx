@@ -9,8 +9,6 @@ import { checkDocumentFile } from './document-checks.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import type { QueuedDocument } from './document-uploader.tsx';
 
-const touch = { input: { minHeight: 44 } };
-
 type UploaderErrors = { file?: string; fileType?: string };
 
 export default function UploaderForm({ id, onAdd }: { id: string; onAdd: (document: QueuedDocument) => void }) {
@@ -70,7 +68,7 @@ export default function UploaderForm({ id, onAdd }: { id: string; onAdd: (docume
             error={Boolean(errors.file)}
             aria-describedby={errors.file ? `${fileInputId}-error` : `${fileInputId}-description`}
             styles={{
-              input: { minHeight: 44, paddingTop: 9, cursor: 'pointer' },
+              input: { paddingTop: 9, cursor: 'pointer' },
             }}
             onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
               setFile(event.currentTarget.files?.[0] ?? null);
@@ -90,13 +88,12 @@ export default function UploaderForm({ id, onAdd }: { id: string; onAdd: (docume
             value={fileType}
             withAsterisk
             error={errors.fileType}
-            styles={touch}
             onChange={(event) => {
               setFileType(event.currentTarget.value);
               setErrors((previous) => ({ ...previous, fileType: undefined }));
             }}
           />
-          <TextInput label={t`Origin`} value={origin} onChange={(event) => setOrigin(event.currentTarget.value)} styles={touch} />
+          <TextInput label={t`Origin`} value={origin} onChange={(event) => setOrigin(event.currentTarget.value)} />
         </SimpleGrid>
         <Textarea label={t`Description`} value={description} onChange={(event) => setDescription(event.currentTarget.value)} rows={2} />
         <Group justify="flex-end">

@@ -58,7 +58,6 @@ export function StudentsPage() {
             type="search"
             mb="md"
             maw={480}
-            styles={{ input: { minHeight: 44 } }}
           />
           {source === 'loading' && rows.length === 0 ? (
             <Loader aria-label={t`Loading students`} />
