@@ -43,6 +43,13 @@ if (missing.length) {
 const features = [...before.keys()]
   .filter((file) => file.startsWith('src/locales/en-US/') && !file.endsWith('/messages.po'))
   .map((file) => file.replace('src/locales/en-US/', '').replace(/\.po$/, ''));
+// The names a route may load (lib/i18n.ts FeatureCatalog) are the feature catalogs lingui writes, no more, no fewer.
+const declared = (readFileSync('src/lib/i18n.ts', 'utf8').match(/export type FeatureCatalog =([^;]*);/)?.[1] ?? '').match(/'[^']+'/g) ?? [];
+const declaredNames = declared.map((name) => name.slice(1, -1)).sort();
+if (declaredNames.join() !== [...features].sort().join()) {
+  console.error(`lib/i18n.ts FeatureCatalog lists ${declaredNames.join(', ')}; the feature catalogs are ${[...features].sort().join(', ')}.`);
+  failed = true;
+}
 const routeFiles = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name.endsWith('.tsx') ? [join(dir, entry.name)] : [],
