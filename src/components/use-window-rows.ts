@@ -42,11 +42,15 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the measured heights, held in a ref
   const offsets = useMemo(() => rowOffsets(count, measured.current, typical.current), [count, version, lastReset]);
 
-  // Null until the first render is laid out; that render shows only the rows that can fit on screen, no overscan.
+  // Where the list starts in the page: null until the empty list has been laid out once (before the first paint). The
+  // first paint then shows only the rows on screen; the overscan rows follow once that paint is done (`painted`).
   const [placedTop, setPlacedTop] = useState<number | null>(null);
+  const [painted, setPainted] = useState(false);
   const listTop = placedTop ?? 0;
   const [viewport, setViewport] = useState(() => ({ top: window.scrollY, height: window.innerHeight }));
-  const range = visibleRows(offsets, viewport.top - listTop, viewport.top - listTop + viewport.height, placedTop === null ? 0 : overscan);
+  const extraRows = painted ? overscan : 0;
+  const shownRange = visibleRows(offsets, viewport.top - listTop, viewport.top - listTop + viewport.height, extraRows);
+  const range = placedTop === null ? { start: 0, end: 0 } : shownRange;
 
   // Where the list starts in the page: a banner above it can move it, so check after each render (state only changes
   // when the position did, so this settles at once).
@@ -55,11 +59,22 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (placedTop === null || Math.abs(top - placedTop) > 1) setPlacedTop(top);
   });
+  useEffect(() => {
+    if (placedTop === null || painted) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [placedTop, painted]);
 
   // Scrolling and resizing re-render only when the rows to show change (the listener reads what the last render used).
-  const rangeRef = useRef({ range, offsets, listTop, overscan });
+  const rangeRef = useRef({ range, offsets, listTop, overscan: extraRows });
   useLayoutEffect(() => {
-    rangeRef.current = { range, offsets, listTop, overscan };
+    rangeRef.current = { range, offsets, listTop, overscan: extraRows };
   });
   useEffect(() => {
     let frame = 0;
