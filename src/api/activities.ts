@@ -1,7 +1,5 @@
 /** Activities (SPEC §3, §7): GET /activities, parsed by the contract before it enters the (persisted) cache. */
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { activitySchema } from './contract.ts';
 import { getParsed } from '../lib/http.ts';
 
 export const activityKeys = { all: ['activities'] as const };
@@ -9,5 +7,6 @@ export const activityKeys = { all: ['activities'] as const };
 export const activitiesQueryOptions = () =>
   queryOptions({
     queryKey: activityKeys.all,
-    queryFn: () => getParsed('activities', z.array(activitySchema)),
+    // The contract loads with the answer (not before the request): the route's loader starts this query.
+    queryFn: () => getParsed('activities', () => import('./contract.ts').then((contract) => contract.activityListSchema)),
   });

@@ -1,7 +1,5 @@
 /** Classes (SPEC §3, §7): GET /classes, parsed by the contract before it enters the (persisted) cache. */
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { classSchema } from './contract.ts';
 import { getParsed } from '../lib/http.ts';
 
 export const classKeys = { all: ['classes'] as const };
@@ -9,5 +7,6 @@ export const classKeys = { all: ['classes'] as const };
 export const classesQueryOptions = () =>
   queryOptions({
     queryKey: classKeys.all,
-    queryFn: () => getParsed('classes', z.array(classSchema)),
+    // The contract loads with the answer (not before the request): the route's loader starts this query.
+    queryFn: () => getParsed('classes', () => import('./contract.ts').then((contract) => contract.classListSchema)),
   });

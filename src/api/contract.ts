@@ -85,6 +85,7 @@ export const activitySchema = z.object({
   frequency: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;
+export const activityListSchema = z.array(activitySchema);
 
 export const classSchema = z.object({
   id: idSchema,
@@ -95,6 +96,7 @@ export const classSchema = z.object({
   activityId: idSchema,
 });
 export type ClassGroup = z.infer<typeof classSchema>;
+export const classListSchema = z.array(classSchema);
 
 export const studentSummarySchema = z.object({
   id: idSchema,
@@ -102,6 +104,7 @@ export const studentSummarySchema = z.object({
   frequencyPercent: z.number().check(z.gte(0), z.lte(100)),
 });
 export type StudentSummary = z.infer<typeof studentSummarySchema>;
+export const studentListSchema = z.array(studentSummarySchema);
 
 const optionalText = z.optional(z.string().check(z.maxLength(200)));
 /** Enum fields of a registration: a known code, or empty / absent when the user left the select empty. */
@@ -196,6 +199,7 @@ export const userSchema = z.object({
   email: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+export const userListSchema = z.array(userSchema);
 
 // ---- Attendance (extension) ----
 export const attendanceStatuses = ['PRESENT', 'ABSENT'] as const;

@@ -1,7 +1,5 @@
 /** Staff users (SPEC §3, §7): GET /users, parsed by the contract before it enters the (persisted) cache. */
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { userSchema } from './contract.ts';
 import { getParsed } from '../lib/http.ts';
 
 export const userKeys = { all: ['users'] as const };
@@ -9,5 +7,6 @@ export const userKeys = { all: ['users'] as const };
 export const usersQueryOptions = () =>
   queryOptions({
     queryKey: userKeys.all,
-    queryFn: () => getParsed('users', z.array(userSchema)),
+    // The contract loads with the answer (not before the request): the route's loader starts this query.
+    queryFn: () => getParsed('users', () => import('./contract.ts').then((contract) => contract.userListSchema)),
   });

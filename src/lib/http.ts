@@ -60,10 +60,16 @@ export function createHttp(prefixUrl: string = config.apiUrl, timeout: number = 
 
 export const http = createHttp();
 
+/**
+ * A schema, or a function that loads it. A list's query passes a loader, so that a route can start the request before
+ * the contract's code has arrived (the two download side by side).
+ */
+export type SchemaSource<S extends ZodMiniType> = S | (() => Promise<S>);
+
 /** GET a path under the API and parse the answer; throws on HTTP errors, timeouts and malformed answers. */
-export async function getParsed<S extends ZodMiniType>(path: string, schema: S, client: KyInstance = http): Promise<output<S>> {
-  const body: unknown = await client.get(path).json();
-  return parseAnswer(path, schema, body);
+export async function getParsed<S extends ZodMiniType>(path: string, schema: SchemaSource<S>, client: KyInstance = http): Promise<output<S>> {
+  const [body, parser] = await Promise.all([client.get(path).json<unknown>(), typeof schema === 'function' ? schema() : schema]);
+  return parseAnswer(path, parser, body);
 }
 
 /** Send JSON and parse the answer with the schema. */

@@ -1,5 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StudentsPage } from '../../features/students/students-page.tsx';
+import { studentsQueryOptions } from '../../api/students.ts';
 import { loadFeatureMessages } from '../../lib/i18n.ts';
 
-export const Route = createFileRoute('/alunos/')({ loader: () => loadFeatureMessages('students'), component: StudentsPage });
+export const Route = createFileRoute('/alunos/')({
+  // The list's request starts with the navigation, while the page's code downloads (never awaited: offline, it waits).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(studentsQueryOptions());
+    return loadFeatureMessages('students');
+  },
+  component: StudentsPage,
+});

@@ -47,6 +47,17 @@ describe('the HTTP client', () => {
     await expect(getParsed('malformed', listSchema, createHttp(base))).rejects.toBeInstanceOf(MalformedAnswerError);
   });
 
+  it('sends the request before a schema given as a loader has loaded, then parses the answer with it', async () => {
+    const before = seen.length;
+    let release: (schema: typeof listSchema) => void = () => undefined;
+    const schemaLoaded = new Promise<typeof listSchema>((resolve) => (release = resolve));
+    const answer = getParsed('activities', () => schemaLoaded, createHttp(base));
+    await expect.poll(() => seen.length).toBe(before + 1);
+    release(listSchema);
+    await expect(answer).resolves.toEqual([{ id: 'a1', name: 'Futsal' }]);
+    await expect(getParsed('malformed', async () => listSchema, createHttp(base))).rejects.toBeInstanceOf(MalformedAnswerError);
+  });
+
   it('uses the ten-minute timeout of the spec by default', async () => {
     const { config } = await import('../../../src/lib/config.ts');
     expect(config.requestTimeoutMs).toBe(600_000);
