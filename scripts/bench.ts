@@ -132,18 +132,28 @@ async function navigateToStudents(page: Page): Promise<number> {
 }
 
 /**
- * The students page with 5,000 students, 4x CPU, from home:
+ * The students page with 5,000 students, from home. The issue names no throttling for this figure: it is measured as
+ * it stands, and again at 4x CPU like the other client figures (a stricter reading):
  * - first visit: the page's code and the list both come over the network;
  * - returning: the app was used before, so the page's code is cached and the list is restored from IndexedDB at start
  *   (it is fetched again in the background), as when an instructor opens the installed app again.
  */
 async function studentsPage(browser: Browser): Promise<void> {
+  const unthrottled: number[] = [];
   const first: number[] = [];
   const returning: number[] = [];
   let nodes = 0;
   for (let run = 0; run < 5; run++) {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     // tsx (esbuild keepNames) may wrap functions passed to page.evaluate in __name(): give the page a no-op one.
+    await context.addInitScript('window.__name = (fn) => fn;');
+    const page = await context.newPage();
+    await page.goto(BASE, { waitUntil: 'networkidle' });
+    unthrottled.push(await navigateToStudents(page));
+    await context.close();
+  }
+  for (let run = 0; run < 5; run++) {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
     await context.addInitScript('window.__name = (fn) => fn;');
     const page = await context.newPage();
     await page.goto(BASE, { waitUntil: 'networkidle' });
@@ -158,6 +168,12 @@ async function studentsPage(browser: Browser): Promise<void> {
     returning.push(await navigateToStudents(page));
     await context.close();
   }
+  rows.push({
+    figure: 'students page, 5,000 students, no throttling: first visit, to first card painted',
+    value: ms(median(unthrottled)),
+    goal: '<= 300 ms',
+    vsGoal: ratio(median(unthrottled), 300, 'at most'),
+  });
   rows.push({
     figure: 'students page, 5,000 students, 4x CPU: first visit, to first card painted',
     value: ms(median(first)),
@@ -194,7 +210,7 @@ function printTable(): void {
     console.log(`${row.figure.padEnd(width)}  ${row.value.padStart(12)}  ${row.goal.padEnd(10)}  ${row.vsGoal ?? ''}`.trimEnd());
 }
 
-/** `npm run bench -- first-load` measures only the bundle sizes (quick, while working on them). */
+/** `npm run bench -- first-load` measures only the bundle sizes, `-- students` only the students page (quick, while working on them). */
 const only = process.argv[2];
 
 async function main(): Promise<void> {
@@ -203,6 +219,10 @@ async function main(): Promise<void> {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
+    if (only === 'students') {
+      await studentsPage(browser);
+      return printTable();
+    }
     await firstLoadJs(browser);
     if (only === 'first-load') return printTable();
     await offlineFcp(browser);
