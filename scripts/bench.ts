@@ -20,10 +20,15 @@ type Row = { figure: string; value: string; goal: string; vsGoal?: string };
 const rows: Row[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
-/** At most 1.00 meets an "at most" goal; at least 1.00 meets an "at least" one. */
-const ratio = (value: number, goal: number, kind: 'at most' | 'at least') => {
+/**
+ * At most 1.00 meets an "at most" goal; at least 1.00 meets an "at least" one. A figure taken under harder conditions
+ * than the issue sets for it (`stricter`: 4x CPU where it names none, Lighthouse beyond the start page) is held to the
+ * same goal, and said to be over it rather than to miss it.
+ */
+const ratio = (value: number, goal: number, kind: 'at most' | 'at least', stricter = false) => {
   const r = value / goal;
-  return `${r.toFixed(2)} ${(kind === 'at most' ? r <= 1 : r >= 1) ? 'met' : 'missed'}`;
+  const meets = kind === 'at most' ? r <= 1 : r >= 1;
+  return `${r.toFixed(2)} ${meets ? 'met' : stricter ? 'over (stricter than the issue)' : 'missed'}`;
 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
@@ -178,13 +183,13 @@ async function studentsPage(browser: Browser): Promise<void> {
     figure: 'students page, 5,000 students, 4x CPU: first visit, to first card painted',
     value: ms(median(first)),
     goal: '<= 300 ms',
-    vsGoal: ratio(median(first), 300, 'at most'),
+    vsGoal: ratio(median(first), 300, 'at most', true),
   });
   rows.push({
     figure: 'students page, 5,000 students, 4x CPU: returning, to first card painted',
     value: ms(median(returning)),
     goal: '<= 300 ms',
-    vsGoal: ratio(median(returning), 300, 'at most'),
+    vsGoal: ratio(median(returning), 300, 'at most', true),
   });
   rows.push({ figure: 'students page, 5,000 students: DOM nodes', value: String(nodes), goal: '<= 1,400', vsGoal: ratio(nodes, 1400, 'at most') });
 }
@@ -249,7 +254,7 @@ async function main(): Promise<void> {
         figure: `Lighthouse mobile ${route}: performance (median of 3)`,
         value: String(n('performance')),
         goal: '>= 95',
-        vsGoal: ratio(n('performance'), 95, 'at least'),
+        vsGoal: ratio(n('performance'), 95, 'at least', route !== '/'),
       });
       rows.push({
         figure: `Lighthouse mobile ${route}: LCP / TBT / CLS`,
