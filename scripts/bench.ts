@@ -2,15 +2,15 @@
  * `npm run bench`: one table of figures, measured on the production build served by the reference server.
  * Figures are printed, never asserted (the goals are shown beside them). Run on an otherwise idle machine.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cpus, totalmem } from 'node:os';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { median, navigateToStudents, root, startServer } from './bench-common.ts';
 
-const root = new URL('..', import.meta.url).pathname;
 const PORT = 4390;
 const BASE = `http://127.0.0.1:${PORT}/frontend/`;
 const ROUTES = ['', 'alunos', 'alunos/cadastro', 'atividades', 'turmas', 'usuarios', 'frequencias/atividades', 'tech-demo'];
@@ -30,7 +30,6 @@ const ratio = (value: number, goal: number, kind: 'at most' | 'at least', strict
   const meets = kind === 'at most' ? r <= 1 : r >= 1;
   return `${r.toFixed(2)} ${meets ? 'met' : stricter ? 'over (stricter than the issue)' : 'missed'}`;
 };
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
@@ -41,26 +40,6 @@ function walk(dir: string): string[] {
     const path = join(dir, entry);
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const dataDir = join(root, '.bench/data');
-  rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: 'dist', SEED_STUDENTS: '5000' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/activities`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the reference server did not start');
 }
 
 /**
@@ -114,26 +93,6 @@ async function offlineFcp(browser: Browser): Promise<void> {
     goal: '<= 600 ms',
     vsGoal: ratio(median(samples), 600, 'at most'),
   });
-}
-
-/** Client-side navigation from home to the students page, timed inside the page: to the first card painted. */
-async function navigateToStudents(page: Page): Promise<number> {
-  // Measured in the page (no test-runner polling in the throttled page): from the navigation to the frame after the one
-  // in which the first card appeared.
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const start = performance.now();
-        const observer = new MutationObserver(() => {
-          if (!document.querySelector('[data-testid="student-card"]')) return;
-          observer.disconnect();
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
-        });
-        observer.observe(document.body, { childList: true, subtree: true });
-        window.history.pushState({}, '', '/frontend/alunos');
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }),
-  );
 }
 
 /**
@@ -221,7 +180,7 @@ const only = process.argv[2];
 async function main(): Promise<void> {
   console.log('Building the production app...');
   if (spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
-  const server = await startServer();
+  const server = await startServer({ port: PORT, dataDir: join(root, '.bench/data'), distDir: 'dist' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     if (only === 'students') {

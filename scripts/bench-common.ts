@@ -1,0 +1,49 @@
+/** What the benchmark scripts share: starting the reference server on a build, and timing the students page. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** The reference server on a fresh embedded database with 5,000 extra students, serving the build in `distDir`. */
+export async function startServer({ port, dataDir, distDir }: { port: number; dataDir: string; distDir: string }): Promise<ChildProcess> {
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SEED_STUDENTS: '5000' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/activities`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('the reference server did not start');
+}
+
+/** Client-side navigation from home to the students page, timed inside the page: to the first card painted. */
+export async function navigateToStudents(page: Page): Promise<number> {
+  // Measured in the page (no test-runner polling in the throttled page): from the navigation to the frame after the one
+  // in which the first card appeared.
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('[data-testid="student-card"]')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        window.history.pushState({}, '', '/frontend/alunos');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }),
+  );
+}
