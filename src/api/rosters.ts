@@ -3,22 +3,19 @@
  * while online, so every call page opens offline after one online visit (the query cache is persisted).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { studentSummarySchema, type ClassGroup } from './contract.ts';
+import { studentListSchema, type ClassGroup, type StudentSummary } from './contract.ts';
 import { getParsed, HTTPError } from '../lib/http.ts';
 
 export const rosterKeys = {
   one: (classId: string) => ['classes', classId, 'students'] as const,
 };
 
-const rosterSchema = z.array(studentSummarySchema);
-
 /** The class's students; a server without the roster route (404) gives all students instead. */
-export async function fetchRoster(classId: string): Promise<z.output<typeof rosterSchema>> {
+export async function fetchRoster(classId: string): Promise<StudentSummary[]> {
   try {
-    return await getParsed(`classes/${encodeURIComponent(classId)}/students`, rosterSchema);
+    return await getParsed(`classes/${encodeURIComponent(classId)}/students`, studentListSchema);
   } catch (error) {
-    if (error instanceof HTTPError && error.response.status === 404) return getParsed('students', rosterSchema);
+    if (error instanceof HTTPError && error.response.status === 404) return getParsed('students', studentListSchema);
     throw error;
   }
 }
