@@ -1,12 +1,12 @@
 /** Activities (SPEC §3, §7): GET /activities, parsed by the contract before it enters the (persisted) cache. */
 import { queryOptions } from '@tanstack/react-query';
 import { getParsed } from '../lib/http.ts';
+import { contractSchema } from './contract-on-demand.ts';
 
 export const activityKeys = { all: ['activities'] as const };
 
 export const activitiesQueryOptions = () =>
   queryOptions({
     queryKey: activityKeys.all,
-    // The contract loads with the answer (not before the request): the route's loader starts this query.
-    queryFn: () => getParsed('activities', () => import('./contract.ts').then((contract) => contract.activityListSchema)),
+    queryFn: () => getParsed('activities', contractSchema('activityListSchema')),
   });

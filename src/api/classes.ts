@@ -1,12 +1,12 @@
 /** Classes (SPEC §3, §7): GET /classes, parsed by the contract before it enters the (persisted) cache. */
 import { queryOptions } from '@tanstack/react-query';
 import { getParsed } from '../lib/http.ts';
+import { contractSchema } from './contract-on-demand.ts';
 
 export const classKeys = { all: ['classes'] as const };
 
 export const classesQueryOptions = () =>
   queryOptions({
     queryKey: classKeys.all,
-    // The contract loads with the answer (not before the request): the route's loader starts this query.
-    queryFn: () => getParsed('classes', () => import('./contract.ts').then((contract) => contract.classListSchema)),
+    queryFn: () => getParsed('classes', contractSchema('classListSchema')),
   });

@@ -5,6 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StudentCreate } from './contract.ts';
 import { getParsed } from '../lib/http.ts';
+import { contractSchema } from './contract-on-demand.ts';
 import type { OutboxRow } from '../lib/db.ts';
 
 export const studentKeys = { all: ['students'] as const };
@@ -12,8 +13,7 @@ export const studentKeys = { all: ['students'] as const };
 export const studentsQueryOptions = () =>
   queryOptions({
     queryKey: studentKeys.all,
-    // The contract loads with the answer (not before the request): the route's loader starts this query.
-    queryFn: () => getParsed('students', () => import('./contract.ts').then((contract) => contract.studentListSchema)),
+    queryFn: () => getParsed('students', contractSchema('studentListSchema')),
   });
 
 /** A registration still waiting in the outbox ('student.create'), as the list shows it. */

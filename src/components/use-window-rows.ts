@@ -52,8 +52,8 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   const shownRange = visibleRows(offsets, viewport.top - listTop, viewport.top - listTop + viewport.height, extraRows);
   const range = placedTop === null ? { start: 0, end: 0 } : shownRange;
 
-  // Where the list starts in the page: a banner above it can move it, so check after each render (state only changes
-  // when the position did, so this settles at once).
+  // A banner above the list can move it, so its position is checked after each render (state only changes when the
+  // position did, so this settles at once).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
@@ -72,15 +72,15 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   }, [placedTop, painted]);
 
   // Scrolling and resizing re-render only when the rows to show change (the listener reads what the last render used).
-  const rangeRef = useRef({ range, offsets, listTop, overscan: extraRows });
+  const rangeRef = useRef({ range, offsets, listTop, extraRows });
   useLayoutEffect(() => {
-    rangeRef.current = { range, offsets, listTop, overscan: extraRows };
+    rangeRef.current = { range, offsets, listTop, extraRows };
   });
   useEffect(() => {
     let frame = 0;
     const update = () => {
       frame = 0;
-      const { range: shown, offsets: at, listTop: top, overscan: extra } = rangeRef.current;
+      const { range: shown, offsets: at, listTop: top, extraRows: extra } = rangeRef.current;
       const next = visibleRows(at, window.scrollY - top, window.scrollY - top + window.innerHeight, extra);
       if (next.start !== shown.start || next.end !== shown.end) setViewport({ top: window.scrollY, height: window.innerHeight });
     };

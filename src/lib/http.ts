@@ -64,7 +64,7 @@ export const http = createHttp();
  * A schema, or a function that loads it. A list's query passes a loader, so that a route can start the request before
  * the contract's code has arrived (the two download side by side).
  */
-export type SchemaSource<S extends ZodMiniType> = S | (() => Promise<S>);
+type SchemaSource<S extends ZodMiniType> = S | (() => Promise<S>);
 
 /** GET a path under the API and parse the answer; throws on HTTP errors, timeouts and malformed answers. */
 export async function getParsed<S extends ZodMiniType>(path: string, schema: SchemaSource<S>, client: KyInstance = http): Promise<output<S>> {
