@@ -2,12 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  activitySchema,
-  classSchema,
+  activityListSchema,
+  classListSchema,
   enums,
   filterAnswerSchema,
   filterPaths,
-  userSchema,
+  userListSchema,
   type Activity,
   type ClassGroup,
   type EnumName,
@@ -16,7 +16,7 @@ import {
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
-  app.get('/activities', { schema: { tags: ['activities'], summary: 'All activities', response: { 200: z.array(activitySchema) } } }, () =>
+  app.get('/activities', { schema: { tags: ['activities'], summary: 'All activities', response: { 200: activityListSchema } } }, () =>
     db.query<Activity>('SELECT id, name, teacher, area, frequency FROM activities ORDER BY name, id'),
   );
 
@@ -27,7 +27,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         tags: ['classes'],
         summary: 'All classes, or the classes of one activity',
         querystring: z.object({ activityId: pathIdSchema.optional() }),
-        response: { 200: z.array(classSchema), ...errors(400) },
+        response: { 200: classListSchema, ...errors(400) },
       },
     },
     (request) =>
@@ -52,7 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     );
   }
 
-  app.get('/users', { schema: { tags: ['users'], summary: 'Staff users', response: { 200: z.array(userSchema) } } }, () =>
+  app.get('/users', { schema: { tags: ['users'], summary: 'Staff users', response: { 200: userListSchema } } }, () =>
     db.query<User>('SELECT id, full_name, phone, access, formation, email FROM users ORDER BY full_name, id'),
   );
 };

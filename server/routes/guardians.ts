@@ -2,7 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guardianFieldsSchema, guardianInputSchema, guardianSchema, onlyDigits, type GuardianInput } from '../../src/api/contract.ts';
+import {
+  guardianFieldsSchema,
+  guardianInputSchema,
+  guardianListSchema,
+  guardianSchema,
+  onlyDigits,
+  type GuardianInput,
+} from '../../src/api/contract.ts';
 import { HttpError, notFound } from '../errors.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
@@ -27,7 +34,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
         tags: ['guardians'],
         summary: "A student's guardians",
         params: studentParams,
-        response: { 200: z.array(guardianSchema), ...errors(400, 404) },
+        response: { 200: guardianListSchema, ...errors(400, 404) },
       },
     },
     async (request) => {

@@ -8,7 +8,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { onlyDigits, studentCreatedSchema, studentCreateSchema, studentSummarySchema } from '../../src/api/contract.ts';
+import { onlyDigits, studentCreatedSchema, studentCreateSchema, studentListSchema } from '../../src/api/contract.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 import { randomUUID } from 'node:crypto';
@@ -51,7 +51,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         tags: ['students'],
         summary: 'All students with their attendance percentage',
         description: 'Answers an ETag (a matching If-None-Match gets 304) and is gzipped when the request accepts gzip.',
-        response: { 200: z.array(studentSummarySchema) },
+        response: { 200: studentListSchema },
       },
     },
     async (request, reply) => {
@@ -133,7 +133,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         tags: ['classes'],
         summary: 'Roster of a class: its enrolled students with their attendance percentage',
         params: z.object({ classId: pathIdSchema }),
-        response: { 200: z.array(studentSummarySchema), ...errors(400, 404) },
+        response: { 200: studentListSchema, ...errors(400, 404) },
       },
     },
     async (request) => {

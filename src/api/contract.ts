@@ -189,6 +189,7 @@ export const guardianSchema = z.object({
   address: z.string(),
 });
 export type Guardian = z.infer<typeof guardianSchema>;
+export const guardianListSchema = z.array(guardianSchema);
 
 export const userSchema = z.object({
   id: idSchema,

@@ -4,8 +4,7 @@
  * 'guardian.update' -> PUT /responsibles/{id}), so they survive a reload or a lost connection.
  */
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { guardianSchema, type GuardianInput } from './contract.ts';
+import { guardianListSchema, guardianSchema, type GuardianInput } from './contract.ts';
 import { getParsed, sendParsed } from '../lib/http.ts';
 import type { OutboxRow } from '../lib/db.ts';
 import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
@@ -19,7 +18,7 @@ export const guardianKeys = {
 export const guardiansQueryOptions = (studentId: string) =>
   queryOptions({
     queryKey: guardianKeys.ofStudent(studentId),
-    queryFn: () => getParsed(`students/${encodeURIComponent(studentId)}/responsibles`, z.array(guardianSchema)),
+    queryFn: () => getParsed(`students/${encodeURIComponent(studentId)}/responsibles`, guardianListSchema),
   });
 
 /** The eight fields of a guardian, without the id. */
