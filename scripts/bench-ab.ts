@@ -8,29 +8,17 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
-import { median, navigateToStudents, root, startServer } from './bench-common.ts';
+import { firstVisitToStudents, median, root, startServer } from './bench-common.ts';
 
 const baseRef = process.argv[2] ?? 'HEAD~1';
 const runs = Number(process.argv[3] ?? 12);
+const appAt = (port: number) => `http://127.0.0.1:${port}/frontend/`;
 
 function run(command: string, args: string[], cwd = root): void {
   const result = spawnSync(command, args, { cwd, stdio: 'ignore' });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
-}
-
-/** One navigation in a fresh browser context (no service worker, nothing cached), at the given CPU slowdown. */
-async function visit(browser: Browser, port: number, rate: number): Promise<number> {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  // tsx (esbuild keepNames) may wrap functions passed to page.evaluate in __name(): give the page a no-op one.
-  await context.addInitScript('window.__name = (fn) => fn;');
-  const page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${port}/frontend/`, { waitUntil: 'networkidle' });
-  if (rate > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
-  const time = await navigateToStudents(page);
-  await context.close();
-  return time;
 }
 
 async function main(): Promise<void> {
@@ -51,11 +39,11 @@ async function main(): Promise<void> {
     try {
       for (const rate of [4, 1]) {
         const times = { base: [] as number[], current: [] as number[] };
-        await visit(browser, ports.base, rate); // warm both servers' list caches
-        await visit(browser, ports.current, rate);
+        await firstVisitToStudents(browser, appAt(ports.base), rate); // warm both servers' list caches
+        await firstVisitToStudents(browser, appAt(ports.current), rate);
         for (let i = 0; i < runs; i++) {
           for (const name of i % 2 ? (['base', 'current'] as const) : (['current', 'base'] as const))
-            times[name].push(await visit(browser, ports[name], rate));
+            times[name].push(await firstVisitToStudents(browser, appAt(ports[name]), rate));
         }
         const base = median(times.base);
         const current = median(times.current);

@@ -9,6 +9,7 @@
  */
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { median } from './bench-common.ts';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:4310/frontend/').replace(/\/?$/, '/');
 const THROTTLE = Number(process.env.BENCH_THROTTLE || 4);
@@ -21,7 +22,6 @@ const students = (count: number) =>
     name: `Aluno de Teste ${String(i + 1).padStart(3, '0')}`,
     frequencyPercent: (i * 7) % 101,
   }));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
 
 async function openRoll(page: Page, count: number): Promise<void> {

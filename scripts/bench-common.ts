@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -26,6 +26,25 @@ export async function startServer({ port, dataDir, distDir }: { port: number; da
   }
   child.kill();
   throw new Error('the reference server did not start');
+}
+
+/** Home in a fresh browser context (no service worker, nothing cached), once the network is idle. */
+export async function openHome(browser: Browser, base: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  // tsx (esbuild keepNames) may wrap functions passed to page.evaluate in __name(): give the page a no-op one.
+  await context.addInitScript('window.__name = (fn) => fn;');
+  const page = await context.newPage();
+  await page.goto(base, { waitUntil: 'networkidle' });
+  return { context, page };
+}
+
+/** A first visit to the students page from home (its code and the list come over the network), at a CPU slowdown. */
+export async function firstVisitToStudents(browser: Browser, base: string, cpuSlowdown: number): Promise<number> {
+  const { context, page } = await openHome(browser, base);
+  if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  const time = await navigateToStudents(page);
+  await context.close();
+  return time;
 }
 
 /** Client-side navigation from home to the students page, timed inside the page: to the first card painted. */

@@ -6,11 +6,11 @@
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { median } from './bench-common.ts';
 
 const [base, ...routes] = process.argv.slice(2);
 if (!base) throw new Error('usage: bench-lighthouse.ts BASE_URL [route...]');
 const RUNS = 3;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 type Sample = { performance: number; lcpMs: number; tbtMs: number; cls: number; accessibility: number; bestPractices: number };
 const results: Record<string, Sample & { failedAudits: string[] }> = {};

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { cpus, totalmem } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
-import { median, navigateToStudents, root, startServer } from './bench-common.ts';
+import { firstVisitToStudents, median, navigateToStudents, openHome, root, startServer } from './bench-common.ts';
 
 const PORT = 4390;
 const BASE = `http://127.0.0.1:${PORT}/frontend/`;
@@ -107,20 +107,9 @@ async function studentsPage(browser: Browser): Promise<void> {
   const first: number[] = [];
   const returning: number[] = [];
   let nodes = 0;
+  for (let run = 0; run < 5; run++) unthrottled.push(await firstVisitToStudents(browser, BASE, 1));
   for (let run = 0; run < 5; run++) {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    // tsx (esbuild keepNames) may wrap functions passed to page.evaluate in __name(): give the page a no-op one.
-    await context.addInitScript('window.__name = (fn) => fn;');
-    const page = await context.newPage();
-    await page.goto(BASE, { waitUntil: 'networkidle' });
-    unthrottled.push(await navigateToStudents(page));
-    await context.close();
-  }
-  for (let run = 0; run < 5; run++) {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    await context.addInitScript('window.__name = (fn) => fn;');
-    const page = await context.newPage();
-    await page.goto(BASE, { waitUntil: 'networkidle' });
+    const { context, page } = await openHome(browser, BASE);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     first.push(await navigateToStudents(page));
