@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClassPickerPage } from '../../../../../features/attendance/class-picker-page.tsx';
+import { activitiesQueryOptions } from '../../../../../api/activities.ts';
+import { classesQueryOptions } from '../../../../../api/classes.ts';
 import { loadFeatureMessages } from '../../../../../lib/i18n.ts';
 
 function Page() {
@@ -8,6 +10,11 @@ function Page() {
 }
 
 export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/')({
-  loader: () => loadFeatureMessages('attendance'),
+  // The lists' requests start with the navigation, while the page's code downloads (never awaited: offline, they wait).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(activitiesQueryOptions());
+    void context.queryClient.prefetchQuery(classesQueryOptions());
+    return loadFeatureMessages('attendance');
+  },
   component: Page,
 });

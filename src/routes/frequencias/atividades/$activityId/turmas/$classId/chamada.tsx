@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isCalendarDate } from '../../../../../../lib/calendar-date.ts';
 import { RollCallPage } from '../../../../../../features/attendance/roll-call-page.tsx';
+import { classesQueryOptions } from '../../../../../../api/classes.ts';
 import { loadFeatureMessages } from '../../../../../../lib/i18n.ts';
 
 /** date1 (SPEC §2) is the day of the roll, YYYY-MM-DD (a real calendar day); anything else counts as no date. */
@@ -23,7 +24,11 @@ function Page() {
 }
 
 export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/$classId/chamada')({
-  loader: () => loadFeatureMessages('attendance'),
+  // The class list's request starts with the navigation (never awaited: offline, it waits).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(classesQueryOptions());
+    return loadFeatureMessages('attendance');
+  },
   validateSearch: parseSearch,
   component: Page,
 });
