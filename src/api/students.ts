@@ -5,7 +5,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StudentCreate } from './contract.ts';
 import { getParsed } from '../lib/http.ts';
-import { contractSchema } from './contract-on-demand.ts';
 import type { OutboxRow } from '../lib/db.ts';
 
 export const studentKeys = { all: ['students'] as const };
@@ -13,7 +12,7 @@ export const studentKeys = { all: ['students'] as const };
 export const studentsQueryOptions = () =>
   queryOptions({
     queryKey: studentKeys.all,
-    queryFn: () => getParsed('students', contractSchema('studentListSchema')),
+    queryFn: () => getParsed('students', () => import('./contract.ts').then((contract) => contract.studentListSchema)),
   });
 
 /** A registration still waiting in the outbox ('student.create'), as the list shows it. */
