@@ -32,6 +32,7 @@ export default function QueuedDocuments({ documents, onRemove }: { documents: Qu
                 </Group>
               </Stack>
             </Group>
+            {/* A square Button rather than an ActionIcon: the registration form's first load has no room for ActionIcon's code. */}
             <Button
               variant="subtle"
               color="red.9"
