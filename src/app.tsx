@@ -8,6 +8,7 @@ import { theme } from './lib/theme.ts';
 import { queryClient } from './offline/query-client.ts';
 import { AuthProvider } from './components/auth-provider.tsx';
 import { RouteError } from './components/route-error.tsx';
+import { NotFoundPage } from './components/not-found-page.tsx';
 
 export const router = createRouter({
   routeTree,
@@ -15,6 +16,8 @@ export const router = createRouter({
   context: { queryClient },
   defaultPreload: 'intent',
   defaultErrorComponent: RouteError,
+  // An unknown address renders inside the shell (the root route's outlet), in the user's language.
+  defaultNotFoundComponent: NotFoundPage,
   scrollRestoration: true,
 });
 

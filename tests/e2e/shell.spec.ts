@@ -84,6 +84,55 @@ test.describe('the shell', () => {
     }
   });
 
+  test.describe('an address that does not exist', () => {
+    const cases = [
+      {
+        locale: 'pt-BR',
+        heading: 'Esta página não existe',
+        home: 'Ir para a página inicial',
+        section: 'Ir para Educandos',
+        homeHeading: 'Bem-vindo ao Quadra!',
+      },
+      {
+        locale: 'en-US',
+        heading: 'This page does not exist',
+        home: 'Go to the home page',
+        section: 'Go to Students',
+        homeHeading: 'Welcome to Quadra!',
+      },
+    ] as const;
+    for (const c of cases) {
+      test.describe(c.locale, () => {
+        test.use({ locale: c.locale });
+        test(`says so in ${c.locale} inside the shell, with the address, a link home and to the section it starts like`, async ({ page }) => {
+          await page.setViewportSize({ width: 820, height: 1180 });
+          await page.goto('alunos/sem-tal/pagina?x=1');
+          await expect(page.getByRole('heading', { level: 1, name: c.heading })).toBeVisible();
+          await expect(page.getByTestId('not-found-page')).toContainText('/frontend/alunos/sem-tal/pagina?x=1');
+          await expect(page.getByRole('navigation', { name: /./ }).first()).toBeVisible();
+          await page.getByRole('link', { name: c.section }).click();
+          await expect(page).toHaveURL(/\/frontend\/alunos$/);
+
+          await page.goto('chamada');
+          await expect(page.getByRole('heading', { level: 1, name: c.heading })).toBeVisible();
+          await expect(page.getByRole('link', { name: c.section })).toHaveCount(0);
+          await page.getByRole('link', { name: c.home }).click();
+          await expect(page.getByRole('heading', { level: 1, name: c.homeHeading })).toBeVisible();
+        });
+      });
+    }
+
+    test('opens offline too, after one visit', async ({ page, context }) => {
+      await page.goto('./');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await waitForServiceWorker(page);
+      await context.setOffline(true);
+      await page.goto('anything-that-does-not-exist');
+      await expect(page.getByRole('heading', { level: 1, name: 'Esta página não existe' })).toBeVisible();
+      await context.setOffline(false);
+    });
+  });
+
   test('after one visit the app opens offline, at home and at a deep URL', async ({ page, context }) => {
     await page.goto('./');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
