@@ -8,12 +8,16 @@ export const root = new URL('..', import.meta.url).pathname;
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-/** The reference server on a fresh embedded database with 5,000 extra students, serving the build in `distDir`. */
-export async function startServer({ port, dataDir, distDir }: { port: number; dataDir: string; distDir: string }): Promise<ChildProcess> {
+/**
+ * The reference server on a fresh database with `students` (5,000) extra students, serving the build in `distDir`:
+ * embedded in `dataDir`, or the PostgreSQL server of DATABASE_URL when it is set (scripts/with-postgres.sh).
+ */
+export async function startServer(options: { port: number; dataDir: string; distDir: string; students?: number }): Promise<ChildProcess> {
+  const { port, dataDir, distDir, students = 5000 } = options;
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SEED_STUDENTS: '5000' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SEED_STUDENTS: String(students) },
     stdio: 'ignore',
   });
   for (let i = 0; i < 240; i++) {

@@ -1,0 +1,156 @@
+/**
+ * The class-start rush: many clients at once, with the mix of the hour classes start, against the reference server
+ * (a child process on a fresh database seeded with BENCH_STUDENTS extra students, through SEED_STUDENTS).
+ *   55 % GET /api/students                    the office browses the list
+ *   15 % GET /api/classes/{id}/students       an instructor opens a roster
+ *   22 % PUT /api/classes/{id}/attendance/{d} an instructor saves a whole class's roll
+ *    8 % POST /api/students                   a registration
+ * Prints requests per second, p50 and p99 per request type, every answer that was not 2xx, and whether every
+ * acknowledged write reads back afterwards (each roll has a day of its own and each registration a client id, so a
+ * later write can never hide a lost one). The last line is BENCH_JSON {...} for scripts/bench.ts.
+ *   npx tsx scripts/bench-rush.ts            BENCH_STUDENTS (5000)  BENCH_SECONDS (30)  BENCH_CLIENTS (16)
+ *   bash scripts/with-postgres.sh npx tsx scripts/bench-rush.ts      the same on PostgreSQL (DATABASE_URL)
+ * Goals (issue 23): embedded >= 200 req/s, PostgreSQL >= 300 req/s; p99 <= 250 ms for every type; all 2xx; nothing lost.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { median, root, startServer } from './bench-common.ts';
+
+const students = Number(process.env.BENCH_STUDENTS ?? 5000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const clients = Number(process.env.BENCH_CLIENTS ?? 16);
+const port = Number(process.env.BENCH_PORT ?? 4395);
+const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const GOAL = { requestsPerSecond: engine === 'postgres' ? 300 : 200, p99Ms: students > 5000 ? 500 : 250 };
+const api = `http://127.0.0.1:${port}/api`;
+
+type Kind = 'list' | 'roster' | 'roll' | 'register';
+const MIX: [Kind, number][] = [
+  ['list', 0.55],
+  ['roster', 0.15],
+  ['roll', 0.22],
+  ['register', 0.08],
+];
+const pick = (): Kind => {
+  let r = Math.random();
+  for (const [kind, share] of MIX) if ((r -= share) < 0) return kind;
+  return 'list';
+};
+
+type Roster = { classId: string; studentIds: string[] };
+const samples: Record<Kind, number[]> = { list: [], roster: [], roll: [], register: [] };
+const failures: string[] = [];
+const savedRolls: { classId: string; date: string; statuses: Map<string, string> }[] = [];
+const registered: string[] = [];
+let nextDay = 0;
+
+/** A day of its own for each roll (counting back from yesterday), so no two writes share a roll. */
+function freshDate(): string {
+  const day = new Date(Date.UTC(2026, 0, 1) - ++nextDay * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
+async function timed(kind: Kind, send: () => Promise<Response>): Promise<Response | undefined> {
+  const start = performance.now();
+  try {
+    const response = await send();
+    await response.arrayBuffer();
+    samples[kind].push(performance.now() - start);
+    if (!response.ok) failures.push(`${kind}: ${response.status}`);
+    return response;
+  } catch (error) {
+    failures.push(`${kind}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+async function one(rosters: Roster[]): Promise<void> {
+  const kind = pick();
+  const roster = rosters[Math.floor(Math.random() * rosters.length)]!;
+  if (kind === 'list') await timed(kind, () => fetch(`${api}/students`, { headers: { 'accept-encoding': 'gzip' } }));
+  else if (kind === 'roster') await timed(kind, () => fetch(`${api}/classes/${roster.classId}/students`));
+  else if (kind === 'roll') {
+    const date = freshDate();
+    const entries = roster.studentIds.map((studentId) => ({ studentId, status: Math.random() < 0.8 ? 'PRESENT' : 'ABSENT' }));
+    const body = JSON.stringify({ takenBy: 'Bench', takenAt: new Date().toISOString(), entries });
+    const response = await timed(kind, () =>
+      fetch(`${api}/classes/${roster.classId}/attendance/${date}`, { method: 'PUT', body, headers: { 'content-type': 'application/json' } }),
+    );
+    if (response?.ok) savedRolls.push({ classId: roster.classId, date, statuses: new Map(entries.map((e) => [e.studentId, e.status])) });
+  } else {
+    const id = randomUUID();
+    const body = JSON.stringify({ id, fullName: `Bench ${id.slice(0, 8)}` });
+    const response = await timed(kind, () => fetch(`${api}/students`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
+    if (response?.ok) registered.push(id);
+  }
+}
+
+/** Every acknowledged write, read back once the load is over. */
+async function lostWrites(): Promise<string[]> {
+  const lost: string[] = [];
+  const list = (await (await fetch(`${api}/students`)).json()) as { id: string }[];
+  const ids = new Set(list.map((student) => student.id));
+  for (const id of registered) if (!ids.has(id)) lost.push(`student ${id}`);
+  for (const roll of savedRolls) {
+    const response = await fetch(`${api}/classes/${roll.classId}/attendance/${roll.date}`);
+    const saved = response.ok ? ((await response.json()) as { entries: { studentId: string; status: string }[] }) : { entries: [] };
+    const same = saved.entries.length === roll.statuses.size && saved.entries.every((e) => roll.statuses.get(e.studentId) === e.status);
+    if (!same) lost.push(`roll ${roll.classId} ${roll.date}`);
+  }
+  return lost;
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
+
+async function main(): Promise<void> {
+  const dataDir = join(root, `.bench/rush-${port}`);
+  process.stderr.write(`Starting the server on ${engine} with ${students} extra students ...\n`);
+  const server = await startServer({ port, dataDir, distDir: 'dist', students });
+  try {
+    const classes = (await (await fetch(`${api}/classes`)).json()) as { id: string }[];
+    const rosters: Roster[] = [];
+    for (const { id } of classes) {
+      const roster = (await (await fetch(`${api}/classes/${id}/students`)).json()) as { id: string }[];
+      if (roster.length > 0) rosters.push({ classId: id, studentIds: roster.map((s) => s.id) });
+    }
+    process.stderr.write(`${rosters.length} classes with a roster; ${clients} clients for ${seconds} s ...\n`);
+    const until = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < until) await one(rosters);
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const lost = await lostWrites();
+    const total = Object.values(samples).reduce((sum, list) => sum + list.length, 0);
+    const rows = (Object.keys(samples) as Kind[]).map((kind) => ({
+      kind,
+      requests: samples[kind].length,
+      perSecond: Math.round(samples[kind].length / elapsed),
+      p50Ms: Math.round(median(samples[kind])),
+      p99Ms: Math.round(percentile(samples[kind], 0.99)),
+    }));
+    const requestsPerSecond = Math.round(total / elapsed);
+    const worstP99 = Math.max(...rows.map((row) => row.p99Ms));
+    console.log(`Rush on ${engine}, ${students} extra students, ${clients} clients, ${seconds} s`);
+    for (const row of rows)
+      console.log(
+        `  ${row.kind.padEnd(9)} ${String(row.requests).padStart(6)} requests  ${String(row.perSecond).padStart(5)}/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms`,
+      );
+    console.log(`  all       ${requestsPerSecond} req/s (goal >= ${GOAL.requestsPerSecond}); worst p99 ${worstP99} ms (goal <= ${GOAL.p99Ms})`);
+    console.log(`  not 2xx: ${failures.length}${failures.length ? ` (${[...new Set(failures)].slice(0, 5).join('; ')})` : ''}`);
+    console.log(
+      `  acknowledged writes read back: ${savedRolls.length + registered.length - lost.length} of ${savedRolls.length + registered.length}`,
+    );
+    console.log(
+      `BENCH_JSON ${JSON.stringify({ engine, students, clients, seconds, goal: GOAL, requestsPerSecond, worstP99, rows, failures: failures.length, lost: lost.length })}`,
+    );
+  } finally {
+    server.kill();
+  }
+}
+
+await main();
