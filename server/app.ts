@@ -8,7 +8,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticateWith, type TokenVerifier } from './auth.ts';
+import { admitWith, recordAccessWith, requireRules, type RouteRuleEntry } from './access.ts';
+import type { TokenVerifier } from './auth.ts';
 import { cspDirectives, readCspSources } from './content-security-policy.ts';
 import type { Db } from './db/types.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
@@ -18,6 +19,8 @@ import type { ApiContext } from './routes/context.ts';
 import { documentRoutes, multipartLimits } from './routes/documents.ts';
 import { guardianRoutes } from './routes/guardians.ts';
 import { studentRoutes } from './routes/students.ts';
+import { accessLogRoutes } from './routes/access-log.ts';
+import { userRoutes } from './routes/users.ts';
 import { parsingSerializerCompiler } from './serializer.ts';
 import { registerFrontend } from './static.ts';
 import { StudentListCache } from './student-list-cache.ts';
@@ -31,16 +34,29 @@ export interface BuildServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Keep GET /api/students serialised in memory between writes (default true). */
   cacheStudentList?: boolean;
-  /** Verifies the bearer token of every /api request; null or absent: the API is open. */
+  /** Verifies the bearer token of every /api request; null or absent: the API is open (everyone is an admin). */
   verifyToken?: TokenVerifier | null;
+  /** E-mails that become admin users at their first sign-in (ADMIN_EMAILS). */
+  adminEmails?: readonly string[];
 }
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-const api: FastifyPluginAsyncZod<ApiContext & { verifyToken: TokenVerifier | null }> = async (app, { db, studentList, verifyToken }) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access rule (server/access.ts). */
+    routeRules: RouteRuleEntry[];
+  }
+}
+
+type ApiOptions = ApiContext & { verifyToken: TokenVerifier | null; adminEmails: readonly string[]; routeRules: RouteRuleEntry[] };
+
+const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, verifyToken, adminEmails, routeRules }) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
-  const context: ApiContext = { db, studentList };
-  app.addHook('onRequest', authenticateWith(verifyToken));
+  const context: ApiContext = { db, studentList, openMode: verifyToken === null };
+  requireRules(app, routeRules);
+  app.addHook('onRequest', admitWith({ db, verifyToken, adminEmails }));
+  app.addHook('onResponse', recordAccessWith(db));
   // Answers carry personal data (students, guardians, documents): never keep them in shared or disk caches.
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
@@ -52,8 +68,12 @@ const api: FastifyPluginAsyncZod<ApiContext & { verifyToken: TokenVerifier | nul
   await app.register(guardianRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(attendanceRoutes, context);
+  await app.register(userRoutes, context);
+  await app.register(accessLogRoutes, context);
 
-  app.get('/openapi.json', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').send(app.swagger()));
+  app.get('/openapi.json', { schema: { hide: true }, config: { rule: 'me:read' } }, (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').send(app.swagger()),
+  );
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
@@ -85,8 +105,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   await app.register(fastifyMultipart, { limits: multipartLimits });
 
-  const context: ApiContext = { db: options.db, studentList: new StudentListCache(options.cacheStudentList ?? true) };
-  await app.register(api, { prefix: '/api', ...context, verifyToken: options.verifyToken ?? null });
+  const verifyToken = options.verifyToken ?? null;
+  const context: ApiContext = { db: options.db, studentList: new StudentListCache(options.cacheStudentList ?? true), openMode: verifyToken === null };
+  app.decorate('routeRules', [] as RouteRuleEntry[]);
+  await app.register(api, { prefix: '/api', ...context, verifyToken, adminEmails: options.adminEmails ?? [], routeRules: app.routeRules });
   await registerFrontend(app, options.distDir);
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)));
   return app;

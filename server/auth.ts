@@ -1,7 +1,8 @@
 /**
- * Who may call /api. Given a Firebase project id, every /api request must carry `Authorization: Bearer <ID token>`
+ * Who is calling /api. Given a Firebase project id, every /api request must carry `Authorization: Bearer <ID token>`
  * for a user of that project: a missing, malformed, expired, revoked or forged token is answered 401 before any
- * route runs, so nothing is read or written. Without a project id the server is open (the embedded default for a
+ * route runs, so nothing is read or written. Whether that user may come in at all, and do what they ask, is decided
+ * next, by server/access.ts. Without a project id the server is open (the embedded default for a
  * local try-out) and says so at start.
  *
  * Tokens are verified with firebase-admin (signature against Google's keys, audience, issuer, expiry). With
@@ -12,7 +13,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.ts';
 
-export type VerifiedUser = { uid: string; email?: string };
+export type VerifiedUser = { uid: string; email?: string; emailVerified: boolean; name?: string };
 /** Resolves the token's user, or throws when the token must be refused. */
 export type TokenVerifier = (token: string) => Promise<VerifiedUser>;
 
@@ -35,7 +36,12 @@ export async function firebaseTokenVerifier({ projectId, checkRevoked }: Firebas
   const auth = getAuth(initializeApp({ projectId }, `quadra-${projectId}-${Date.now()}`));
   return async (token) => {
     const decoded = await auth.verifyIdToken(token, checkRevoked);
-    return { uid: decoded.uid, ...(decoded.email ? { email: decoded.email } : {}) };
+    return {
+      uid: decoded.uid,
+      emailVerified: decoded.email_verified === true,
+      ...(decoded.email ? { email: decoded.email } : {}),
+      ...(typeof decoded.name === 'string' ? { name: decoded.name } : {}),
+    };
   };
 }
 

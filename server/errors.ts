@@ -12,6 +12,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** A stable word for the app to act on (ApiError.code), e.g. why an account is refused. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -21,8 +23,8 @@ export class HttpError extends Error {
 export const notFound = (what: string): HttpError => new HttpError(404, `${what} not found`);
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
 
-export function errorBody(statusCode: number, message: string): ApiError {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+export function errorBody(statusCode: number, message: string, code?: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) };
 }
 
 // Fastify and plugin error codes whose own message is too technical or too vague for the person reading it.
@@ -45,7 +47,7 @@ function validationMessage(error: FastifyError): string {
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(errorBody(400, validationMessage(error)));
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its schema');

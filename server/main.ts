@@ -3,6 +3,7 @@
  *   PORT (8080)  HOST (0.0.0.0)  DATA_DIR (server/data/pglite)  DATABASE_URL (unset: embedded PGlite)
  *   DIST_DIR (dist)  SEED_STUDENTS (0: extra students on first seed)  LOG_LEVEL (warn)
  *   FIREBASE_PROJECT_ID (unset: the API is open)  FIREBASE_AUTH_EMULATOR_HOST (verify against the Auth emulator)
+ *   ADMIN_EMAILS (comma-separated: these e-mails become admin users at their first sign-in)
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +36,11 @@ const projectId = env.FIREBASE_PROJECT_ID || '';
 // Revocation checks need credentials (or the emulator); without them firebase-admin still checks signature and expiry.
 const checkRevoked = Boolean(env.FIREBASE_AUTH_EMULATOR_HOST || env.GOOGLE_APPLICATION_CREDENTIALS);
 const verifyToken = projectId ? await firebaseTokenVerifier({ projectId, checkRevoked }) : null;
-const app = await buildServer({ db, distDir, verifyToken, logger: { level: env.LOG_LEVEL || 'warn' } });
+const adminEmails = (env.ADMIN_EMAILS ?? '')
+  .split(',')
+  .map((email) => email.trim())
+  .filter(Boolean);
+const app = await buildServer({ db, distDir, verifyToken, adminEmails, logger: { level: env.LOG_LEVEL || 'warn' } });
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -55,7 +60,9 @@ const storage = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${da
 console.log(
   projectId
     ? `Sign-in required: every /api request needs a Firebase ID token of project ${projectId}` +
-        (env.FIREBASE_AUTH_EMULATOR_HOST ? ` (Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST})` : '')
-    : 'Sign-in NOT required: the API is open to anyone who can reach it (set FIREBASE_PROJECT_ID to require Google sign-in)',
+        (env.FIREBASE_AUTH_EMULATOR_HOST ? ` (Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST})` : '') +
+        `, from an active user of Quadra` +
+        (adminEmails.length ? ` (${adminEmails.length} e-mail(s) of ADMIN_EMAILS become admins at their first sign-in)` : '')
+    : 'Sign-in NOT required: the API is open to anyone who can reach it, and everyone acts as an admin (set FIREBASE_PROJECT_ID to require Google sign-in)',
 );
 console.log(`Quadra is running at http://localhost:${port}/frontend/  (API: /api, data: ${storage})`);

@@ -38,6 +38,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
   app.put(
     '/classes/:classId/attendance/:date',
     {
+      config: { rule: 'attendance:write' },
       schema: {
         tags: ['attendance'],
         summary: "Save a class's whole roll for one day (replaces any earlier roll of that day)",
@@ -86,6 +87,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
   app.get(
     '/classes/:classId/attendance/:date',
     {
+      config: { rule: 'attendance:read' },
       schema: {
         tags: ['attendance'],
         summary: "A class's saved roll of one day (404 when none was saved)",
@@ -105,6 +107,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
   app.get(
     '/classes/:classId/attendance',
     {
+      config: { rule: 'attendance:read' },
       schema: {
         tags: ['attendance'],
         summary: 'Days with a saved roll, oldest first, with present and absent counts',

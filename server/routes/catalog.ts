@@ -1,4 +1,4 @@
-/** Read-only lists of SPEC §7: activities, classes, the ten filter enumerations and staff users. */
+/** Read-only lists of SPEC §7: activities, classes and the ten filter enumerations (staff users: routes/users.ts). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,22 +7,23 @@ import {
   enums,
   filterAnswerSchema,
   filterPaths,
-  userListSchema,
   type Activity,
   type ClassGroup,
   type EnumName,
-  type User,
 } from '../../src/api/contract.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
-  app.get('/activities', { schema: { tags: ['activities'], summary: 'All activities', response: { 200: activityListSchema } } }, () =>
-    db.query<Activity>('SELECT id, name, teacher, area, frequency FROM activities ORDER BY name, id'),
+  app.get(
+    '/activities',
+    { config: { rule: 'activities:read' }, schema: { tags: ['activities'], summary: 'All activities', response: { 200: activityListSchema } } },
+    () => db.query<Activity>('SELECT id, name, teacher, area, frequency FROM activities ORDER BY name, id'),
   );
 
   app.get(
     '/classes',
     {
+      config: { rule: 'classes:read' },
       schema: {
         tags: ['classes'],
         summary: 'All classes, or the classes of one activity',
@@ -42,6 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     app.get(
       `/${path}`,
       {
+        config: { rule: 'filters:read' },
         schema: {
           tags: ['filters'],
           summary: `Codes of the ${name} enumeration`,
@@ -51,8 +53,4 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       async () => [...enums[name]],
     );
   }
-
-  app.get('/users', { schema: { tags: ['users'], summary: 'Staff users', response: { 200: userListSchema } } }, () =>
-    db.query<User>('SELECT id, full_name, phone, access, formation, email FROM users ORDER BY full_name, id'),
-  );
 };

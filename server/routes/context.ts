@@ -7,6 +7,8 @@ import { apiErrorSchema } from '../../src/api/contract.ts';
 export interface ApiContext {
   db: Db;
   studentList: StudentListCache;
+  /** The server runs without sign-in (server/access.ts OPEN_MODE_STAFF). */
+  openMode: boolean;
 }
 
 /** Ids in paths: any non-empty text (seeded and client ids are UUIDs, but other deployments may differ). */

@@ -61,6 +61,7 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
   app.post(
     '/students/:id/documentos',
     {
+      config: { rule: 'documents:write' },
       schema: {
         tags: ['documents'],
         summary: 'Upload a document of a student (multipart/form-data)',
@@ -123,6 +124,7 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
   app.get(
     '/students/:id/documentos',
     {
+      config: { rule: 'documents:read', audit: 'student' },
       schema: {
         tags: ['documents'],
         summary: "A student's documents (metadata only)",
@@ -141,6 +143,7 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
   app.get(
     '/students/:id/documentos/:docId/file',
     {
+      config: { rule: 'documents:read', audit: 'student' },
       schema: {
         tags: ['documents'],
         summary: 'Download the stored file of a document',

@@ -30,6 +30,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
   app.get(
     '/students/:id/responsibles',
     {
+      config: { rule: 'guardians:read', audit: 'student' },
       schema: {
         tags: ['guardians'],
         summary: "A student's guardians",
@@ -46,6 +47,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
   app.post(
     '/students/:id/responsibles',
     {
+      config: { rule: 'guardians:write' },
       schema: {
         tags: ['guardians'],
         summary: 'Register a guardian of a student',
@@ -83,6 +85,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
   app.put(
     '/responsibles/:id',
     {
+      config: { rule: 'guardians:write' },
       schema: {
         tags: ['guardians'],
         summary: 'Edit a guardian (all eight fields)',
@@ -92,14 +95,16 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       },
     },
     async (request) => {
-      const [updated] = await db.query(
+      const [updated] = await db.query<z.infer<typeof guardianSchema> & { student_id: string }>(
         `UPDATE guardians SET name = $2, cpf = $3, birth_date = $4, civil_state = $5, nis = $6, phone = $7,
                               email = $8, address = $9
-          WHERE id = $1 RETURNING ${guardianColumns}`,
+          WHERE id = $1 RETURNING ${guardianColumns}, student_id`,
         [request.params.id, ...guardianValues(request.body)],
       );
       if (!updated) throw notFound('Guardian');
-      return updated as z.infer<typeof guardianSchema>;
+      request.auditStudent = updated.student_id;
+      const { student_id: _studentId, ...guardian } = updated;
+      return guardian;
     },
   );
 };

@@ -47,6 +47,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
   app.get(
     '/students',
     {
+      config: { rule: 'students:list' },
       schema: {
         tags: ['students'],
         summary: 'All students with their attendance percentage',
@@ -73,6 +74,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
   app.post(
     '/students',
     {
+      config: { rule: 'students:write' },
       schema: {
         tags: ['students'],
         summary: 'Register a student',
@@ -129,6 +131,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
   app.get(
     '/classes/:classId/students',
     {
+      config: { rule: 'students:list' },
       schema: {
         tags: ['classes'],
         summary: 'Roster of a class: its enrolled students with their attendance percentage',

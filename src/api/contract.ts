@@ -198,9 +198,51 @@ export const userSchema = z.object({
   access: z.string(),
   formation: z.optional(z.nullable(z.string())),
   email: z.string(),
+  /** Absent from servers that do not manage users: taken as active. */
+  active: z.optional(z.boolean()),
+  version: z.optional(z.int()),
 });
 export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
+
+const userFields = {
+  full_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  email: z.email().check(z.maxLength(254)),
+  phone: z.optional(z.string().check(z.trim(), z.maxLength(30))),
+  formation: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  access: z.enum(accessLevels),
+};
+/** An admin adds a staff user (POST /users); the client id makes a resend harmless. */
+export const userCreateSchema = z.object({ id: z.optional(clientIdSchema), ...userFields });
+export type UserCreate = z.infer<typeof userCreateSchema>;
+/** An admin changes a user (PUT /users/{id}): the whole record, with the version it was read at. */
+export const userUpdateSchema = z.object({ ...userFields, active: z.boolean(), version: z.optional(z.int()) });
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** GET /me: the signed-in staff user and what their role may do (src/api/permissions.ts). */
+export const meSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  full_name: z.string(),
+  access: z.enum(accessLevels),
+  permissions: z.array(z.string()),
+  /** The server runs without sign-in: everyone acts as this built-in admin. */
+  openMode: z.optional(z.boolean()),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** One entry of a student's access record (GET /students/{id}/access-log), newest first. */
+export const accessLogEntrySchema = z.object({
+  at: isoDateTimeSchema,
+  userEmail: z.string(),
+  userName: z.nullable(z.string()),
+  kind: z.enum(['read', 'write']),
+  method: z.string(),
+  route: z.string(),
+  status: z.int(),
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+export const accessLogSchema = z.array(accessLogEntrySchema);
 
 // ---- Attendance (extension) ----
 export const attendanceStatuses = ['PRESENT', 'ABSENT'] as const;
@@ -229,5 +271,13 @@ export const apiErrorSchema = z.object({
   statusCode: z.int(),
   error: z.string(),
   message: z.string(),
+  /** Why, as a stable word the app acts on, where a status alone is not enough (see accessRefusals). */
+  code: z.optional(z.string()),
 });
+/**
+ * The codes of a 403 that refuses the account itself, whatever it asked for: the app ends the session. Any other 403
+ * ('forbidden') refuses one action of a role.
+ */
+export const accessRefusals = ['not-registered', 'deactivated', 'email-unverified'] as const;
+export type AccessRefusal = (typeof accessRefusals)[number];
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
  * The server in its verifying mode (FIREBASE_PROJECT_ID), with firebase-admin checking tokens against the Auth
- * emulator: only a valid ID token of a live user of the project opens /api; every other request is 401 and touches
- * nothing.
+ * emulator: only a valid ID token of a live user of the project gets past authentication; every other request is 401
+ * and touches nothing.
  */
 import { generateKeyPairSync, createSign, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,8 +19,10 @@ let user: EmulatorUser;
 beforeAll(async () => {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
   const verifyToken = await firebaseTokenVerifier({ projectId: EMULATOR_PROJECT_ID, checkRevoked: true });
-  [server, openServer] = await Promise.all([startTestServer({ verifyToken }), startTestServer()]);
-  user = await emulator.signUp(`staff-${randomUUID()}@example.com`, 'Ana Staff');
+  const email = `staff-${randomUUID()}@example.com`;
+  // A staff member of Quadra (an admin at first sign-in); who may come in at all is server-auth/access.test.ts.
+  [server, openServer] = await Promise.all([startTestServer({ verifyToken, adminEmails: [email] }), startTestServer()]);
+  user = await emulator.signUpVerified(email, 'Ana Staff');
 }, SETUP_TIMEOUT_MS);
 afterAll(async () => {
   await Promise.all([server?.close(), openServer?.close()]);

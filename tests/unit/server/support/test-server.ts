@@ -15,7 +15,7 @@ export interface TestServer extends TestDb {
 
 /** The whole server over a fresh seeded database; distDir defaults to an empty folder (app not built). */
 export async function startTestServer(
-  options: { distDir?: string; cacheStudentList?: boolean; verifyToken?: TokenVerifier } = {},
+  options: { distDir?: string; cacheStudentList?: boolean; verifyToken?: TokenVerifier; adminEmails?: string[] } = {},
 ): Promise<TestServer> {
   const testDb = await openTestDb();
   const app = await buildServer({
@@ -23,6 +23,7 @@ export async function startTestServer(
     distDir: options.distDir ?? mkdtempSync(join(tmpdir(), 'quadra-nodist-')),
     ...(options.cacheStudentList === undefined ? {} : { cacheStudentList: options.cacheStudentList }),
     ...(options.verifyToken ? { verifyToken: options.verifyToken } : {}),
+    ...(options.adminEmails ? { adminEmails: options.adminEmails } : {}),
   });
   await app.ready();
   return {

@@ -1,0 +1,181 @@
+/**
+ * Who may come in and do what, checked in one hook for every /api route (ARCHITECTURE: one rule table).
+ *
+ * Every route names its rule in its options, `config: { rule }`: a permission of src/api/permissions.ts, or PUBLIC. A
+ * route registered without one stops the server from starting (requireRules), so no route can be served open by
+ * omission. On each request, before the body is read:
+ * 1. PUBLIC routes pass.
+ * 2. The bearer token is verified (server/auth.ts; 401 when it is not valid).
+ * 3. The staff user is found: with sign-in required, only a verified e-mail of an active row of `users` comes in; the
+ *    identity provider's uid is linked to the row at the first sign-in; an e-mail of ADMIN_EMAILS becomes an admin at
+ *    its first sign-in (how a fresh deployment gets its first admin). Otherwise 403 with the refusal's code
+ *    (contract accessRefusals). Without sign-in (open mode), everyone is the built-in admin.
+ * 4. The route's permission must be in the role's row of the matrix (403 'forbidden' otherwise).
+ * Once the answer is sent, the access record (LGPD art. 37) gets one append-only row for every write and for every read
+ * of one student's personal data (routes marked `audit: 'student'`): who, when, what, which student, and the status.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessLevel, Me } from '../src/api/contract.ts';
+import { permissionsOf, PUBLIC, type RouteRule } from '../src/api/permissions.ts';
+import type { TokenVerifier, VerifiedUser } from './auth.ts';
+import { authenticateWith } from './auth.ts';
+import type { Db } from './db/types.ts';
+import { errorBody } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route: a permission of the matrix, or PUBLIC. */
+    rule?: RouteRule;
+    /** Reads of one student's personal data are written to the access record. */
+    audit?: 'student';
+  }
+  interface FastifyRequest {
+    /** The staff user the request acts as, once let in. */
+    staff?: Staff;
+    /** Set by a handler whose path does not name the student it touched (a guardian's own path), for the record. */
+    auditStudent?: string;
+  }
+}
+
+export type Staff = { id: string; email: string; full_name: string; access: AccessLevel };
+
+/** Who everyone is when the server runs without sign-in (a local try-out). */
+export const OPEN_MODE_STAFF: Staff = { id: 'open-mode', email: 'open-mode@localhost', full_name: 'Open mode (no sign-in)', access: 'admin' };
+
+export function meOf(staff: Staff, openMode: boolean): Me {
+  return { ...staff, permissions: [...permissionsOf(staff.access)], ...(openMode ? { openMode: true } : {}) };
+}
+
+export type RouteRuleEntry = { method: string; url: string; rule: RouteRule };
+
+/**
+ * Refuses to register a route that names no rule: the server does not start rather than serve it open. Fills `rules`
+ * with every route and its rule (the route-by-role tests are generated from it).
+ */
+export function requireRules(app: FastifyInstance, rules: RouteRuleEntry[]): void {
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.rule;
+    if (!rule) throw new Error(`${String(route.method)} ${route.url} has no access rule (config.rule): every /api route needs one`);
+    for (const method of [route.method].flat()) rules.push({ method, url: route.url, rule });
+  });
+}
+
+export type AccessOptions = {
+  db: Db;
+  /** Null: open mode, no sign-in. */
+  verifyToken: TokenVerifier | null;
+  /** E-mails that become admins at their first sign-in (ADMIN_EMAILS). */
+  adminEmails?: readonly string[];
+};
+
+type UserRow = Staff & { active: boolean; firebase_uid: string | null };
+
+function refuse(reply: FastifyReply, code: string, message: string): FastifyReply {
+  return reply.code(403).send(errorBody(403, message, code));
+}
+
+/** The onRequest hook of /api: steps 1-4 above. */
+export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) {
+  const authenticate = authenticateWith(verifyToken);
+  const admins = new Set(adminEmails.map((email) => email.trim().toLowerCase()).filter(Boolean));
+
+  async function staffOf(user: VerifiedUser, reply: FastifyReply): Promise<Staff | undefined> {
+    const email = user.email?.toLowerCase();
+    if (!email || !user.emailVerified) {
+      refuse(
+        reply,
+        'email-unverified',
+        'The e-mail address of this account is not verified: verify it with your sign-in provider, then sign in again',
+      );
+      return undefined;
+    }
+    const [row] = await db.query<UserRow>(
+      `SELECT id, email, full_name, access, active, firebase_uid FROM users
+        WHERE firebase_uid = $1 OR lower(email) = $2
+        ORDER BY (firebase_uid = $1) DESC NULLS LAST LIMIT 1`,
+      [user.uid, email],
+    );
+    if (!row) {
+      if (admins.has(email)) return createAdmin(user, email);
+      refuse(reply, 'not-registered', `This account (${email}) is not registered in Quadra: ask an administrator to add it`);
+      return undefined;
+    }
+    if (!row.active) {
+      refuse(reply, 'deactivated', 'This account was deactivated in Quadra: ask an administrator if you need access again');
+      return undefined;
+    }
+    if (row.firebase_uid !== user.uid) {
+      if (row.firebase_uid) {
+        refuse(reply, 'not-registered', `This e-mail (${email}) is linked to another sign-in account in Quadra: ask an administrator`);
+        return undefined;
+      }
+      await db.run('UPDATE users SET firebase_uid = $1 WHERE id = $2 AND firebase_uid IS NULL', [user.uid, row.id]);
+    }
+    return { id: row.id, email: row.email, full_name: row.full_name, access: row.access };
+  }
+
+  async function createAdmin(user: VerifiedUser, email: string): Promise<Staff> {
+    const name = user.name?.trim() || email;
+    // Two first requests at once: the second finds the row the first made.
+    const [row] = await db.query<Staff>(
+      `INSERT INTO users (id, full_name, access, email, firebase_uid) VALUES (gen_random_uuid()::text, $1, 'admin', $2, $3)
+       ON CONFLICT ((lower(email))) DO UPDATE SET firebase_uid = coalesce(users.firebase_uid, EXCLUDED.firebase_uid)
+       RETURNING id, email, full_name, access`,
+      [name, email, user.uid],
+    );
+    return row!;
+  }
+
+  return async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const rule = request.routeOptions.config?.rule;
+    if (rule === PUBLIC) return;
+    await authenticate(request, reply);
+    if (reply.sent) return;
+    const staff = request.user ? await staffOf(request.user, reply) : verifyToken ? undefined : OPEN_MODE_STAFF;
+    if (!staff) return;
+    request.staff = staff;
+    // No rule: the not-found handler (an unknown path), which reads nothing.
+    if (!rule) return;
+    if (!permissionsOf(staff.access).includes(rule)) {
+      refuse(reply, 'forbidden', `The ${staff.access} access does not allow this (${rule})`);
+    }
+  };
+}
+
+/**
+ * The id of the student a request is about, if any: what the handler said, a :studentId, the :id of /students/:id...,
+ * or a new student's client id.
+ */
+function studentOf(request: FastifyRequest, routeUrl: string): string | null {
+  if (request.auditStudent) return request.auditStudent;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  if (typeof params.studentId === 'string') return params.studentId;
+  if (/^\/api\/students\/:id\b/.test(routeUrl) && typeof params.id === 'string') return params.id;
+  const body = request.body as { id?: unknown } | undefined;
+  if (routeUrl === '/api/students' && request.method === 'POST' && typeof body?.id === 'string') return body.id;
+  return null;
+}
+
+/** The onResponse hook of /api: the access record. */
+export function recordAccessWith(db: Db) {
+  return async function recordAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const staff = request.staff;
+    const routeUrl = request.routeOptions.url;
+    if (!staff || !routeUrl) return;
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (!write && request.routeOptions.config?.audit !== 'student') return;
+    try {
+      await db.run(`INSERT INTO access_log (user_id, user_email, kind, method, route, student_id, status) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+        staff.id,
+        staff.email,
+        write ? 'write' : 'read',
+        request.method,
+        routeUrl.replace(/^\/api/, ''),
+        studentOf(request, routeUrl),
+        reply.statusCode,
+      ]);
+    } catch (error) {
+      request.log.error({ err: error }, 'the access record could not be written');
+    }
+  };
+}

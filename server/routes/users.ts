@@ -1,0 +1,112 @@
+/**
+ * Staff users: the list (SPEC §7), the signed-in user (GET /me), and user management for admins. Users are the
+ * allow-list of a verifying server (server/access.ts): adding one lets that e-mail in, deactivating one refuses their
+ * next request. A user is never deleted: their name stays on what they wrote.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { meSchema, userCreateSchema, userListSchema, userSchema, userUpdateSchema, type User } from '../../src/api/contract.ts';
+import { meOf } from '../access.ts';
+import type { Queryable } from '../db/types.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { errors, pathIdSchema, type ApiContext } from './context.ts';
+
+const userColumns = 'id, full_name, phone, access, formation, email, active, version';
+const emptyToNull = (value: string | undefined): string | null => (value ? value : null);
+const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown }).code === '23505';
+
+/** Quadra must keep someone who can manage users. */
+async function requireAnotherAdmin(tx: Queryable, id: string): Promise<void> {
+  const [row] = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM users WHERE access = 'admin' AND active AND id <> $1`, [id]);
+  if (!row || Number(row.n) === 0) throw new HttpError(409, 'Quadra needs at least one active admin: make another user admin first');
+}
+
+export const userRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, openMode }) => {
+  app.get(
+    '/me',
+    {
+      config: { rule: 'me:read' },
+      schema: { tags: ['users'], summary: 'The signed-in staff user and what their role may do', response: { 200: meSchema } },
+    },
+    (request) => meOf(request.staff!, openMode),
+  );
+
+  app.get('/users', { config: { rule: 'users:read' }, schema: { tags: ['users'], summary: 'Staff users', response: { 200: userListSchema } } }, () =>
+    db.query<User>(`SELECT ${userColumns} FROM users ORDER BY full_name, id`),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { rule: 'users:write' },
+      schema: {
+        tags: ['users'],
+        summary: 'Add a staff user (admins)',
+        description:
+          'Answers 201 with the user, who can sign in from then on with that e-mail. With a client-generated `id`, ' +
+          'sending it again creates nothing and answers 200. An e-mail already registered answers 409.',
+        body: userCreateSchema,
+        response: { 200: userSchema, 201: userSchema, ...errors(400, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const id = body.id ?? randomUUID();
+      try {
+        const [created] = await db.query<User>(
+          `INSERT INTO users (id, full_name, email, phone, formation, access) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (id) DO NOTHING RETURNING ${userColumns}`,
+          [id, body.full_name, body.email, emptyToNull(body.phone), emptyToNull(body.formation), body.access],
+        );
+        if (created) return reply.code(201).send(created);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, `A user with the e-mail ${body.email} is already registered`);
+        throw error;
+      }
+      const [existing] = await db.query<User>(`SELECT ${userColumns} FROM users WHERE id = $1`, [id]);
+      return reply.code(200).send(existing!);
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { rule: 'users:write' },
+      schema: {
+        tags: ['users'],
+        summary: 'Change a staff user: details, access, active (admins)',
+        description:
+          'Sends the whole record. With `version`, a record changed since then answers 409 and nothing is written. ' +
+          "A deactivated user's next request is refused (403). The last active admin cannot be demoted or deactivated.",
+        params: z.object({ id: pathIdSchema }),
+        body: userUpdateSchema,
+        response: { 200: userSchema, ...errors(400, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      try {
+        return await db.transaction(async (tx) => {
+          const [current] = await tx.query<User & { version: number }>(`SELECT ${userColumns} FROM users WHERE id = $1 FOR UPDATE`, [id]);
+          if (!current) throw notFound('User');
+          if (body.version !== undefined && body.version !== current.version) {
+            throw new HttpError(409, 'This user was changed by someone else since you opened it: review the current record', 'stale-version');
+          }
+          if (current.access === 'admin' && current.active && (body.access !== 'admin' || !body.active)) await requireAnotherAdmin(tx, id);
+          const [updated] = await tx.query<User>(
+            `UPDATE users SET full_name = $2, email = $3, phone = $4, formation = $5, access = $6, active = $7, version = version + 1,
+                    firebase_uid = CASE WHEN lower(email) = lower($3) THEN firebase_uid END
+              WHERE id = $1 RETURNING ${userColumns}`,
+            [id, body.full_name, body.email, emptyToNull(body.phone), emptyToNull(body.formation), body.access, body.active],
+          );
+          return updated!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, `A user with the e-mail ${body.email} is already registered`);
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,69 @@
+/**
+ * Who may do what: the one rule table of Quadra, read by the server (every /api route names one permission and one
+ * hook checks it, server/access.ts) and by the app (it hides what the signed-in user's role cannot do). No zod here:
+ * the app's first load carries this table.
+ *
+ * The records are mostly children's (LGPD art. 14): each role gets the least it needs for its work.
+ * - admin: everything, user management included.
+ * - coordenador: all the programme's data and its management; reads users and the access record; cannot manage
+ *   users (one role holds the keys).
+ * - administrativo: the office: registration, guardians, documents, enrolments, and the lists (activities, classes,
+ *   students, staff users, whom the office calls); not attendance or reports.
+ * - psicologo: reads students, guardians, documents, attendance and reports (the alerts about children dropping out
+ *   are theirs); writes nothing.
+ * - instrutor: activities, classes, rosters and attendance (read and write), the students list (names and frequency
+ *   only); no guardians, no documents, no student records.
+ */
+import type { AccessLevel } from './contract.ts';
+
+export const permissions = [
+  'me:read',
+  'filters:read',
+  'students:list',
+  'students:read',
+  'students:write',
+  'guardians:read',
+  'guardians:write',
+  'documents:read',
+  'documents:write',
+  'activities:read',
+  'activities:write',
+  'classes:read',
+  'classes:write',
+  'enrolments:write',
+  'attendance:read',
+  'attendance:write',
+  'reports:read',
+  'users:read',
+  'users:write',
+  'access-log:read',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/** Routes that need no sign-in at all (health checks of a supervisor); never personal data. */
+export const PUBLIC = 'public';
+export type RouteRule = Permission | typeof PUBLIC;
+
+const everyone: Permission[] = ['me:read', 'filters:read', 'activities:read', 'classes:read', 'students:list'];
+
+export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
+  admin: permissions,
+  coordenador: permissions.filter((permission) => permission !== 'users:write'),
+  administrativo: [
+    ...everyone,
+    'students:read',
+    'students:write',
+    'guardians:read',
+    'guardians:write',
+    'documents:read',
+    'documents:write',
+    'enrolments:write',
+    'users:read',
+  ],
+  psicologo: [...everyone, 'students:read', 'guardians:read', 'documents:read', 'attendance:read', 'reports:read'],
+  instrutor: [...everyone, 'attendance:read', 'attendance:write'],
+};
+
+export function permissionsOf(access: string): readonly Permission[] {
+  return roleMatrix[access as AccessLevel] ?? [];
+}

@@ -1,0 +1,186 @@
+// @vitest-environment node
+/**
+ * Who gets in, and what each role may do, with sign-in required (FIREBASE_PROJECT_ID) and tokens from the Auth
+ * emulator. The route-by-role table is generated from the server's own list of routes and their rules, so a new route
+ * is tested here the day it is added.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { firebaseTokenVerifier } from '../../../server/auth.ts';
+import { accessLevels, type AccessLevel } from '../../../src/api/contract.ts';
+import { PUBLIC, roleMatrix, type Permission } from '../../../src/api/permissions.ts';
+import { emulatorClient, EMULATOR_PROJECT_ID } from '../../support/auth-emulator.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from '../server/support/test-server.ts';
+
+const host = inject('authEmulatorHost');
+const emulator = emulatorClient(host);
+const run = randomUUID().slice(0, 8);
+const bootstrapEmail = `first.admin.${run}@example.org`;
+let server: TestServer;
+const tokens = {} as Record<AccessLevel, string>;
+const emails = {} as Record<AccessLevel, string>;
+let ids: { student: string; guardian: string; user: string; class: string };
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const count = async (table: string) => Number((await server.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
+
+async function addStaff(email: string, access: AccessLevel, active = true): Promise<void> {
+  await server.db.run('INSERT INTO users (id, full_name, access, email, active) VALUES ($1, $2, $3, $4, $5)', [
+    randomUUID(),
+    `Staff ${access}`,
+    access,
+    email,
+    active,
+  ]);
+}
+
+beforeAll(async () => {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+  const verifyToken = await firebaseTokenVerifier({ projectId: EMULATOR_PROJECT_ID, checkRevoked: true });
+  server = await startTestServer({ verifyToken, adminEmails: [bootstrapEmail] });
+  await Promise.all(
+    accessLevels.map(async (access) => {
+      emails[access] = `${access}.${run}@example.org`;
+      await addStaff(emails[access], access);
+      tokens[access] = (await emulator.signUpVerified(emails[access])).idToken;
+    }),
+  );
+  const [student] = await server.db.query<{ id: string }>('SELECT student_id AS id FROM guardians ORDER BY id LIMIT 1');
+  const [guardian] = await server.db.query<{ id: string }>('SELECT id FROM guardians WHERE student_id = $1 LIMIT 1', [student!.id]);
+  const [user] = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' ORDER BY id LIMIT 1");
+  const [group] = await server.db.query<{ id: string }>('SELECT class_id AS id FROM class_enrollments LIMIT 1');
+  ids = { student: student!.id, guardian: guardian!.id, user: user!.id, class: group!.id };
+}, SETUP_TIMEOUT_MS);
+afterAll(() => server?.close());
+
+/** A concrete URL for a route pattern: real records where the path names one. */
+function urlOf(pattern: string): string {
+  return pattern
+    .replace(/^\/api\/(students)\/:id/, `/api/$1/${ids.student}`)
+    .replace(/^\/api\/responsibles\/:id/, `/api/responsibles/${ids.guardian}`)
+    .replace(/^\/api\/users\/:id/, `/api/users/${ids.user}`)
+    .replace(':classId', ids.class)
+    .replace(':studentId', ids.student)
+    .replace(':date', '2026-01-05')
+    .replace(/:\w+/g, randomUUID());
+}
+
+describe('every route, for every role, as the matrix says', () => {
+  it('lets a role through exactly where its row of the matrix allows, and refuses the rest with 403 before any work', async () => {
+    const rules = server.app.routeRules.filter((entry) => entry.method !== 'HEAD');
+    expect(rules.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    const studentsBefore = await count('students');
+    for (const { method, url, rule } of rules) {
+      for (const access of accessLevels) {
+        const allowed = rule === PUBLIC || roleMatrix[access].includes(rule as Permission);
+        const response = await server.app.inject({
+          method: method as 'GET',
+          url: urlOf(url),
+          headers: bearer(tokens[access]),
+          // Writes are sent empty: an allowed role gets a validation answer, a refused one never gets that far.
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        const refused = response.statusCode === 403 && response.json<{ code?: string }>().code === 'forbidden';
+        if (allowed === refused || response.statusCode === 401) wrong.push(`${access} ${method} ${url} (${rule}): ${response.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await count('students')).toBe(studentsBefore);
+  });
+
+  it("answers GET /api/me with the user's record and their row of the matrix", async () => {
+    const me = (await server.app.inject({ url: '/api/me', headers: bearer(tokens.instrutor) })).json<Record<string, unknown>>();
+    expect(me).toMatchObject({ email: emails.instrutor, access: 'instrutor', permissions: [...roleMatrix.instrutor] });
+    expect(me.openMode).toBeUndefined();
+  });
+});
+
+describe('who gets in', () => {
+  it('refuses a verified account that is not a user of Quadra: 403 not-registered, nothing read or written', async () => {
+    const stranger = await emulator.signUpVerified(`stranger.${randomUUID()}@gmail.com`);
+    const before = await count('students');
+    const read = await server.app.inject({ url: '/api/students', headers: bearer(stranger.idToken) });
+    expect(read.statusCode).toBe(403);
+    expect(read.json()).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'not-registered' });
+    const write = await server.app.inject({
+      method: 'POST',
+      url: '/api/students',
+      headers: bearer(stranger.idToken),
+      payload: { fullName: 'Intruso' },
+    });
+    expect(write.statusCode).toBe(403);
+    expect(await count('students')).toBe(before);
+  });
+
+  it('refuses a registered user whose e-mail is not verified: 403 email-unverified', async () => {
+    const email = `unverified.${randomUUID()}@example.org`;
+    await addStaff(email, 'coordenador');
+    const account = await emulator.signUp(email);
+    const response = await server.app.inject({ url: '/api/me', headers: bearer(account.idToken) });
+    expect(response.statusCode).toBe(403);
+    expect(response.json<{ code: string }>().code).toBe('email-unverified');
+  });
+
+  it('refuses a deactivated user, from their next request on', async () => {
+    const email = `leaving.${randomUUID()}@example.org`;
+    await addStaff(email, 'administrativo');
+    const account = await emulator.signUpVerified(email);
+    expect((await server.app.inject({ url: '/api/students', headers: bearer(account.idToken) })).statusCode).toBe(200);
+    const [row] = await server.db.query<Record<string, unknown>>('SELECT id, full_name, email, access, version FROM users WHERE email = $1', [email]);
+    const adminToken = tokens.admin;
+    const deactivated = await server.app.inject({
+      method: 'PUT',
+      url: `/api/users/${String(row!.id)}`,
+      headers: bearer(adminToken),
+      payload: { full_name: row!.full_name, email, access: row!.access, active: false, version: row!.version },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    const next = await server.app.inject({ url: '/api/students', headers: bearer(account.idToken) });
+    expect(next.statusCode).toBe(403);
+    expect(next.json<{ code: string }>().code).toBe('deactivated');
+  });
+
+  it('links the sign-in account to the user row at the first sign-in', async () => {
+    const email = `linked.${randomUUID()}@example.org`;
+    await addStaff(email, 'psicologo');
+    const account = await emulator.signUpVerified(email);
+    await server.app.inject({ url: '/api/me', headers: bearer(account.idToken) });
+    const [row] = await server.db.query<{ firebase_uid: string }>('SELECT firebase_uid FROM users WHERE email = $1', [email]);
+    expect(row!.firebase_uid).toBe(account.uid);
+  });
+
+  it('makes an e-mail of ADMIN_EMAILS an admin at its first sign-in, once', async () => {
+    const account = await emulator.signUpVerified(bootstrapEmail, 'Primeira Admin');
+    const [first, second] = await Promise.all(
+      [1, 2].map(() =>
+        server.app.inject({ url: '/api/me', headers: bearer(account.idToken) }).then((r) => r.json<{ access: string; full_name: string }>()),
+      ),
+    );
+    expect(first).toMatchObject({ access: 'admin', full_name: 'Primeira Admin' });
+    expect(second).toMatchObject({ access: 'admin' });
+    const rows = await server.db.query('SELECT 1 FROM users WHERE lower(email) = $1', [bootstrapEmail]);
+    expect(rows).toHaveLength(1);
+    // Anyone else still needs to be added by that admin.
+    const other = await emulator.signUpVerified(`not.admin.${randomUUID()}@example.org`);
+    expect((await server.app.inject({ url: '/api/me', headers: bearer(other.idToken) })).statusCode).toBe(403);
+  });
+});
+
+describe('the access record', () => {
+  it("keeps who read a student's guardians, and only admins and coordinators may read it", async () => {
+    const read = await server.app.inject({ url: `/api/students/${ids.student}/responsibles`, headers: bearer(tokens.psicologo) });
+    expect(read.statusCode).toBe(200);
+    const log = await server.app.inject({ url: `/api/students/${ids.student}/access-log`, headers: bearer(tokens.coordenador) });
+    expect(log.statusCode).toBe(200);
+    expect(log.json<Array<Record<string, unknown>>>()[0]).toMatchObject({
+      userEmail: emails.psicologo,
+      userName: 'Staff psicologo',
+      kind: 'read',
+      route: '/students/:id/responsibles',
+    });
+    for (const access of ['psicologo', 'instrutor', 'administrativo'] as const) {
+      expect((await server.app.inject({ url: `/api/students/${ids.student}/access-log`, headers: bearer(tokens[access]) })).statusCode).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,188 @@
+// @vitest-environment node
+/**
+ * Access in open mode (no FIREBASE_PROJECT_ID): every route has a rule, everyone is the built-in admin, admins manage
+ * users, and the access record keeps who read a child's data and who wrote. The verifying mode is in server-auth/.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireRules, type RouteRuleEntry } from '../../../server/access.ts';
+import { buildServer } from '../../../server/app.ts';
+import { permissions, PUBLIC, roleMatrix } from '../../../src/api/permissions.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => server.close());
+
+type User = {
+  id: string;
+  full_name: string;
+  email: string;
+  access: string;
+  active: boolean;
+  version: number;
+  phone: string | null;
+  formation: string | null;
+};
+type LogEntry = { at: string; userEmail: string; userName: string | null; kind: string; method: string; route: string; status: number };
+
+const anyStudentId = async () => (await server.db.query<{ id: string }>('SELECT id FROM students ORDER BY id LIMIT 1'))[0]!.id;
+
+describe('the rule table', () => {
+  it('gives every /api route a rule of the matrix, and the server will not start with a route that has none', async () => {
+    const rules = server.app.routeRules;
+    expect(rules.length).toBeGreaterThan(20);
+    for (const { method, url, rule } of rules) expect(rule === PUBLIC || permissions.includes(rule as never), `${method} ${url}`).toBe(true);
+    const app = Fastify();
+    const start = async () => {
+      await app.register(async (scope) => {
+        requireRules(scope, [] as RouteRuleEntry[]);
+        scope.get('/open', () => 'nothing guards me');
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/GET \/open has no access rule/);
+  });
+
+  it('gives admin every permission and never a permission outside the list', () => {
+    expect([...roleMatrix.admin].sort()).toEqual([...permissions].sort());
+    for (const granted of Object.values(roleMatrix)) for (const permission of granted) expect(permissions).toContain(permission);
+    expect(roleMatrix.instrutor).not.toContain('guardians:read');
+    expect(roleMatrix.instrutor).not.toContain('documents:read');
+    expect(roleMatrix.instrutor).not.toContain('students:read');
+    expect(roleMatrix.coordenador).not.toContain('users:write');
+  });
+});
+
+describe('open mode', () => {
+  it('GET /api/me answers the built-in admin, with every permission, and says it is open mode', async () => {
+    const me = (await server.app.inject('/api/me')).json<{ access: string; permissions: string[]; openMode: boolean }>();
+    expect(me.access).toBe('admin');
+    expect(me.openMode).toBe(true);
+    expect(me.permissions.sort()).toEqual([...permissions].sort());
+  });
+});
+
+describe('user management', () => {
+  const newUser = () => ({
+    id: randomUUID(),
+    full_name: 'Luana Prado',
+    email: `luana.${randomUUID()}@example.org`,
+    phone: '(81) 99999-0000',
+    access: 'instrutor',
+  });
+
+  it('adds a user once, however often the same request is sent, and refuses a second user with the same e-mail', async () => {
+    const body = newUser();
+    const first = await server.app.inject({ method: 'POST', url: '/api/users', payload: body });
+    expect(first.statusCode).toBe(201);
+    expect(first.json<User>()).toMatchObject({ id: body.id, email: body.email, access: 'instrutor', active: true, version: 1 });
+    const again = await server.app.inject({ method: 'POST', url: '/api/users', payload: body });
+    expect(again.statusCode).toBe(200);
+    const clash = await server.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...body, id: randomUUID(), email: body.email.toUpperCase() },
+    });
+    expect(clash.statusCode).toBe(409);
+    const listed = (await server.app.inject('/api/users')).json<User[]>().filter((user) => user.email === body.email);
+    expect(listed).toHaveLength(1);
+  });
+
+  it('refuses a user with an unknown access level or no valid e-mail', async () => {
+    for (const payload of [
+      { ...newUser(), access: 'superuser' },
+      { ...newUser(), email: 'not-an-email' },
+    ]) {
+      const response = await server.app.inject({ method: 'POST', url: '/api/users', payload });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('changes access and deactivates, refuses a stale version with 409, and keeps the last active admin', async () => {
+    const body = newUser();
+    const created = (await server.app.inject({ method: 'POST', url: '/api/users', payload: body })).json<User>();
+    const change = { full_name: created.full_name, email: created.email, access: 'coordenador', active: false, version: created.version };
+    const changed = await server.app.inject({ method: 'PUT', url: `/api/users/${created.id}`, payload: change });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<User>()).toMatchObject({ access: 'coordenador', active: false, version: 2 });
+    const stale = await server.app.inject({ method: 'PUT', url: `/api/users/${created.id}`, payload: { ...change, active: true } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ code: string }>().code).toBe('stale-version');
+
+    const admins = (await server.app.inject('/api/users')).json<User[]>().filter((user) => user.access === 'admin' && user.active);
+    for (const [index, admin] of admins.entries()) {
+      const demote = await server.app.inject({
+        method: 'PUT',
+        url: `/api/users/${admin.id}`,
+        payload: { full_name: admin.full_name, email: admin.email, access: 'instrutor', active: true },
+      });
+      expect(demote.statusCode, admin.email).toBe(index === admins.length - 1 ? 409 : 200);
+    }
+  });
+
+  it('answers 404 for a user that does not exist', async () => {
+    const response = await server.app.inject({
+      method: 'PUT',
+      url: `/api/users/${randomUUID()}`,
+      payload: { full_name: 'Ninguém', email: 'ninguem@example.org', access: 'instrutor', active: true },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('the access record', () => {
+  it("records a read of a student's guardians once, with who, what and which student, newest first", async () => {
+    const studentId = await anyStudentId();
+    const before = (await server.app.inject(`/api/students/${studentId}/access-log`)).json<LogEntry[]>();
+    await server.app.inject(`/api/students/${studentId}/responsibles`);
+    const log = (await server.app.inject(`/api/students/${studentId}/access-log`)).json<LogEntry[]>();
+    // The guardians read, and before it the first look at the record itself (reading who saw a child's data is a read
+    // too; a look is recorded once its answer is sent, so the second look is not in its own answer).
+    expect(log.length).toBe(before.length + 2);
+    expect(log[0]).toMatchObject({ userEmail: 'open-mode@localhost', kind: 'read', method: 'GET', route: '/students/:id/responsibles', status: 200 });
+    expect(log[1]).toMatchObject({ kind: 'read', method: 'GET', route: '/students/:id/access-log', status: 200 });
+    expect(Date.parse(log[0]!.at)).toBeGreaterThanOrEqual(Date.parse(log[1]!.at));
+  });
+
+  it('records every write, and not a list or catalogue read', async () => {
+    const count = async () => Number((await server.db.query<{ n: number }>('SELECT count(*) AS n FROM access_log'))[0]!.n);
+    const before = await count();
+    await server.app.inject('/api/students');
+    await server.app.inject('/api/activities');
+    expect(await count()).toBe(before);
+    const id = randomUUID();
+    const created = await server.app.inject({ method: 'POST', url: '/api/students', payload: { id, fullName: 'Registro Auditado' } });
+    expect(created.statusCode).toBe(201);
+    const [entry] = await server.db.query<{ kind: string; student_id: string; route: string }>(
+      'SELECT kind, student_id, route FROM access_log ORDER BY id DESC LIMIT 1',
+    );
+    expect(entry).toEqual({ kind: 'write', student_id: id, route: '/students' });
+  });
+
+  it('is append-only: the database refuses to change or remove an entry', async () => {
+    await server.app.inject(`/api/students/${await anyStudentId()}/responsibles`);
+    await expect(server.db.run("UPDATE access_log SET user_email = 'someone-else'")).rejects.toThrow(/append-only/);
+    await expect(server.db.run('DELETE FROM access_log')).rejects.toThrow(/append-only/);
+  });
+
+  it('answers 404 for the record of a student that does not exist', async () => {
+    expect((await server.app.inject(`/api/students/${randomUUID()}/access-log`)).statusCode).toBe(404);
+  });
+});
+
+describe('a server built without a dist folder', () => {
+  it('still starts with every route under a rule', async () => {
+    const { db } = server;
+    const app = await buildServer({ db, distDir: mkdtempSync(join(tmpdir(), 'quadra-nodist-')) });
+    await app.ready();
+    expect(app.routeRules.some((entry) => entry.url === '/api/me')).toBe(true);
+    await app.close();
+  });
+});
