@@ -8,6 +8,7 @@ export const E2E_NOFALLBACK_PORT = E2E_PORT + 1;
 /** The sign-in build, served by the server in its verifying mode, and the Firebase Auth emulator both check. */
 export const E2E_AUTH_PORT = E2E_PORT + 2;
 export const AUTH_EMULATOR_PORT = E2E_PORT + 3;
+export const E2E_ADMIN_EMAIL = 'e2e.admin@example.com';
 const dist = process.env.E2E_DIST || 'dist';
 const distNoFallback = process.env.E2E_DIST_NOFALLBACK || 'dist-nofallback';
 const distAuth = process.env.E2E_DIST_AUTH || 'dist-auth';
@@ -53,6 +54,8 @@ export default defineConfig({
     server(E2E_AUTH_PORT, distAuth, `.e2e/data-${E2E_AUTH_PORT}`, {
       FIREBASE_PROJECT_ID: 'demo-quadra',
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}`,
+      // The first admin, who registers every other user the tests sign in (tests/e2e/auth.spec.ts).
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     }),
   ],
 });

@@ -1,8 +1,9 @@
 /**
- * `npm run bench:ab -- [BASE_REF] [RUNS]`: the students page of this working tree against a baseline commit (default
- * HEAD~1), as a ratio. This machine's speed drifts from minute to minute, so the two builds are measured turn about
+ * `npm run bench:ab -- [BASE_REF] [RUNS]`: the students page and the offline start of this working tree against a
+ * baseline commit (default HEAD~1), as ratios. This machine's speed drifts from minute to minute, so the two builds are measured turn about
  * (each served by its own reference server with the same 5,000 extra students), never one after the other. Times are
- * from home to the first student card painted, at 4x CPU and without throttling. Prints figures, asserts nothing.
+ * from home to the first student card painted, at 4x CPU and without throttling, and the first contentful paint of an
+ * offline repeat visit at 4x CPU. Prints figures, asserts nothing.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
-import { firstVisitToStudents, median, root, startServer } from './bench-common.ts';
+import { firstVisitToStudents, median, offlineRepeatFcp, root, startServer } from './bench-common.ts';
 
 const baseRef = process.argv[2] ?? 'HEAD~1';
 const runs = Number(process.argv[3] ?? 12);
@@ -37,19 +38,23 @@ async function main(): Promise<void> {
     }
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
-      for (const rate of [4, 1]) {
+      const figures: [string, (app: string) => Promise<number>][] = [
+        ['students page, first visit, 4x CPU', (app) => firstVisitToStudents(browser, app, 4)],
+        ['students page, first visit, no throttling', (app) => firstVisitToStudents(browser, app, 1)],
+        ['offline repeat-visit FCP, 4x CPU', (app) => offlineRepeatFcp(browser, app)],
+      ];
+      for (const [label, measure] of figures) {
         const times = { base: [] as number[], current: [] as number[] };
-        await firstVisitToStudents(browser, appAt(ports.base), rate); // warm both servers' list caches
-        await firstVisitToStudents(browser, appAt(ports.current), rate);
+        await measure(appAt(ports.base)); // warm both servers' list caches
+        await measure(appAt(ports.current));
         for (let i = 0; i < runs; i++) {
           for (const name of i % 2 ? (['base', 'current'] as const) : (['current', 'base'] as const))
-            times[name].push(await firstVisitToStudents(browser, appAt(ports[name]), rate));
+            times[name].push(await measure(appAt(ports[name])));
         }
         const base = median(times.base);
         const current = median(times.current);
-        const label = rate > 1 ? `${rate}x CPU` : 'no throttling';
         console.log(
-          `students page, first visit, ${label}: ${baseRef} ${Math.round(base)} ms, working tree ${Math.round(current)} ms, ratio ${(current / base).toFixed(2)} (medians of ${runs})`,
+          `${label}: ${baseRef} ${Math.round(base)} ms, working tree ${Math.round(current)} ms, ratio ${(current / base).toFixed(2)} (medians of ${runs})`,
         );
       }
     } finally {

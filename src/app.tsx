@@ -9,6 +9,7 @@ import { queryClient } from './offline/query-client.ts';
 import { AuthProvider } from './components/auth-provider.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { NotFoundPage } from './components/not-found-page.tsx';
+import type { Permission } from './api/permissions.ts';
 
 export const router = createRouter({
   routeTree,
@@ -24,6 +25,10 @@ export const router = createRouter({
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** Who may open this screen (src/api/permissions.ts); every route names one (tests/unit/routes.test.ts). */
+    permission?: Permission;
   }
 }
 

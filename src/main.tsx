@@ -1,4 +1,7 @@
-/** Bootstrap only: language, persisted cache restored, storage warning, outbox started, then the first render. */
+/**
+ * Bootstrap only: the language's texts, then the first render at once; the persisted cache is restored beside it (reads
+ * wait for it, so no screen shows sample data or an error while it restores), and the outbox starts.
+ */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
@@ -13,7 +16,8 @@ import { stayInAppWhenCodeIsMissingOffline } from './offline/missing-code-offlin
 
 async function bootstrap(): Promise<void> {
   stayInAppWhenCodeIsMissingOffline();
-  await Promise.all([activateLocale(detectLocale()), restoreQueryCache()]);
+  void restoreQueryCache();
+  await activateLocale(detectLocale());
   warnWhenStorageIsFull();
   // The handlers (and the API modules behind them) load only when there is something to send.
   startOutbox(() => import('./api/outbox-handlers.ts').then((module) => module.registerOutboxHandlers()));

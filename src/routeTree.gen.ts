@@ -17,6 +17,7 @@ import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as AlunosIndexRouteImport } from './routes/alunos/index'
 import { Route as AlunosCadastroRouteImport } from './routes/alunos/cadastro'
 import { Route as TechDemoIdRouteImport } from './routes/tech-demo/$id'
+import { Route as AlunosIdAcessosRouteImport } from './routes/alunos/$id/acessos'
 import { Route as AlunosIdResponsaveisRouteImport } from './routes/alunos/$id/responsaveis'
 import { Route as FrequenciasAtividadesIndexRouteImport } from './routes/frequencias/atividades/index'
 import { Route as FrequenciasAtividadesActivityIdTurmasIndexRouteImport } from './routes/frequencias/atividades/$activityId/turmas/index'
@@ -62,6 +63,11 @@ const TechDemoIdRoute = TechDemoIdRouteImport.update({
   path: '/$id',
   getParentRoute: () => TechDemoRoute,
 } as any)
+const AlunosIdAcessosRoute = AlunosIdAcessosRouteImport.update({
+  id: '/alunos/$id/acessos',
+  path: '/alunos/$id/acessos',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AlunosIdResponsaveisRoute = AlunosIdResponsaveisRouteImport.update({
   id: '/alunos/$id/responsaveis',
   path: '/alunos/$id/responsaveis',
@@ -95,6 +101,7 @@ export interface FileRoutesByFullPath {
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/alunos/': typeof AlunosIndexRoute
+  '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
   '/frequencias/atividades/': typeof FrequenciasAtividadesIndexRoute
   '/frequencias/atividades/$activityId/turmas/': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
@@ -109,6 +116,7 @@ export interface FileRoutesByTo {
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/alunos': typeof AlunosIndexRoute
+  '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
   '/frequencias/atividades': typeof FrequenciasAtividadesIndexRoute
   '/frequencias/atividades/$activityId/turmas': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
@@ -124,6 +132,7 @@ export interface FileRoutesById {
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/alunos/': typeof AlunosIndexRoute
+  '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
   '/frequencias/atividades/': typeof FrequenciasAtividadesIndexRoute
   '/frequencias/atividades/$activityId/turmas/': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
@@ -140,6 +149,7 @@ export interface FileRouteTypes {
     | '/alunos/cadastro'
     | '/tech-demo/$id'
     | '/alunos/'
+    | '/alunos/$id/acessos'
     | '/alunos/$id/responsaveis'
     | '/frequencias/atividades/'
     | '/frequencias/atividades/$activityId/turmas/'
@@ -154,6 +164,7 @@ export interface FileRouteTypes {
     | '/alunos/cadastro'
     | '/tech-demo/$id'
     | '/alunos'
+    | '/alunos/$id/acessos'
     | '/alunos/$id/responsaveis'
     | '/frequencias/atividades'
     | '/frequencias/atividades/$activityId/turmas'
@@ -168,6 +179,7 @@ export interface FileRouteTypes {
     | '/alunos/cadastro'
     | '/tech-demo/$id'
     | '/alunos/'
+    | '/alunos/$id/acessos'
     | '/alunos/$id/responsaveis'
     | '/frequencias/atividades/'
     | '/frequencias/atividades/$activityId/turmas/'
@@ -182,6 +194,7 @@ export interface RootRouteChildren {
   UsuariosRoute: typeof UsuariosRoute
   AlunosCadastroRoute: typeof AlunosCadastroRoute
   AlunosIndexRoute: typeof AlunosIndexRoute
+  AlunosIdAcessosRoute: typeof AlunosIdAcessosRoute
   AlunosIdResponsaveisRoute: typeof AlunosIdResponsaveisRoute
   FrequenciasAtividadesIndexRoute: typeof FrequenciasAtividadesIndexRoute
   FrequenciasAtividadesActivityIdTurmasIndexRoute: typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
@@ -246,6 +259,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TechDemoIdRouteImport
       parentRoute: typeof TechDemoRoute
     }
+    '/alunos/$id/acessos': {
+      id: '/alunos/$id/acessos'
+      path: '/alunos/$id/acessos'
+      fullPath: '/alunos/$id/acessos'
+      preLoaderRoute: typeof AlunosIdAcessosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/alunos/$id/responsaveis': {
       id: '/alunos/$id/responsaveis'
       path: '/alunos/$id/responsaveis'
@@ -297,6 +317,7 @@ const rootRouteChildren: RootRouteChildren = {
   UsuariosRoute: UsuariosRoute,
   AlunosCadastroRoute: AlunosCadastroRoute,
   AlunosIndexRoute: AlunosIndexRoute,
+  AlunosIdAcessosRoute: AlunosIdAcessosRoute,
   AlunosIdResponsaveisRoute: AlunosIdResponsaveisRoute,
   FrequenciasAtividadesIndexRoute: FrequenciasAtividadesIndexRoute,
   FrequenciasAtividadesActivityIdTurmasIndexRoute:

@@ -2,9 +2,11 @@
 import { registerGuardianHandlers } from './guardians.ts';
 import { registerStudentRegistrationHandlers } from './student-registration.ts';
 import { registerAttendanceHandlers } from './attendance.ts';
+import { registerUserHandlers } from './users.ts';
 
 export function registerOutboxHandlers(): void {
   registerGuardianHandlers();
   registerStudentRegistrationHandlers();
   registerAttendanceHandlers();
+  registerUserHandlers();
 }

@@ -13,6 +13,7 @@ import { UpdatePrompt } from './update-prompt.tsx';
 import { SessionNotice } from './session-notice.tsx';
 import { HomeAfterSignOut } from './home-after-sign-out.tsx';
 import { Toasts } from './toasts.tsx';
+import { AccessGate } from './access-gate.tsx';
 import './app-shell.css';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
@@ -68,7 +69,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </nav>
       <main className="quadra-shell-main">
         <SessionNotice />
-        {children}
+        <AccessGate>{children}</AccessGate>
       </main>
       <Toasts mobile={mobile} />
       <UpdatePrompt />

@@ -5,12 +5,15 @@
  * - the end of a session, for whatever reason (sign-out, a disabled account, an expired session), removes the cached
  *   data of the device (query cache, the half-typed registration) and counts `sessionEnds` (the shell then returns
  *   home); the outbox is kept;
- * - a write the server still refuses after a fresh token sets `needsSignIn` until someone signs in.
+ * - a write the server still refuses after a fresh token sets `needsSignIn` until someone signs in;
+ * - the server refusing the account itself (403 with a code of ACCOUNT_REFUSALS): a deactivated user's session ends as
+ *   sign-out does (a notice says why); an account that is not registered or not verified gets `refusal`, and the
+ *   shell shows why with a way to sign out, instead of any screen.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { config, type FirebaseSettings } from '../lib/config.ts';
-import { setTokenProvider } from '../lib/http.ts';
+import { ACCOUNT_REFUSALS, setForbiddenListener, setTokenProvider } from '../lib/http.ts';
 import { i18n } from '../lib/i18n.ts';
 import type { AuthUser, IdentityClient } from '../lib/identity.ts';
 import { onOutboxAuthRequired, wakeOutbox } from '../offline/outbox.ts';
@@ -26,9 +29,13 @@ export type AuthContextValue = {
   needsSignIn: boolean;
   /** How many sessions ended since the app started (the shell returns home on each, SPEC §2). */
   sessionEnds: number;
+  /** The server refused this account (not registered, e-mail not verified): the server's code and words. */
+  refusal: AccountRefusal | null;
   signIn(): Promise<void>;
   signOut(): Promise<void>;
 };
+
+export type AccountRefusal = { code: string; message: string };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -92,6 +99,8 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
   const [isLoadingAuth, setLoading] = useState(settings !== null);
   const [needsSignIn, setNeedsSignIn] = useState(false);
   const [sessionEnds, setSessionEnds] = useState(0);
+  const [refusal, setRefusal] = useState<AccountRefusal | null>(null);
+  const deactivatedSeen = useRef(false);
   const endSession = useCallback(async () => {
     await forgetDeviceData();
     setSessionEnds((count) => count + 1);
@@ -127,6 +136,8 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
           // account, expired session), maybe while the app was closed. Nothing of it stays cached.
           void endSession();
         }
+        setRefusal(null);
+        deactivatedSeen.current = false;
         if (currentUid) {
           // A (new) user: refetch what nobody or someone else saw, and send the waiting work with their token.
           setNeedsSignIn(false);
@@ -162,9 +173,31 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
     }
   }, [client, endSession]);
 
+  useEffect(
+    () =>
+      setForbiddenListener((code, message) => {
+        if (!code || !ACCOUNT_REFUSALS.includes(code)) return; // one action of a role: the screen or outbox says so
+        if (code === 'deactivated') {
+          // Every request in flight may say so: end the session once.
+          if (deactivatedSeen.current) return;
+          deactivatedSeen.current = true;
+          notify({
+            message: i18n._(msg`Your account was deactivated in Quadra, so you were signed out. Unsent changes stay on this device.`),
+            severity: 'warning',
+            closable: true,
+          });
+          void signOut();
+          return;
+        }
+        setRefusal((current) => current ?? { code, message });
+        void forgetDeviceData();
+      }),
+    [signOut],
+  );
+
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isLoadingAuth, available: client !== null, needsSignIn, sessionEnds, signIn, signOut }),
-    [user, isLoadingAuth, client, needsSignIn, sessionEnds, signIn, signOut],
+    () => ({ user, isLoadingAuth, available: client !== null, needsSignIn, sessionEnds, refusal, signIn, signOut }),
+    [user, isLoadingAuth, client, needsSignIn, sessionEnds, refusal, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

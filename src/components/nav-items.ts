@@ -1,13 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import type { Permission } from '../api/permissions.ts';
 import { IconCalendarCheck, IconHome, IconRun, IconSchool, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 
-/** The six sidebar entries (SPEC §2), with the product's Portuguese URLs. */
-export const navItems: { to: string; label: MessageDescriptor; icon: typeof IconHome }[] = [
-  { to: '/', label: msg`Home`, icon: IconHome },
-  { to: '/frequencias/atividades', label: msg`Attendance`, icon: IconCalendarCheck },
-  { to: '/alunos', label: msg`Students`, icon: IconSchool },
-  { to: '/atividades', label: msg`Activities`, icon: IconRun },
-  { to: '/turmas', label: msg`Classes`, icon: IconUsersGroup },
-  { to: '/usuarios', label: msg`Users`, icon: IconUsers },
+/** The six sidebar entries (SPEC §2), with the product's Portuguese URLs and the permission each screen needs. */
+export const navItems: { to: string; label: MessageDescriptor; icon: typeof IconHome; permission: Permission }[] = [
+  { to: '/', label: msg`Home`, icon: IconHome, permission: 'me:read' },
+  { to: '/frequencias/atividades', label: msg`Attendance`, icon: IconCalendarCheck, permission: 'attendance:read' },
+  { to: '/alunos', label: msg`Students`, icon: IconSchool, permission: 'students:list' },
+  { to: '/atividades', label: msg`Activities`, icon: IconRun, permission: 'activities:read' },
+  { to: '/turmas', label: msg`Classes`, icon: IconUsersGroup, permission: 'classes:read' },
+  { to: '/usuarios', label: msg`Users`, icon: IconUsers, permission: 'users:read' },
 ];

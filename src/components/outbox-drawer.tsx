@@ -15,6 +15,8 @@ const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.guardianCreate]: msg`New guardian`,
   [outboxKinds.guardianUpdate]: msg`Guardian change`,
   [outboxKinds.attendanceRoll]: msg`Attendance roll`,
+  [outboxKinds.userCreate]: msg`New user`,
+  [outboxKinds.userUpdate]: msg`User change`,
 };
 
 type Props = { opened: boolean; onClose: () => void; items: OutboxRow[]; pending: number };

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react';
 import { navItems } from './nav-items.ts';
 import { isOpenish, sidebarName, type SidebarState } from './sidebar-machine.ts';
 import { useAuth } from './auth-provider.tsx';
+import { usePermissions } from './use-permissions.ts';
 import classes from './sidebar.module.css';
 
 type Props = { state: SidebarState; mobile: boolean; onNavigate: () => void };
@@ -11,6 +12,7 @@ type Props = { state: SidebarState; mobile: boolean; onNavigate: () => void };
 export function Sidebar({ state, mobile, onNavigate }: Props) {
   const { i18n } = useLingui();
   const { user } = useAuth();
+  const { can } = usePermissions();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const compact = !mobile && !isOpenish(state);
   const name = user?.displayName || user?.email || '';
@@ -33,27 +35,29 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
         </Text>
       )}
       <Stack gap={4} component="ul" className={classes.list}>
-        {navItems.map(({ to, label, icon: Icon }) => {
-          const text = i18n._(label);
-          const active = to === '/' ? pathname === '/' || pathname === '' : pathname.startsWith(to);
-          // A plain link, not Mantine's NavLink: that one brings its collapse animation into the first load.
-          // A native title, not Mantine's Tooltip: it keeps floating-ui out of the first load.
-          return (
-            <li key={to}>
-              <Link
-                to={to}
-                aria-label={text}
-                title={compact ? text : undefined}
-                data-active={active || undefined}
-                onClick={() => mobile && onNavigate()}
-                className={classes.link}
-              >
-                <Icon size={22} stroke={1.7} aria-hidden className={classes.icon} />
-                {!compact && <span className={classes.label}>{text}</span>}
-              </Link>
-            </li>
-          );
-        })}
+        {navItems
+          .filter((item) => can(item.permission))
+          .map(({ to, label, icon: Icon }) => {
+            const text = i18n._(label);
+            const active = to === '/' ? pathname === '/' || pathname === '' : pathname.startsWith(to);
+            // A plain link, not Mantine's NavLink: that one brings its collapse animation into the first load.
+            // A native title, not Mantine's Tooltip: it keeps floating-ui out of the first load.
+            return (
+              <li key={to}>
+                <Link
+                  to={to}
+                  aria-label={text}
+                  title={compact ? text : undefined}
+                  data-active={active || undefined}
+                  onClick={() => mobile && onNavigate()}
+                  className={classes.link}
+                >
+                  <Icon size={22} stroke={1.7} aria-hidden className={classes.icon} />
+                  {!compact && <span className={classes.label}>{text}</span>}
+                </Link>
+              </li>
+            );
+          })}
       </Stack>
     </div>
   );

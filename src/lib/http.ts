@@ -7,6 +7,26 @@ import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import type { ZodMiniType, output } from 'zod/mini';
 import { config } from './config.ts';
 
+/** A 403 of the API, with the server's code (ApiError.code) and words: the auth provider decides what it means. */
+export type ForbiddenListener = (code: string | undefined, message: string) => void;
+let forbiddenListener: ForbiddenListener = () => undefined;
+export function setForbiddenListener(listener: ForbiddenListener): void {
+  forbiddenListener = listener;
+}
+
+/** The server's { code, message } of an error answer, or undefined when it is not one. */
+async function errorBodyOf(response: Response): Promise<{ code?: string; message?: string } | undefined> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown; message?: unknown };
+    return {
+      ...(typeof body.code === 'string' ? { code: body.code } : {}),
+      ...(typeof body.message === 'string' ? { message: body.message } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 export type TokenProvider = (forceRefresh: boolean) => Promise<string | null>;
 let tokenProvider: TokenProvider = async () => null;
 /** The identity module registers how to get the current user's ID token. */
@@ -53,6 +73,12 @@ export function createHttp(prefixUrl: string = config.apiUrl, timeout: number = 
           retry.headers.set('X-Quadra-Retried', '1');
           return ky(retry, { timeout, retry: 0, throwHttpErrors: false });
         },
+        async (_request, _options, response) => {
+          if (response.status !== 403) return response;
+          const body = await errorBodyOf(response);
+          forbiddenListener(body?.code, body?.message ?? statusLine(response));
+          return response;
+        },
       ],
     },
   });
@@ -68,10 +94,22 @@ export const http = createHttp();
  */
 type SchemaSource<S extends ZodMiniType> = S | (() => Promise<S>);
 
+let readsReady: Promise<unknown> = Promise.resolve();
+/**
+ * Reads wait for `ready` before they go out. The app paints before the device's saved copy is back in the query cache,
+ * and a read's answer (or, offline, its failure) must not land before that copy: the screen would show sample data
+ * or an error for a moment instead of the saved list.
+ */
+export function holdReadsUntil(ready: Promise<unknown>): void {
+  readsReady = ready;
+}
+
 /** GET a path under the API and parse the answer; throws on HTTP errors, timeouts and malformed answers. */
 export async function getParsed<S extends ZodMiniType>(path: string, schema: SchemaSource<S>, client: KyInstance = http): Promise<output<S>> {
-  const [body, parser] = await Promise.all([client.get(path).json<unknown>(), typeof schema === 'function' ? schema() : schema]);
-  return parseAnswer(path, parser, body);
+  const parser = typeof schema === 'function' ? schema() : schema;
+  await readsReady;
+  const [body, parse] = await Promise.all([client.get(path).json<unknown>(), parser]);
+  return parseAnswer(path, parse, body);
 }
 
 /** Send JSON and parse the answer with the schema. */
@@ -106,11 +144,25 @@ export async function getExternalParsed<S extends ZodMiniType>(url: string, sche
 }
 
 export type FailureKind = 'rejected' | 'unauthorized' | 'transient';
-/** How the outbox should treat an error: a 4xx is the server saying no; everything else may pass on a retry. */
-export function classifyFailure(error: unknown): { kind: FailureKind; status?: number } {
+/**
+ * 403 codes that refuse the account rather than the action (contract accessRefusals, repeated here because lib/ sits
+ * below api/; tests/unit/lib/http.test.ts holds the two lists equal).
+ */
+export const ACCOUNT_REFUSALS: readonly string[] = ['not-registered', 'deactivated', 'email-unverified'];
+
+/**
+ * How the outbox should treat an error: a 4xx is the server saying no to this write (a 403 of the role included);
+ * no valid sign-in (401, or a 403 that refuses the account) waits for someone to sign in; everything else may pass on
+ * a retry.
+ */
+export async function classifyFailure(error: unknown): Promise<{ kind: FailureKind; status?: number }> {
   if (error instanceof HTTPError) {
     const status = error.response.status;
-    if (status === 401 || status === 403) return { kind: 'unauthorized', status };
+    if (status === 401) return { kind: 'unauthorized', status };
+    if (status === 403) {
+      const code = (await errorBodyOf(error.response))?.code;
+      return { kind: code && ACCOUNT_REFUSALS.includes(code) ? 'unauthorized' : 'rejected', status };
+    }
     if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { kind: 'rejected', status };
     return { kind: 'transient', status };
   }
@@ -121,21 +173,14 @@ export function classifyFailure(error: unknown): { kind: FailureKind; status?: n
 
 /** The server's own words for a refusal ({statusCode, error, message}), or the error's message. */
 export async function failureMessage(error: unknown): Promise<string> {
-  if (error instanceof HTTPError) {
-    try {
-      const body = (await error.response.clone().json()) as { message?: unknown };
-      if (typeof body.message === 'string' && body.message) return body.message;
-    } catch {
-      // not JSON: fall back to the status line
-    }
-    return statusLine(error);
-  }
+  if (error instanceof HTTPError) return (await errorBodyOf(error.response))?.message || statusLine(error);
   return error instanceof Error ? error.message : String(error);
 }
 
 /** "503 Service Unavailable": what an HTTP error says in any language. */
-export function statusLine(error: HTTPError): string {
-  return `${error.response.status} ${error.response.statusText}`.trim();
+export function statusLine(error: HTTPError | Response): string {
+  const response = error instanceof HTTPError ? error.response : error;
+  return `${response.status} ${response.statusText}`.trim();
 }
 
 export { HTTPError, TimeoutError };

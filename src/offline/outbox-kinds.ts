@@ -5,5 +5,7 @@ export const outboxKinds = {
   guardianCreate: 'guardian.create',
   guardianUpdate: 'guardian.update',
   attendanceRoll: 'attendance.roll',
+  userCreate: 'user.create',
+  userUpdate: 'user.update',
 } as const;
 export type OutboxKind = (typeof outboxKinds)[keyof typeof outboxKinds];

@@ -162,7 +162,7 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
     for (const listener of syncedListeners) listener(item, result);
     return true;
   } catch (error) {
-    const { kind, status } = classifyFailure(error);
+    const { kind, status } = await classifyFailure(error);
     const message = await failureMessage(error);
     const attempts = [...item.attempts, { at: now(), error: message, ...(status ? { status } : {}) }].slice(-MAX_ATTEMPTS_KEPT);
     if (kind === 'rejected') {

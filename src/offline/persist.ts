@@ -1,9 +1,20 @@
-/** Restores the persisted query cache before the first render, then keeps IndexedDB in step with the cache. */
+/**
+ * Restores the persisted query cache beside the first render (reads wait for it, see lib/http holdReadsUntil), then
+ * keeps IndexedDB in step with the cache.
+ */
 import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
-import { persistOptions, queryClient } from './query-client.ts';
+import { holdReadsUntil } from '../lib/http.ts';
+import { persistOptions, queryClient, setRestoring } from './query-client.ts';
 
-export async function restoreQueryCache(): Promise<void> {
+export function restoreQueryCache(): Promise<void> {
+  const restored = restore();
+  setRestoring(restored);
+  holdReadsUntil(restored);
+  return restored;
+}
+
+async function restore(): Promise<void> {
   try {
     await persistQueryClientRestore({ queryClient, ...persistOptions });
   } catch (error) {

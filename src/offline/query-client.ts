@@ -48,6 +48,12 @@ const dexieStorage = {
 
 export const persister = createAsyncStoragePersister({ storage: dexieStorage, key: PERSIST_KEY, throttleTime: 500 });
 
+let restoring: Promise<unknown> = Promise.resolve();
+/** The restore of the saved copy under way (offline/persist.ts restoreQueryCache), which the end of a session waits for. */
+export function setRestoring(restore: Promise<unknown>): void {
+  restoring = restore;
+}
+
 export const persistOptions = {
   persister,
   maxAge: CACHE_MAX_AGE_MS,
@@ -59,6 +65,8 @@ export const persistOptions = {
  * this tab's half-typed forms (sessionStorage). The outbox is not touched: unsent work is the user's, not a cache.
  */
 export async function forgetDeviceData(): Promise<void> {
+  // A restore still reading would put the data back after the clear.
+  await restoring;
   queryClient.clear();
   try {
     globalThis.sessionStorage?.clear();

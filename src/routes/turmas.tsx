@@ -5,6 +5,7 @@ import { activitiesQueryOptions } from '../api/activities.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 
 export const Route = createFileRoute('/turmas')({
+  staticData: { permission: 'classes:read' },
   // The lists' requests start with the navigation, while the page's code downloads (never awaited: offline, they wait).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(classesQueryOptions());

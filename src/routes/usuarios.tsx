@@ -4,6 +4,7 @@ import { usersQueryOptions } from '../api/users.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 
 export const Route = createFileRoute('/usuarios')({
+  staticData: { permission: 'users:read' },
   // The list's request starts with the navigation, while the page's code downloads (never awaited: offline, it waits).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(usersQueryOptions());

@@ -129,6 +129,7 @@ const ROUTES: Route[] = [
     path: (f) => `alunos/${f.studentId}/responsaveis?action=open-edit-responsible-modal&responsibleId=${f.guardianId}`,
     ready: (page) => page.getByRole('dialog').locator('input').first(),
   },
+  { name: "a student's access record", path: (f) => `alunos/${f.studentId}/acessos`, ready: (page) => page.getByTestId('access-log') },
   { name: 'activities', path: () => 'atividades', ready: (page) => page.getByTestId('activity-card').first() },
   { name: 'classes', path: () => 'turmas', ready: (page) => page.getByTestId('class-card').first() },
   { name: 'users', path: () => 'usuarios', ready: (page) => page.getByTestId('user-card').first() },

@@ -5,9 +5,21 @@
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import { AUTH_EMULATOR_PORT, E2E_AUTH_PORT } from '../../playwright.config.ts';
+import { AUTH_EMULATOR_PORT, E2E_ADMIN_EMAIL, E2E_AUTH_PORT } from '../../playwright.config.ts';
 import { decodeJwt, emulatorClient, withClaims } from '../support/auth-emulator.ts';
-import { expect, fillStudent, pendingCount, test, waitForServiceWorker } from '../support/e2e.ts';
+import {
+  callPath,
+  expect,
+  fillStudent,
+  pendingCount,
+  test,
+  toggle,
+  uniqueDate,
+  waitForServiceWorker,
+  type ClassGroup,
+  type Roll,
+  type Student,
+} from '../support/e2e.ts';
 
 const APP = `http://127.0.0.1:${E2E_AUTH_PORT}/frontend/`;
 const API = `http://127.0.0.1:${E2E_AUTH_PORT}/api`;
@@ -24,9 +36,22 @@ test.beforeEach(async ({ context }) => {
   await context.route(/unpkg\.com|fonts\.googleapis\.com/, (route) => route.abort());
 });
 
-/** Through the Google popup: the emulator's account chooser, a new account with this display name. */
-async function signInWithPopup(page: Page, displayName: string): Promise<string> {
-  const email = `${displayName.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+type Access = 'admin' | 'coordenador' | 'instrutor' | 'psicologo' | 'administrativo';
+const emailOf = (displayName: string) => `${displayName.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+
+/**
+ * Through the Google popup: the emulator's account chooser, a new account with this display name. Users are the
+ * allow-list: the first admin (ADMIN_EMAILS) registers the account first with `access`, unless it is null (a stranger).
+ */
+async function signInWithPopup(page: Page, displayName: string, access: Access | null = 'coordenador'): Promise<string> {
+  const email = emailOf(displayName);
+  if (access) await registerStaff(page.context(), displayName, access);
+  await signInThroughPopup(page, displayName, email);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  return email;
+}
+
+async function signInThroughPopup(page: Page, displayName: string, email: string): Promise<void> {
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
   const popup = await popupOpened;
@@ -34,13 +59,25 @@ async function signInWithPopup(page: Page, displayName: string): Promise<string>
   await popup.locator('#email-input').fill(email);
   await popup.locator('#display-name-input').fill(displayName);
   await popup.locator('#sign-in').click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  return email;
 }
 
-/** A token the API accepts, to look at what reached the server. */
+let adminToken: Promise<string> | undefined;
+/** A token of the first admin (ADMIN_EMAILS), to arrange users and look at what reached the server. */
 async function staffToken(): Promise<string> {
-  return (await emulator.signUp(`checker-${unique()}@example.com`)).idToken;
+  adminToken ??= emulator
+    .signUpVerified(E2E_ADMIN_EMAIL, 'Admin E2E')
+    .catch(() => emulator.signInWithPassword(E2E_ADMIN_EMAIL))
+    .then((user) => user.idToken);
+  return adminToken;
+}
+
+async function registerStaff(context: BrowserContext, fullName: string, access: Access): Promise<{ id: string; version: number }> {
+  const response = await context.request.post(`${API}/users`, {
+    headers: { authorization: `Bearer ${await staffToken()}` },
+    data: { full_name: fullName, email: emailOf(fullName), access },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; version: number };
 }
 
 async function serverStudentsNamed(context: BrowserContext, name: string): Promise<unknown[]> {
@@ -199,6 +236,123 @@ test('a disabled account is signed out and its cached data removed', async ({ pa
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(APP);
   expect((await readDevice(page)).kv.join(' ')).not.toContain(email);
+});
+
+const asAdmin = async () => ({ authorization: `Bearer ${await staffToken()}` });
+
+/** A class with students on its roster, and the roll the server holds for it on a date (null: none). */
+async function classWithRoster(context: BrowserContext): Promise<{ group: ClassGroup; students: Student[] }> {
+  const headers = await asAdmin();
+  const classes = (await (await context.request.get(`${API}/classes`, { headers })).json()) as ClassGroup[];
+  for (const group of classes) {
+    const students = (await (await context.request.get(`${API}/classes/${group.id}/students`, { headers })).json()) as Student[];
+    if (students.length >= 2) return { group, students };
+  }
+  throw new Error('no class with a roster');
+}
+async function serverRoll(context: BrowserContext, classId: string, date: string): Promise<Roll | null> {
+  const response = await context.request.get(`${API}/classes/${classId}/attendance/${date}`, { headers: await asAdmin() });
+  return response.status() === 404 ? null : ((await response.json()) as Roll);
+}
+
+test.describe('access by role', () => {
+  test('a stranger (a Google account that is not a user) sees the not-registered screen, and can sign out', async ({ page }) => {
+    await page.goto(APP);
+    const name = `Estranho ${unique()}`;
+    await signInThroughPopup(page, name, emailOf(name));
+    await expect(page.getByRole('heading', { level: 1, name: 'This account is not registered in Quadra' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('student-card')).toHaveCount(0);
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Quadra!' })).toBeVisible();
+  });
+
+  test('an instructor sees no guardian or document actions, and still takes a roll offline', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const { group, students } = await classWithRoster(context);
+    await page.goto(APP);
+    await signInWithPopup(page, `Ivo Instrutor ${unique()}`, 'instrutor');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Attendance' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Students' }).click();
+    await expect(page.getByTestId('student-card').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /Create Guardian/ }).or(page.getByRole('link', { name: /Create Guardian/ }))).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Create New Student' })).toHaveCount(0);
+    // A direct address to a student's guardians is a page that says so, and the server was never asked.
+    await page.goto(`${APP}alunos/${students[0]!.id}/responsaveis`);
+    await expect(page.getByRole('heading', { level: 1, name: 'You do not have access to this screen' })).toBeVisible();
+    await page.goto(`${APP}alunos/cadastro`);
+    await expect(page.getByRole('heading', { level: 1, name: 'You do not have access to this screen' })).toBeVisible();
+
+    // The roll call, offline: saved on the device, sent once the connection is back.
+    const date = uniqueDate();
+    await page.goto(`${APP}${callPath(group, date)}`);
+    await expect(toggle(page, students[0]!.name, 'absent')).toBeVisible();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await toggle(page, students[0]!.name, 'absent').click();
+    await page.getByRole('button', { name: 'Save attendance' }).click();
+    await expect(page.getByTestId('outbox-pending')).toHaveText('1');
+    await context.setOffline(false);
+    await expect.poll(() => serverRoll(context, group.id, date), { timeout: 30_000 }).not.toBeNull();
+    expect((await serverRoll(context, group.id, date))!.entries.find((e) => e.studentId === students[0]!.id)?.status).toBe('ABSENT');
+  });
+
+  test('an admin adds a user in the users screen, who can then sign in', async ({ page }) => {
+    await page.goto(APP);
+    await signInWithPopup(page, `Ada Admin ${unique()}`, 'admin');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByTestId('user-card').first()).toBeVisible();
+    const newcomer = `Nina Nova ${unique()}`;
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Full name/).fill(newcomer);
+    await dialog.getByLabel(/^E-mail/).fill(emailOf(newcomer));
+    await dialog.getByLabel(/^Access/).selectOption('psicologo');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
+    await expect(page.getByTestId('user-card').filter({ hasText: newcomer })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await signInThroughPopup(page, newcomer, emailOf(newcomer));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(newcomer);
+    // A psychologist reads students but manages no users.
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Students' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
+  });
+
+  test('a user deactivated mid-session is signed out at their next request, and their unsent roll is kept', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const { group, students } = await classWithRoster(context);
+    const name = `Davi Desligado ${unique()}`;
+    await page.goto(APP);
+    const user = await registerStaff(context, name, 'instrutor');
+    await signInThroughPopup(page, name, emailOf(name));
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    const date = uniqueDate();
+    await page.goto(`${APP}${callPath(group, date)}`);
+    await expect(toggle(page, students[0]!.name, 'absent')).toBeVisible();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Save attendance' }).click();
+    await expect(page.getByTestId('outbox-pending')).toHaveText('1');
+
+    const deactivated = await context.request.put(`${API}/users/${user.id}`, {
+      headers: await asAdmin(),
+      data: { full_name: name, email: emailOf(name), access: 'instrutor', active: false, version: user.version },
+    });
+    expect(deactivated.status()).toBe(200);
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/Your account was deactivated in Quadra/)).toBeVisible();
+    await expect(page.getByTestId('outbox-pending')).toHaveText('1');
+    const device = await readDevice(page);
+    expect(device.outbox).toHaveLength(1);
+    expect(device.kv.join(' ')).not.toContain(students[0]!.name);
+    expect(await serverRoll(context, group.id, date)).toBeNull();
+  });
 });
 
 /** What the device keeps, read from the page: the query cache rows, the outbox, Firebase's stored users. */

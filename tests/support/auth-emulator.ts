@@ -63,6 +63,30 @@ export function emulatorClient(host: string) {
       });
       return { uid: created.localId, idToken: updated.idToken, refreshToken: updated.refreshToken };
     },
+    /** An account whose e-mail the provider has verified (as a Google account's is), with a fresh token saying so. */
+    async signUpVerified(email: string, displayName?: string): Promise<EmulatorUser> {
+      const created = await this.signUp(email, displayName);
+      await post(
+        `${api}/projects/${EMULATOR_PROJECT_ID}/accounts:update`,
+        { localId: created.uid, emailVerified: true },
+        { authorization: 'Bearer owner' },
+      );
+      const fresh = await post<{ idToken: string; refreshToken: string }>(`${api}/accounts:signInWithPassword?key=fake-api-key`, {
+        email,
+        password: 'secret-password',
+        returnSecureToken: true,
+      });
+      return { uid: created.uid, idToken: fresh.idToken, refreshToken: fresh.refreshToken };
+    },
+    /** A fresh token of an existing account made by signUp. */
+    async signInWithPassword(email: string): Promise<EmulatorUser> {
+      const user = await post<{ localId: string; idToken: string; refreshToken: string }>(`${api}/accounts:signInWithPassword?key=fake-api-key`, {
+        email,
+        password: 'secret-password',
+        returnSecureToken: true,
+      });
+      return { uid: user.localId, idToken: user.idToken, refreshToken: user.refreshToken };
+    },
     async uidOf(email: string): Promise<string> {
       const found = await post<{ users?: Array<{ localId: string }> }>(
         `${api}/projects/${EMULATOR_PROJECT_ID}/accounts:lookup`,

@@ -12,6 +12,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { notify } from '../../components/notify.ts';
 import { useAuth } from '../../components/auth-provider.tsx';
+import { usePermissions } from '../../components/use-permissions.ts';
 import { useEnumLabel } from '../../components/use-enum.ts';
 import { sampleClasses } from '../../offline/sample-data.ts';
 import { decideSave, refusalMessages, savedMessage, takenByOf } from './save-rules.ts';
@@ -102,6 +103,7 @@ function useProgressiveCount(total: number): number {
 function RollEditor({ classId, date }: { classId: string; date: string | undefined }) {
   const { t, i18n } = useLingui();
   const { user } = useAuth();
+  const { can } = usePermissions();
   const roster = useRoster(classId);
   const saved = useSavedRoll(classId, date);
   const { statusOf, setStatus, setAll } = useRollStatuses(saved.statuses);
@@ -208,9 +210,15 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
               <Trans>Absent: {absent}</Trans>
             </Text>
           </Group>
-          <Button size="md" mih={48} onClick={() => void save()} loading={saving} leftSection={<IconDeviceFloppy size={20} aria-hidden />}>
-            <Trans>Save attendance</Trans>
-          </Button>
+          {can('attendance:write') ? (
+            <Button size="md" mih={48} onClick={() => void save()} loading={saving} leftSection={<IconDeviceFloppy size={20} aria-hidden />}>
+              <Trans>Save attendance</Trans>
+            </Button>
+          ) : (
+            <Text size="sm" c="gray.7" data-testid="roll-read-only">
+              <Trans>Your access can read rolls but not save them.</Trans>
+            </Text>
+          )}
         </Group>
       </div>
     </>

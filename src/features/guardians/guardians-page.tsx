@@ -3,7 +3,7 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconEdit, IconUserPlus } from '@tabler/icons-react';
+import { IconEdit, IconHistory, IconUserPlus } from '@tabler/icons-react';
 import type { Guardian } from '../../api/contract.ts';
 import {
   enqueueGuardianCreate,
@@ -23,6 +23,7 @@ import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { BackButton } from '../../components/back-button.tsx';
+import { usePermissions } from '../../components/use-permissions.ts';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { PersonCard } from '../../components/person-card.tsx';
@@ -37,6 +38,7 @@ type Row = Guardian & { pending?: 'pending' | 'failed'; reason?: string };
 /** SPEC §2 "alunos/{id}/responsaveis": the student's guardians as person cards, the register and edit modal. */
 export function GuardiansPage({ studentId, search, updateSearch }: Props) {
   const { t } = useLingui();
+  const { can } = usePermissions();
   const query = useQuery(guardiansQueryOptions(studentId));
   const { items, source } = listState(query, sampleGuardians);
   const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
@@ -76,9 +78,27 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
             </Text>
           ) : null}
         </div>
-        <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => updateSearch(() => ({ action: NEW_GUARDIAN_ACTION }))} mih={44}>
-          <Trans>Register Guardian</Trans>
-        </Button>
+        <Group gap="sm">
+          {can('access-log:read') && (
+            <Button
+              variant="default"
+              leftSection={<IconHistory size={18} aria-hidden />}
+              mih={44}
+              renderRoot={(props) => <Link {...props} to="/alunos/$id/acessos" params={{ id: studentId }} />}
+            >
+              <Trans>Access record</Trans>
+            </Button>
+          )}
+          {can('guardians:write') && (
+            <Button
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              onClick={() => updateSearch(() => ({ action: NEW_GUARDIAN_ACTION }))}
+              mih={44}
+            >
+              <Trans>Register Guardian</Trans>
+            </Button>
+          )}
+        </Group>
       </Group>
       <ListStatus
         source={source}
@@ -97,15 +117,17 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
                 testId="guardian-card"
                 badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
                 actions={
-                  <Button
-                    variant="light"
-                    leftSection={<IconEdit size={18} aria-hidden />}
-                    onClick={() => updateSearch(() => searchForEdit(guardian))}
-                    mih={44}
-                    aria-label={t`Edit ${guardianName}`}
-                  >
-                    <Trans>Edit</Trans>
-                  </Button>
+                  can('guardians:write') && (
+                    <Button
+                      variant="light"
+                      leftSection={<IconEdit size={18} aria-hidden />}
+                      onClick={() => updateSearch(() => searchForEdit(guardian))}
+                      mih={44}
+                      aria-label={t`Edit ${guardianName}`}
+                    >
+                      <Trans>Edit</Trans>
+                    </Button>
+                  )
                 }
               />
             );

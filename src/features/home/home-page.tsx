@@ -5,18 +5,45 @@ import { IconCalendarCheck, IconRun, IconSchool, IconUsers, IconUsersGroup } fro
 import { PageTitle } from '../../components/page-title.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { useAuth } from '../../components/auth-provider.tsx';
+import { usePermissions } from '../../components/use-permissions.ts';
+import type { Permission } from '../../api/permissions.ts';
 
-/** Home (SPEC §2): welcome message with the signed-in user's name, five cards. */
+/** Home (SPEC §2): welcome message with the signed-in user's name, five cards (those the user's role may open). */
 export function HomePage() {
   const { t } = useLingui();
   const { user } = useAuth();
+  const { can } = usePermissions();
   const name = user?.displayName;
-  const cards = [
-    { to: '/frequencias/atividades', title: t`Take attendance`, text: t`Pick an activity and a class, then mark who came.`, icon: IconCalendarCheck },
-    { to: '/alunos', title: t`Manage students`, text: t`Register students, their documents and guardians.`, icon: IconSchool },
-    { to: '/atividades', title: t`Manage activities`, text: t`See the programme's activities by area and frequency.`, icon: IconRun },
-    { to: '/turmas', title: t`Manage classes`, text: t`See classes by activity, weekday and level.`, icon: IconUsersGroup },
-    { to: '/usuarios', title: t`Manage users`, text: t`See the staff who use Quadra.`, icon: IconUsers },
+  const cards: { to: string; title: string; text: string; icon: typeof IconUsers; permission: Permission }[] = [
+    {
+      to: '/frequencias/atividades',
+      title: t`Take attendance`,
+      text: t`Pick an activity and a class, then mark who came.`,
+      icon: IconCalendarCheck,
+      permission: 'attendance:read',
+    },
+    {
+      to: '/alunos',
+      title: t`Manage students`,
+      text: t`Register students, their documents and guardians.`,
+      icon: IconSchool,
+      permission: 'students:list',
+    },
+    {
+      to: '/atividades',
+      title: t`Manage activities`,
+      text: t`See the programme's activities by area and frequency.`,
+      icon: IconRun,
+      permission: 'activities:read',
+    },
+    {
+      to: '/turmas',
+      title: t`Manage classes`,
+      text: t`See classes by activity, weekday and level.`,
+      icon: IconUsersGroup,
+      permission: 'classes:read',
+    },
+    { to: '/usuarios', title: t`Manage users`, text: t`See the staff who use Quadra.`, icon: IconUsers, permission: 'users:read' },
   ];
   return (
     <>
@@ -25,19 +52,21 @@ export function HomePage() {
         <Trans>The back office of the programme: attendance, students, activities and classes, on any device, even offline.</Trans>
       </Text>
       <CardGrid>
-        {cards.map(({ to, title, text, icon: Icon }) => (
-          <div key={to} role="listitem">
-            <Card component={Link} to={to} withBorder padding="lg" h="100%" className="quadra-card-link">
-              <Icon size={32} stroke={1.6} aria-hidden color="var(--mantine-color-quadra-7)" />
-              <Text fw={700} size="lg" mt="sm">
-                {title}
-              </Text>
-              <Text size="sm" c="gray.7">
-                {text}
-              </Text>
-            </Card>
-          </div>
-        ))}
+        {cards
+          .filter((card) => can(card.permission))
+          .map(({ to, title, text, icon: Icon }) => (
+            <div key={to} role="listitem">
+              <Card component={Link} to={to} withBorder padding="lg" h="100%" className="quadra-card-link">
+                <Icon size={32} stroke={1.6} aria-hidden color="var(--mantine-color-quadra-7)" />
+                <Text fw={700} size="lg" mt="sm">
+                  {title}
+                </Text>
+                <Text size="sm" c="gray.7">
+                  {text}
+                </Text>
+              </Card>
+            </div>
+          ))}
       </CardGrid>
     </>
   );

@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { BackButton } from '../../components/back-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
 import { AddressFields } from './address-fields.tsx';
 import { useFormState, type FieldErrors, type TextField } from './use-form-state.ts';
 import { DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
@@ -27,6 +28,7 @@ type Props = {
 
 /** alunos/cadastro (SPEC §2, §4, §5, §7, §8): the registration form; submit always goes through the outbox. */
 export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
+  const { can } = usePermissions();
   const { t, i18n } = useLingui();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -203,13 +205,15 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
           </fieldset>
         </form>
         {/* Outside the <form>: Enter in the uploader must not submit the registration. */}
-        <Paper withBorder p="md">
-          <DocumentUploader
-            documents={documents}
-            onAdd={(doc) => setDocuments((previous) => [...previous, doc])}
-            onRemove={(id) => setDocuments((previous) => previous.filter((doc) => doc.id !== id))}
-          />
-        </Paper>
+        {can('documents:write') && (
+          <Paper withBorder p="md">
+            <DocumentUploader
+              documents={documents}
+              onAdd={(doc) => setDocuments((previous) => [...previous, doc])}
+              onRemove={(id) => setDocuments((previous) => previous.filter((doc) => doc.id !== id))}
+            />
+          </Paper>
+        )}
         {refusal !== null && (
           <Alert color="red.9" variant="light" title={t`The server did not register the student`} role="alert">
             <Text size="sm">{refusal ? t`Reason: ${refusal}` : t`No reason was given.`}</Text>

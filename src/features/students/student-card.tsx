@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { StudentRow } from './student-rows.ts';
 
-type Props = { student: StudentRow; position: number; total: number };
+type Props = { student: StudentRow; position: number; total: number; /** The role may add guardians. */ canAddGuardian: boolean };
 
 /**
  * "Cadastrar responsável" does not fit a narrow card on one line: the label wraps instead of being cut off, and stays
@@ -21,7 +21,7 @@ const wrappingButton = {
  * Memoised: the virtual grid renders again when it learns where it sits and how tall its rows are, and the cards
  * already shown need not.
  */
-export const StudentCard = memo(function StudentCard({ student, position, total }: Props) {
+export const StudentCard = memo(function StudentCard({ student, position, total, canAddGuardian }: Props) {
   const { t } = useLingui();
   const percent = Math.round(student.frequencyPercent);
   const studentName = student.name;
@@ -57,29 +57,39 @@ export const StudentCard = memo(function StudentCard({ student, position, total 
         </>
       )}
       {/* At the bottom of the card, so the buttons of a row line up whatever the length of the names above. */}
-      <Group mt="auto" pt="md">
-        {student.pending ? (
-          // A guardian cannot be attached before the student exists on the server.
-          <Button variant="light" size="sm" fullWidth leftSection={<IconUserPlus size={18} aria-hidden />} disabled mih={44} styles={wrappingButton}>
-            <Trans>Create Guardian</Trans>
-          </Button>
-        ) : (
-          <Button
-            renderRoot={(props) => (
-              <Link to="/alunos/$id/responsaveis" params={{ id: student.id }} search={{ action: 'open-new-responsible-modal' }} {...props} />
-            )}
-            variant="light"
-            size="sm"
-            fullWidth
-            leftSection={<IconUserPlus size={18} aria-hidden />}
-            mih={44}
-            styles={wrappingButton}
-            aria-label={t`Create Guardian for ${studentName}`}
-          >
-            <Trans>Create Guardian</Trans>
-          </Button>
-        )}
-      </Group>
+      {canAddGuardian && (
+        <Group mt="auto" pt="md">
+          {student.pending ? (
+            // A guardian cannot be attached before the student exists on the server.
+            <Button
+              variant="light"
+              size="sm"
+              fullWidth
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              disabled
+              mih={44}
+              styles={wrappingButton}
+            >
+              <Trans>Create Guardian</Trans>
+            </Button>
+          ) : (
+            <Button
+              renderRoot={(props) => (
+                <Link to="/alunos/$id/responsaveis" params={{ id: student.id }} search={{ action: 'open-new-responsible-modal' }} {...props} />
+              )}
+              variant="light"
+              size="sm"
+              fullWidth
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              mih={44}
+              styles={wrappingButton}
+              aria-label={t`Create Guardian for ${studentName}`}
+            >
+              <Trans>Create Guardian</Trans>
+            </Button>
+          )}
+        </Group>
+      )}
     </Card>
   );
 });

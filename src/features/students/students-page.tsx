@@ -15,6 +15,7 @@ import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { useWindowRows } from '../../components/use-window-rows.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
 import { chunk, studentRows, type StudentRow } from './student-rows.ts';
 import { StudentCard } from './student-card.tsx';
 
@@ -33,14 +34,17 @@ export function StudentsPage() {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const rows = useMemo(() => studentRows(items, pending, deferredSearch), [items, pending, deferredSearch]);
+  const { can } = usePermissions();
 
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t`Students`}</PageTitle>
-        <Button component={Link} to="/alunos/cadastro" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-          <Trans>Create New Student</Trans>
-        </Button>
+        {can('students:write') && (
+          <Button component={Link} to="/alunos/cadastro" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
+            <Trans>Create New Student</Trans>
+          </Button>
+        )}
       </Group>
       <ListSourceBanner source={source} />
       {source === 'error' ? (
@@ -66,7 +70,7 @@ export function StudentsPage() {
               <Trans>No students found</Trans>
             </Text>
           ) : (
-            <VirtualStudentGrid rows={rows} label={t`Students`} />
+            <VirtualStudentGrid rows={rows} label={t`Students`} canAddGuardian={can('guardians:write')} />
           )}
         </>
       )}
@@ -104,7 +108,7 @@ function useRefetchWhenRegistrationsSync(pendingIds: string[]) {
 }
 
 /** Rows of 1, 2 or 3 cards (same breakpoints as CardGrid); only the rows near the viewport are in the DOM. */
-function VirtualStudentGrid({ rows, label }: { rows: StudentRow[]; label: string }) {
+function VirtualStudentGrid({ rows, label, canAddGuardian }: { rows: StudentRow[]; label: string; canAddGuardian: boolean }) {
   const tablet = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
   const desktop = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false });
   const columns = desktop ? 3 : tablet ? 2 : 1;
@@ -123,7 +127,7 @@ function VirtualStudentGrid({ rows, label }: { rows: StudentRow[]; label: string
       <div key={index} role="presentation" data-index={index} ref={measure} style={{ paddingBottom: ROW_GAP }}>
         <SimpleGrid cols={columns} spacing="md" role="presentation">
           {lines[index]!.map((student, i) => (
-            <StudentCard key={student.id} student={student} position={index * columns + i + 1} total={rows.length} />
+            <StudentCard key={student.id} student={student} position={index * columns + i + 1} total={rows.length} canAddGuardian={canAddGuardian} />
           ))}
         </SimpleGrid>
       </div>,

@@ -1,54 +1,144 @@
-import { Badge, Card, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Card, Group, NativeSelect, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconMail } from '@tabler/icons-react';
-import type { User } from '../../api/contract.ts';
-import { usersQueryOptions } from '../../api/users.ts';
-import { listState } from '../../offline/list-source.ts';
+import { IconMail, IconUserPlus } from '@tabler/icons-react';
+import type { AccessLevel, User } from '../../api/contract.ts';
+import { enqueueUserUpdate, pendingUserWrites, userKeys, usersQueryOptions, type PendingUserWrite } from '../../api/users.ts';
+import { isSampleSource, listState } from '../../offline/list-source.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
+import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { sampleUsers } from '../../offline/sample-data.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { accessLabels } from '../../components/enum-labels.ts';
+import { notify } from '../../components/notify.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
 
-/** SPEC §2 "usuarios": each staff user as full name and email, with the translated access level. */
+// The form and its checks (the contract, with zod) load when an admin opens it, not with the list.
+const AddUserModal = lazy(() => import('./add-user-modal.tsx').then((module) => ({ default: module.AddUserModal })));
+const levels = Object.keys(accessLabels) as AccessLevel[];
+
+type UserRow = User & { pending?: 'pending' | 'failed'; reason?: string };
+
+/** The server's users with the changes still in the outbox laid over them (a new user shows before it is sent). */
+function userRows(users: User[], writes: PendingUserWrite[]): UserRow[] {
+  const rows = new Map<string, UserRow>(users.map((user) => [user.id, user]));
+  for (const write of writes) {
+    const base = rows.get(write.userId) ?? { id: write.userId, active: true };
+    rows.set(write.userId, {
+      ...base,
+      ...write.fields,
+      pending: write.failed ? 'failed' : 'pending',
+      ...(write.reason ? { reason: write.reason } : {}),
+    } as UserRow);
+  }
+  return [...rows.values()];
+}
+
+/**
+ * SPEC §2 "usuarios": each staff user as full name and email, with the translated access level. For admins it is also
+ * user management (issue 15): add a user, change their access, deactivate or reactivate them, through the outbox.
+ * Users are the allow-list of Quadra: only an active user's e-mail can sign in.
+ */
 export function UsersPage() {
   const { t } = useLingui();
+  const { can } = usePermissions();
   const query = useQuery(usersQueryOptions());
   const { items, source } = listState(query, sampleUsers);
+  const outboxRows = useOutboxItems();
+  const rows = useMemo(() => userRows(items, pendingUserWrites(outboxRows)), [items, outboxRows]);
+  const [adding, setAdding] = useState(false);
+  const manage = can('users:write') && !isSampleSource(source);
+  useRefetchWhenUsersSync();
   return (
     <>
-      <PageTitle>{t`Users`}</PageTitle>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{t`Users`}</PageTitle>
+        {manage && (
+          <Button leftSection={<IconUserPlus size={18} aria-hidden />} mih={44} onClick={() => setAdding(true)}>
+            <Trans>Add user</Trans>
+          </Button>
+        )}
+      </Group>
       <ListStatus
         source={source}
-        empty={items.length === 0}
+        empty={rows.length === 0}
         errorText={<Trans>Error loading users</Trans>}
         loadingLabel={t`Loading users`}
         emptyText={<Trans>No users found</Trans>}
       >
         <CardGrid>
-          {items.map((user) => (
-            <UserCard key={user.id} user={user} />
+          {rows.map((user) => (
+            <UserCard key={user.id} user={user} manage={manage} />
           ))}
         </CardGrid>
       </ListStatus>
+      {adding && (
+        <Suspense fallback={null}>
+          <AddUserModal onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
 
-function UserCard({ user }: { user: User }) {
-  const { i18n } = useLingui();
+function useRefetchWhenUsersSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onOutboxSynced((item) => {
+        if (item.kind.startsWith('user.')) void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      }),
+    [queryClient],
+  );
+}
+
+function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
+  const { t, i18n } = useLingui();
   const access = accessLabels[user.access];
+  const active = user.active !== false;
+  const name = user.full_name;
+  const change = async (changes: Partial<Pick<User, 'access' | 'active'>>) => {
+    await enqueueUserUpdate(user.id, {
+      full_name: user.full_name,
+      email: user.email,
+      ...(user.phone ? { phone: user.phone } : {}),
+      ...(user.formation ? { formation: user.formation } : {}),
+      access: (changes.access ?? user.access) as AccessLevel,
+      active: changes.active ?? active,
+      ...(user.version !== undefined ? { version: user.version } : {}),
+    });
+    notify({ message: t`The change of ${name} was saved and will be sent to the server.`, severity: 'success' });
+  };
   return (
-    <Card withBorder padding="md" role="listitem" data-testid="user-card">
+    <Card withBorder padding="md" role="listitem" data-testid="user-card" data-active={active}>
       {/* A long name pushes the badge under it; words break only when one alone is wider than the card. */}
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <Text fw={700} size="lg" style={{ overflowWrap: 'break-word' }}>
           {user.full_name}
         </Text>
-        <Badge variant="light" color="quadra" c="quadra.9" style={{ flexShrink: 0 }}>
-          {access ? i18n._(access) : user.access}
-        </Badge>
+        <Group gap={4}>
+          <Badge variant="light" color="quadra" c="quadra.9" style={{ flexShrink: 0 }}>
+            {access ? i18n._(access) : user.access}
+          </Badge>
+          {!active && (
+            <Badge variant="light" color="gray" c="gray.9">
+              <Trans>Inactive</Trans>
+            </Badge>
+          )}
+          {user.pending && (
+            <Badge
+              variant="light"
+              color={user.pending === 'failed' ? 'red' : 'orange'}
+              c={user.pending === 'failed' ? 'red.9' : 'orange.9'}
+              title={user.reason}
+            >
+              {user.pending === 'failed' ? <Trans>Not saved</Trans> : <Trans>Waiting to sync</Trans>}
+            </Badge>
+          )}
+        </Group>
       </Group>
       <Group gap={6} mt="xs" wrap="nowrap">
         <IconMail size={16} aria-hidden style={{ flexShrink: 0 }} />
@@ -56,6 +146,30 @@ function UserCard({ user }: { user: User }) {
           {user.email}
         </Text>
       </Group>
+      {user.pending === 'failed' && user.reason ? (
+        <Text size="sm" c="red.9" mt="xs">
+          {user.reason}
+        </Text>
+      ) : null}
+      {manage && (
+        <Group mt="md" gap="sm" align="flex-end" wrap="wrap">
+          <NativeSelect
+            label={t`Access of ${name}`}
+            value={user.access}
+            onChange={(event) => void change({ access: event.currentTarget.value })}
+            data={levels.map((level) => ({ value: level, label: accessLabels[level] ? i18n._(accessLabels[level]) : level }))}
+            style={{ flex: 1, minWidth: 180 }}
+          />
+          <Button
+            variant={active ? 'default' : 'light'}
+            mih={44}
+            aria-label={active ? t`Deactivate ${name}` : t`Reactivate ${name}`}
+            onClick={() => void change({ active: !active })}
+          >
+            {active ? <Trans>Deactivate</Trans> : <Trans>Reactivate</Trans>}
+          </Button>
+        </Group>
+      )}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { StudentRegistrationPage } from '../../features/student-registration/reg
 import { loadFeatureMessages } from '../../lib/i18n.ts';
 
 export const Route = createFileRoute('/alunos/cadastro')({
+  staticData: { permission: 'students:write' },
   loader: () => loadFeatureMessages('student-registration'),
   component: StudentRegistrationPage,
 });

@@ -4,6 +4,7 @@ import { studentsQueryOptions } from '../../api/students.ts';
 import { loadFeatureMessages } from '../../lib/i18n.ts';
 
 export const Route = createFileRoute('/alunos/')({
+  staticData: { permission: 'students:list' },
   // The list's request starts with the navigation, while the page's code downloads (never awaited: offline, it waits).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(studentsQueryOptions());

@@ -7,4 +7,8 @@ function Page() {
   return <TechDemoItem id={id} />;
 }
 
-export const Route = createFileRoute('/tech-demo/$id')({ loader: () => loadFeatureMessages('tech-demo'), component: Page });
+export const Route = createFileRoute('/tech-demo/$id')({
+  staticData: { permission: 'me:read' },
+  loader: () => loadFeatureMessages('tech-demo'),
+  component: Page,
+});

@@ -2,7 +2,16 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHttp, getParsed, MalformedAnswerError, setTokenProvider, TimeoutError } from '../../../src/lib/http.ts';
+import {
+  ACCOUNT_REFUSALS,
+  createHttp,
+  getParsed,
+  holdReadsUntil,
+  MalformedAnswerError,
+  setTokenProvider,
+  TimeoutError,
+} from '../../../src/lib/http.ts';
+import { accessRefusals } from '../../../src/api/contract.ts';
 
 let server: Server;
 let base = '';
@@ -56,6 +65,23 @@ describe('the HTTP client', () => {
     release(listSchema);
     await expect(answer).resolves.toEqual([{ id: 'a1', name: 'Futsal' }]);
     await expect(getParsed('malformed', async () => listSchema, createHttp(base))).rejects.toBeInstanceOf(MalformedAnswerError);
+  });
+
+  it('holds reads until the saved copy is restored, so no answer or failure lands before it', async () => {
+    const before = seen.length;
+    let restored: () => void = () => undefined;
+    holdReadsUntil(new Promise<void>((resolve) => (restored = resolve)));
+    const answer = getParsed('activities', listSchema, createHttp(base));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before);
+    restored();
+    await expect(answer).resolves.toEqual([{ id: 'a1', name: 'Futsal' }]);
+    expect(seen.length).toBe(before + 1);
+    holdReadsUntil(Promise.resolve());
+  });
+
+  it('knows the same account refusals as the contract', () => {
+    expect([...ACCOUNT_REFUSALS].sort()).toEqual([...accessRefusals].sort());
   });
 
   it('uses the ten-minute timeout of the spec by default', async () => {

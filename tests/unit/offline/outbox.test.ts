@@ -3,9 +3,12 @@ import { HTTPError } from 'ky';
 import { db, QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
 import { backoffDelay, drainOutbox, enqueue, registerOutboxHandler, retryItem, discardItem, startOutbox } from '../../../src/offline/outbox.ts';
 
-const httpError = (status: number, message: string) =>
+const httpError = (status: number, message: string, code?: string) =>
   new HTTPError(
-    new Response(JSON.stringify({ statusCode: status, error: 'Bad Request', message }), { status, headers: { 'Content-Type': 'application/json' } }),
+    new Response(JSON.stringify({ statusCode: status, error: 'Bad Request', message, code }), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
     new Request('http://localhost/api/x'),
     {} as never,
   );
@@ -94,6 +97,28 @@ describe('the outbox', () => {
     expect(stored?.reason).toBe('Invalid CPF');
     await drainOutbox(() => Date.now() + 3_600_000);
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("moves a write the user's role may not make (403) to the failed list with the server's reason", async () => {
+    registerOutboxHandler('test.403', async () => {
+      throw httpError(403, 'The instrutor access does not allow this (guardians:write)', 'forbidden');
+    });
+    const row = await enqueue({ kind: 'test.403', payload: {} });
+    await settle();
+    const stored = await db.outbox.get(row.id);
+    expect(stored?.state).toBe('failed');
+    expect(stored?.reason).toBe('The instrutor access does not allow this (guardians:write)');
+  });
+
+  it('keeps a write refused because the account itself was refused (deactivated) pending, for the next sign-in', async () => {
+    registerOutboxHandler('test.403-account', async () => {
+      throw httpError(403, 'This account was deactivated', 'deactivated');
+    });
+    const row = await enqueue({ kind: 'test.403-account', payload: {} });
+    await settle();
+    const stored = await db.outbox.get(row.id);
+    expect(stored?.state).toBe('pending');
+    expect(stored?.attempts.at(-1)?.status).toBe(403);
   });
 
   it('a failed item can be retried or discarded by the user', async () => {

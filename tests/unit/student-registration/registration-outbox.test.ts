@@ -84,7 +84,7 @@ describe('registration through the outbox', () => {
     expect(row?.reason).toBe(NO_ID_MESSAGE);
     expect(calls).toHaveLength(1);
     expect(await registrationOutcome(queued)).toEqual({ status: 'refused', reason: NO_ID_MESSAGE });
-    expect(classifyFailure(noIdRefusal()).kind).toBe('rejected');
+    expect((await classifyFailure(noIdRefusal())).kind).toBe('rejected');
   });
 
   it('a failed document stays queued for a retry and the student is not sent again', async () => {

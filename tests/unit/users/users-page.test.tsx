@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { UsersPage } from '../../../src/features/users/users-page.tsx';
 import { renderWithProviders } from '../../support/render.tsx';
 import { mockApi } from '../students/support.tsx';
@@ -12,12 +13,29 @@ const users = [
 ];
 
 describe('users page', () => {
-  it('shows full name, email and the translated access level', async () => {
-    mockApi({ users });
+  const me = (access: string, permissions: string[]) => ({ id: 'me', email: 'me@example.com', full_name: 'Eu', access, permissions });
+
+  it('shows full name, email and the translated access level, read-only for a role that cannot manage users', async () => {
+    mockApi({ users, me: me('coordenador', ['me:read', 'users:read']) });
     renderWithProviders(<UsersPage />);
     const card = (await screen.findByText('Helena Martins')).closest('[data-testid="user-card"]') as HTMLElement;
     expect(within(card).getByText('helena@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull());
     expect(within(card).getByText('Coordinator')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+  });
+
+  it('lets an admin change access and deactivate through the outbox, with the version it read', async () => {
+    const { db } = await import('../../../src/lib/db.ts');
+    await db.outbox.clear();
+    mockApi({ users: [{ ...users[0]!, active: true, version: 3 }], me: me('admin', ['me:read', 'users:read', 'users:write']) });
+    renderWithProviders(<UsersPage />);
+    await screen.findByRole('button', { name: 'Add user' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Helena Martins' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({ kind: 'user.update', payload: { userId: 'u1', user: { access: 'coordenador', active: false, version: 3 } } });
+    await db.outbox.clear();
   });
 
   it('an unknown access level shows as it came; a name holding script shows as text', async () => {

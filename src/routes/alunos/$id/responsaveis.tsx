@@ -14,6 +14,7 @@ function Page() {
 }
 
 export const Route = createFileRoute('/alunos/$id/responsaveis')({
+  staticData: { permission: 'guardians:read' },
   loader: () => loadFeatureMessages('guardians'),
   validateSearch: parseGuardianSearch,
   component: Page,

@@ -10,6 +10,7 @@ function Page() {
 }
 
 export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/')({
+  staticData: { permission: 'attendance:read' },
   // The lists' requests start with the navigation, while the page's code downloads (never awaited: offline, they wait).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(activitiesQueryOptions());

@@ -24,6 +24,7 @@ function Page() {
 }
 
 export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/$classId/chamada')({
+  staticData: { permission: 'attendance:read' },
   // The class list's request starts with the navigation (never awaited: offline, it waits).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(classesQueryOptions());

@@ -1,0 +1,100 @@
+import { Badge, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { accessLogQueryOptions } from '../../api/access-log.ts';
+import { studentsQueryOptions } from '../../api/students.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { ListStatus } from '../../components/list-status.tsx';
+import { listState } from '../../offline/list-source.ts';
+
+/** What an entry of the record did, in words, by its method and route (the server records the route's pattern). */
+const actions: Record<string, MessageDescriptor> = {
+  'GET /students/:id/responsibles': msg`Read the guardians`,
+  'GET /students/:id/documentos': msg`Read the list of documents`,
+  'GET /students/:id/documentos/:docId/file': msg`Opened a document`,
+  'GET /students/:id/access-log': msg`Read this access record`,
+  'POST /students': msg`Registered the student`,
+  'POST /students/:id/responsibles': msg`Added a guardian`,
+  'PUT /responsibles/:id': msg`Changed a guardian`,
+  'POST /students/:id/documentos': msg`Added a document`,
+};
+
+/**
+ * A student's access record (LGPD art. 37): who read their personal data or wrote about them, and when, newest first.
+ * Read from the server only (sample data would be a false record); offline, the last copy seen on this device.
+ */
+export function StudentAccessLogPage({ studentId }: { studentId: string }) {
+  const { t, i18n } = useLingui();
+  const query = useQuery(accessLogQueryOptions(studentId));
+  const { items, source } = listState(query, [], false);
+  const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
+  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
+  return (
+    <>
+      <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos/$id/responsaveis" params={{ id: studentId }} />}>
+        <Trans>Back to the guardians</Trans>
+      </BackButton>
+      <PageTitle>{t`Access record`}</PageTitle>
+      {studentName ? (
+        <Text mt={-8} mb="md" c="gray.7">
+          <Trans>Student: {studentName}</Trans>
+        </Text>
+      ) : null}
+      <Text size="sm" mb="md">
+        <Trans>
+          Every read of this student's personal data and every change, with who did it and when (LGPD, art. 37). Entries cannot be changed or removed.
+        </Trans>
+      </Text>
+      <ListStatus
+        source={source}
+        empty={items.length === 0}
+        errorText={<Trans>Error loading the access record</Trans>}
+        loadingLabel={t`Loading the access record`}
+        emptyText={<Trans>Nobody has read or changed this student's data yet.</Trans>}
+      >
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped data-testid="access-log">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t`When`}</Table.Th>
+                <Table.Th>{t`Who`}</Table.Th>
+                <Table.Th>{t`What`}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((entry, index) => {
+                const action = actions[`${entry.method} ${entry.route}`];
+                const status = entry.status;
+                return (
+                  <Table.Tr key={`${entry.at}-${index}`}>
+                    <Table.Td>{when.format(new Date(entry.at))}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{entry.userName ?? entry.userEmail}</Text>
+                      {entry.userName ? (
+                        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                          {entry.userEmail}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{action ? i18n._(action) : `${entry.method} ${entry.route}`}</Text>
+                      {status >= 400 ? (
+                        <Badge color="red" c="red.9" variant="light">
+                          {t`Refused (${status})`}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ListStatus>
+    </>
+  );
+}

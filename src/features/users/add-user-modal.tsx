@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { accessLevels, userCreateSchema, type AccessLevel } from '../../api/contract.ts';
+import { enqueueUserCreate } from '../../api/users.ts';
+import { accessLabels } from '../../components/enum-labels.ts';
+import { notify } from '../../components/notify.ts';
+
+type Fields = { full_name: string; email: string; phone: string; formation: string; access: AccessLevel };
+const empty: Fields = { full_name: '', email: '', phone: '', formation: '', access: 'instrutor' };
+
+/**
+ * An admin adds a staff user: name, e-mail (what they sign in with), phone, formation and access. Checked with the
+ * contract, then queued in the outbox like every write; the user can sign in once the server has it.
+ */
+export function AddUserModal({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const [fields, setFields] = useState<Fields>(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const set = (name: keyof Fields) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setFields((previous) => ({ ...previous, [name]: value }));
+    setErrors((previous) => ({ ...previous, [name]: undefined }));
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = userCreateSchema.safeParse(fields);
+    if (!parsed.success) {
+      const found: Partial<Record<keyof Fields, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as keyof Fields;
+        found[name] ??= name === 'email' ? t`Enter a valid e-mail address` : name === 'full_name' ? t`Enter the full name` : t`Check this field`;
+      }
+      setErrors(found);
+      const first = Object.keys(found)[0];
+      if (first) document.getElementById(`add-user-${first}`)?.focus();
+      return;
+    }
+    const name = fields.full_name.trim();
+    const email = fields.email.trim();
+    await enqueueUserCreate(parsed.data);
+    notify({ message: t`${name} was added and can sign in with ${email} once the server has it.`, severity: 'success' });
+    onClose();
+  };
+  return (
+    <Modal opened onClose={onClose} title={t`Add user`} closeButtonProps={{ 'aria-label': t`Close` }} size="lg">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            id="add-user-full_name"
+            label={t`Full name`}
+            required
+            value={fields.full_name}
+            onChange={set('full_name')}
+            error={errors.full_name}
+            data-autofocus
+          />
+          <TextInput
+            id="add-user-email"
+            label={t`E-mail (used to sign in)`}
+            type="email"
+            required
+            value={fields.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <TextInput id="add-user-phone" label={t`Phone`} type="tel" value={fields.phone} onChange={set('phone')} error={errors.phone} />
+          <TextInput id="add-user-formation" label={t`Formation`} value={fields.formation} onChange={set('formation')} error={errors.formation} />
+          <NativeSelect
+            id="add-user-access"
+            label={t`Access`}
+            required
+            value={fields.access}
+            onChange={set('access')}
+            data={accessLevels.map((level) => ({ value: level, label: i18n._(accessLabels[level]!) }))}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" mih={44} onClick={onClose}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" mih={44}>
+              <Trans>Add user</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
