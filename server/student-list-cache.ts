@@ -1,6 +1,7 @@
 /**
  * GET /api/students is the app's busiest call and its answer is the whole list, so the serialised JSON is kept in
- * memory and rebuilt only after a write that can change it (a new student, a saved roll). This is sound because the
+ * memory and rebuilt only after a write that can change it (a new or edited student, a status change, an enrolment, a
+ * saved roll). One entry per variant of the list (status=active, inactive, all); any write drops them all. This is sound because the
  * reference server is the only writer of its database (PGlite allows one process per folder; with DATABASE_URL, run
  * one server per database or pass cacheStudentList: false).
  */
@@ -16,38 +17,42 @@ export interface CachedList {
 }
 
 export class StudentListCache {
-  #entry: CachedList | undefined;
-  #pending: Promise<CachedList> | undefined;
+  readonly #entries = new Map<string, CachedList>();
+  readonly #pending = new Map<string, Promise<CachedList>>();
   #generation = 0;
 
   constructor(readonly enabled = true) {}
 
   invalidate(): void {
     this.#generation += 1;
-    this.#entry = undefined;
-    this.#pending = undefined;
+    this.#entries.clear();
+    this.#pending.clear();
   }
 
-  async get(load: () => Promise<unknown>): Promise<CachedList> {
+  /** The list of one variant (`key`), loaded by `load` when not kept. */
+  async get(load: () => Promise<unknown>, key = ''): Promise<CachedList> {
     if (!this.enabled) return toCached(await load());
-    if (this.#entry) return this.#entry;
+    const kept = this.#entries.get(key);
+    if (kept) return kept;
     // Concurrent misses share one query instead of each running it.
-    if (!this.#pending) {
+    let pending = this.#pending.get(key);
+    if (!pending) {
       const generation = this.#generation;
-      const pending = load().then(toCached);
-      this.#pending = pending;
-      pending.then(
+      const loading = load().then(toCached);
+      pending = loading;
+      this.#pending.set(key, loading);
+      loading.then(
         (entry) => {
           // A write that landed while loading makes this answer stale for later requests: do not keep it.
-          if (generation === this.#generation) this.#entry = entry;
-          if (this.#pending === pending) this.#pending = undefined;
+          if (generation === this.#generation) this.#entries.set(key, entry);
+          if (this.#pending.get(key) === loading) this.#pending.delete(key);
         },
         () => {
-          if (this.#pending === pending) this.#pending = undefined;
+          if (this.#pending.get(key) === loading) this.#pending.delete(key);
         },
       );
     }
-    return this.#pending;
+    return pending;
   }
 }
 
