@@ -258,6 +258,7 @@ export const documentSchema = z.object({
   size: z.int(),
 });
 export type StudentDocument = z.infer<typeof documentSchema>;
+export const documentListSchema = z.array(documentSchema);
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const documentMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 

@@ -6,7 +6,7 @@
  * "keep mine" resends it on the server's current version.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { getParsed, sendParsed } from '../lib/http.ts';
+import { getBlob, getParsed, sendParsed } from '../lib/http.ts';
 import type { OutboxRow } from '../lib/db.ts';
 import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
@@ -31,6 +31,17 @@ export const studentsByStatusQueryOptions = (status: Exclude<StudentStatusFilter
     queryKey: studentRecordKeys.byStatus(status),
     queryFn: () => getParsed(`students?status=${status}`, () => import('./contract.ts').then((contract) => contract.studentListSchema)),
   });
+
+/** A student's documents (type, date, size; never their bytes: the cache is persisted). */
+export const documentsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['students', 'documents', id] as const,
+    queryFn: () => getParsed(`${path(id)}/documentos`, () => import('./contract.ts').then((contract) => contract.documentListSchema)),
+  });
+
+/** One document's file, fetched with the user's token when they open it (never kept on the device). */
+export const documentFile = (studentId: string, documentId: string): Promise<Blob> =>
+  getBlob(`${path(studentId)}/documentos/${encodeURIComponent(documentId)}/file`);
 
 export type StudentUpdatePayload = { studentId: string; student: StudentUpdate };
 export type StudentStatusPayload = { studentId: string; status: StudentStatusInput };

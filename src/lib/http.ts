@@ -139,6 +139,11 @@ export async function sendParsed<S extends ZodMiniType>(
   return parseAnswer(path, schema, body);
 }
 
+/** GET a file of the API (a document), with the user's token, as a Blob. */
+export async function getBlob(path: string, client: KyInstance = http): Promise<Blob> {
+  return client.get(path).blob();
+}
+
 /** POST a multipart form and parse the answer. */
 export async function postForm<S extends ZodMiniType>(path: string, form: FormData, schema: S, client: KyInstance = http): Promise<output<S>> {
   const body: unknown = await client.post(path, { body: form }).json();
