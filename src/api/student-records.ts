@@ -12,7 +12,6 @@ import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { queryClient } from '../offline/query-client.ts';
 import type { StudentStatusFilter, StudentStatusInput, StudentUpdate } from './contract.ts';
-import { rosterKeys } from './rosters.ts';
 
 export const studentRecordKeys = {
   one: (id: string) => ['students', 'record', id] as const,
@@ -70,7 +69,8 @@ const versionOf = (current: unknown): number => Number((current as { version?: u
 function refreshStudent(studentId: string, classId?: string): void {
   void queryClient.invalidateQueries({ queryKey: ['students'] });
   void queryClient.invalidateQueries({ queryKey: studentRecordKeys.one(studentId) });
-  if (classId) void queryClient.invalidateQueries({ queryKey: rosterKeys.one(classId) });
+  // The class's rosters (rosterKeys of rosters.ts, not imported: that module loads the contract, this one must not).
+  if (classId) void queryClient.invalidateQueries({ queryKey: ['classes', classId, 'students'] });
   else void queryClient.invalidateQueries({ queryKey: ['classes'] });
 }
 

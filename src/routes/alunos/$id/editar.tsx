@@ -20,8 +20,11 @@ function Page() {
   const { t } = useLingui();
   const { id } = Route.useParams();
   const navigate = Route.useNavigate();
-  const query = useQuery(studentQueryOptions(id));
-  if (query.data) {
+  // Always read the record again before editing (the version the edit starts from must be the server's latest);
+  // offline, or if the server fails, the device's copy is edited and a stale version comes back as a conflict.
+  const query = useQuery({ ...studentQueryOptions(id), refetchOnMount: 'always' });
+  const ready = query.isFetchedAfterMount || query.fetchStatus === 'paused' || query.isError;
+  if (query.data && ready) {
     return <StudentRegistrationPage key={query.data.id} editing={query.data} onSaved={() => void navigate({ to: '/alunos/$id', params: { id } })} />;
   }
   if (query.isError || query.fetchStatus === 'paused') {
