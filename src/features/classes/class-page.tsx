@@ -61,9 +61,26 @@ export function ClassPage({ classId }: { classId: string }) {
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
         <PageTitle>{title}</PageTitle>
-        <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/turmas" />}>
-          <Trans>Back to classes</Trans>
-        </BackButton>
+        <Group gap="sm">
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/turmas" />}>
+            <Trans>Back to classes</Trans>
+          </BackButton>
+          {group && can('attendance:read') && (
+            <Button
+              variant="default"
+              mih={44}
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
+                  params={{ activityId: group.activityId, classId: group.id }}
+                />
+              )}
+            >
+              <Trans>Roll call</Trans>
+            </Button>
+          )}
+        </Group>
       </Group>
       {canEnrol && (
         <Paper withBorder p="md" mb="md">

@@ -86,7 +86,13 @@ function Profile({ student }: { student: Student }) {
   return (
     <Stack gap="lg">
       <Group gap="sm">
-        <Badge color={student.active ? 'green.9' : 'gray.7'} size="lg" data-testid="student-status">
+        <Badge
+          variant="light"
+          color={student.active ? 'green' : 'gray'}
+          c={student.active ? 'green.9' : 'gray.9'}
+          size="lg"
+          data-testid="student-status"
+        >
           {student.active ? t`Active student` : t`Inactive student`}
         </Badge>
         {!student.active && student.statusDate && (
