@@ -56,7 +56,8 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
         loadingLabel={t`Loading the access record`}
         emptyText={<Trans>Nobody has read or changed this student's data yet.</Trans>}
       >
-        <Table.ScrollContainer minWidth={560}>
+        {/* Wider than a phone: the scrolling region takes the keyboard focus, so it can be scrolled without a pointer. */}
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={t`Access record`}>
           <Table striped data-testid="access-log">
             <Table.Thead>
               <Table.Tr>
