@@ -21,6 +21,7 @@ import { guardianRoutes } from './routes/guardians.ts';
 import { studentRoutes } from './routes/students.ts';
 import { accessLogRoutes } from './routes/access-log.ts';
 import { userRoutes } from './routes/users.ts';
+import { syncRoutes } from './routes/sync.ts';
 import { parsingSerializerCompiler } from './serializer.ts';
 import { registerFrontend } from './static.ts';
 import { StudentListCache } from './student-list-cache.ts';
@@ -70,6 +71,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, ve
   await app.register(attendanceRoutes, context);
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
+  await app.register(syncRoutes, context);
 
   app.get('/openapi.json', { schema: { hide: true }, config: { rule: 'me:read' } }, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 
 // Two small aggregates instead of one join of enrolments x rolls x entries: roll days on or after enrolment, and the
 // student's marks (present ones, and ones on rolls from before their enrolment, which count as roll days too).
-const studentSummarySql = (where: string): string => `
+export const studentSummarySql = (where: string): string => `
   WITH roll_days AS (
     SELECT e.student_id, count(*) AS days
       FROM class_enrollments e

@@ -266,6 +266,39 @@ export const rollDaySchema = z.object({
 });
 export type RollDay = z.infer<typeof rollDaySchema>;
 
+// ---- Sync (issue 18) ----
+/** How far back a device keeps rolls: the sync brings the rolls of these last days. */
+export const SYNC_ROLL_DAYS = 60;
+/** A student as the sync brings it: the list's summary plus the classes whose roster has them today. */
+export const syncStudentSchema = z.extend(studentSummarySchema, { classIds: z.array(idSchema) });
+export type SyncStudent = z.infer<typeof syncStudentSchema>;
+export const rollKeySchema = z.object({ classId: idSchema, date: isoDateSchema });
+/**
+ * GET /sync?since=CURSOR: what changed since that cursor (everything, `full`, without one), for the parts the
+ * user's role may read (a part the role lacks is absent). `removed` names records that left (deleted, or no longer
+ * in the list). The cursor is opaque: send it back as it came.
+ */
+export const syncAnswerSchema = z.object({
+  cursor: z.string().check(z.regex(/^\d{1,20}$/)),
+  full: z.boolean(),
+  changed: z.object({
+    students: z.optional(z.array(syncStudentSchema)),
+    activities: z.optional(activityListSchema),
+    classes: z.optional(classListSchema),
+    rolls: z.optional(z.array(rollSchema)),
+    users: z.optional(userListSchema),
+  }),
+  removed: z.object({
+    students: z.optional(z.array(idSchema)),
+    activities: z.optional(z.array(idSchema)),
+    classes: z.optional(z.array(idSchema)),
+    rolls: z.optional(z.array(rollKeySchema)),
+    users: z.optional(z.array(idSchema)),
+  }),
+  me: meSchema,
+});
+export type SyncAnswer = z.infer<typeof syncAnswerSchema>;
+
 /** Every error the reference server answers has this shape. */
 export const apiErrorSchema = z.object({
   statusCode: z.int(),

@@ -32,6 +32,7 @@ const expectedRoutes = [
   ['put', '/api/users/{id}'],
   ['get', '/api/me'],
   ['get', '/api/students/{id}/access-log'],
+  ['get', '/api/sync'],
   ['get', '/api/classes/{classId}/students'],
   ['put', '/api/classes/{classId}/attendance/{date}'],
   ['get', '/api/classes/{classId}/attendance/{date}'],
