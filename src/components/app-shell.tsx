@@ -14,6 +14,7 @@ import { SessionNotice } from './session-notice.tsx';
 import { HomeAfterSignOut } from './home-after-sign-out.tsx';
 import { Toasts } from './toasts.tsx';
 import { AccessGate } from './access-gate.tsx';
+import { BackgroundSync } from './background-sync.tsx';
 import './app-shell.css';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
@@ -73,6 +74,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       <Toasts mobile={mobile} />
       <UpdatePrompt />
+      <BackgroundSync />
       <HomeAfterSignOut />
     </div>
   );
