@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -55,6 +56,9 @@ type ApiOptions = ApiContext & { verifyToken: TokenVerifier | null; adminEmails:
 const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, verifyToken, adminEmails, routeRules }) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
   const context: ApiContext = { db, studentList, openMode: verifyToken === null };
+  // Answers of more than 1 KB go gzipped to a client that accepts it (a tablet's mobile link); an answer that is
+  // already compressed (the cached students list) is left as it is.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip'] });
   requireRules(app, routeRules);
   app.addHook('onRequest', admitWith({ db, verifyToken, adminEmails }));
   app.addHook('onResponse', recordAccessWith(db));

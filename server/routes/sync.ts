@@ -9,6 +9,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  studentColumns,
   SYNC_ROLL_DAYS,
   syncAnswerSchema,
   type Activity,
@@ -106,7 +107,8 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
           const ids = since === undefined ? null : (changedIds.get(entity) ?? []);
           if (ids && ids.length === 0) continue;
           const records = await read(tx, entity, ids);
-          (answer.changed as Record<Entity, unknown[]>)[entity] = records;
+          if (entity === 'students') answer.changed.students = studentColumns(records as SyncStudent[]);
+          else (answer.changed as Record<Exclude<Entity, 'students'>, unknown[]>)[entity] = records;
           if (!ids) continue;
           const found = new Set(records.map((record) => (entity === 'rolls' ? rollKey(record as Roll) : (record as { id: string }).id)));
           const gone = ids.filter((id) => !found.has(id));

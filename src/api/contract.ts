@@ -270,8 +270,56 @@ export type RollDay = z.infer<typeof rollDaySchema>;
 /** How far back a device keeps rolls: the sync brings the rolls of these last days. */
 export const SYNC_ROLL_DAYS = 60;
 /** A student as the sync brings it: the list's summary plus the classes whose roster has them today. */
-export const syncStudentSchema = z.extend(studentSummarySchema, { classIds: z.array(idSchema) });
-export type SyncStudent = z.infer<typeof syncStudentSchema>;
+export type SyncStudent = StudentSummary & { classIds: string[] };
+/**
+ * Students travel in columns, each class id once (`classIds`, referred to by position in `classes`): thousands of
+ * students cost about a fifth less gzipped than a list of objects (issue 18: a first sync of 5,000 within 150 KB).
+ */
+export const syncStudentColumnsSchema = z
+  .object({
+    ids: z.array(idSchema),
+    names: z.array(z.string()),
+    frequencyPercent: z.array(z.number().check(z.gte(0), z.lte(100))),
+    classIds: z.array(idSchema),
+    classes: z.array(z.array(z.int().check(z.gte(0)))),
+  })
+  .check(
+    z.refine(
+      (c) =>
+        c.names.length === c.ids.length &&
+        c.frequencyPercent.length === c.ids.length &&
+        c.classes.length === c.ids.length &&
+        c.classes.every((refs) => refs.every((ref) => ref < c.classIds.length)),
+      { message: 'student columns of different lengths, or a class reference out of range' },
+    ),
+  );
+export type SyncStudentColumns = z.infer<typeof syncStudentColumnsSchema>;
+
+export function studentColumns(students: readonly SyncStudent[]): SyncStudentColumns {
+  const classIds: string[] = [];
+  const position = new Map<string, number>();
+  const refOf = (classId: string) => {
+    let ref = position.get(classId);
+    if (ref === undefined) position.set(classId, (ref = classIds.push(classId) - 1));
+    return ref;
+  };
+  return {
+    ids: students.map((student) => student.id),
+    names: students.map((student) => student.name),
+    frequencyPercent: students.map((student) => student.frequencyPercent),
+    classIds,
+    classes: students.map((student) => student.classIds.map(refOf)),
+  };
+}
+
+export function studentsFromColumns(columns: SyncStudentColumns): SyncStudent[] {
+  return columns.ids.map((id, i) => ({
+    id,
+    name: columns.names[i]!,
+    frequencyPercent: columns.frequencyPercent[i]!,
+    classIds: columns.classes[i]!.map((ref) => columns.classIds[ref]!),
+  }));
+}
 export const rollKeySchema = z.object({ classId: idSchema, date: isoDateSchema });
 /**
  * GET /sync?since=CURSOR: what changed since that cursor (everything, `full`, without one), for the parts the
@@ -282,7 +330,7 @@ export const syncAnswerSchema = z.object({
   cursor: z.string().check(z.regex(/^\d{1,20}$/)),
   full: z.boolean(),
   changed: z.object({
-    students: z.optional(z.array(syncStudentSchema)),
+    students: z.optional(syncStudentColumnsSchema),
     activities: z.optional(activityListSchema),
     classes: z.optional(classListSchema),
     rolls: z.optional(z.array(rollSchema)),

@@ -5,7 +5,7 @@
  * Students are kept in one order, whatever way they arrived (by name in pt-BR collation, then id), and each class's
  * roster is derived from the students' class ids, so a roster never disagrees with the list it comes from.
  */
-import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, User } from '../api/contract.ts';
+import { studentsFromColumns, type Activity, type ClassGroup, type Roll, type StudentSummary, type SyncAnswer, type User } from '../api/contract.ts';
 
 export type DeviceCopy = {
   students?: StudentSummary[];
@@ -42,12 +42,13 @@ function mergeList<T extends { id: string }>(
 
 export function mergeSync(copy: DeviceCopy | undefined, answer: SyncAnswer): DeviceCopy {
   const { full, changed, removed } = answer;
+  const changedStudents = changed.students ? studentsFromColumns(changed.students) : undefined;
   const classIdsByStudent: Record<string, string[]> = full ? {} : { ...copy?.classIdsByStudent };
   for (const id of removed.students ?? []) delete classIdsByStudent[id];
-  for (const student of changed.students ?? []) classIdsByStudent[student.id] = student.classIds;
+  for (const student of changedStudents ?? []) classIdsByStudent[student.id] = student.classIds;
   const students = mergeList(
     copy?.students,
-    changed.students?.map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent })),
+    changedStudents?.map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent })),
     removed.students,
     full,
     byName,

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Activity, ClassGroup, Roll, SyncAnswer, SyncStudent } from '../../../src/api/contract.ts';
+import { studentColumns, type Activity, type ClassGroup, type Roll, type SyncAnswer, type SyncStudent } from '../../../src/api/contract.ts';
 import { mergeSync, rollUpdates, rostersOf, type DeviceCopy } from '../../../src/offline/sync-merge.ts';
 
 type Op =
@@ -108,7 +108,7 @@ class ModelServer {
       me: { id: 'u', email: 'u@example.org', full_name: 'U', access: 'admin', permissions: [] },
     };
     // Like the server: a part is there when the role reads it; a delta leaves out what did not change.
-    if (since === undefined || students.changed.length) answer.changed.students = students.changed;
+    if (since === undefined || students.changed.length) answer.changed.students = studentColumns(students.changed);
     if (since === undefined || classes.changed.length) answer.changed.classes = classes.changed;
     if (since === undefined || activities.changed.length) answer.changed.activities = activities.changed;
     if (since === undefined || rolls.changed.length) answer.changed.rolls = rolls.changed;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncAnswer } from '../../../src/api/contract.ts';
+import { studentsFromColumns, type SyncAnswer, type SyncStudent } from '../../../src/api/contract.ts';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -48,9 +48,10 @@ describe('a full sync', () => {
     const students = (await server.app.inject({ method: 'GET', url: '/api/students' })).json<
       { id: string; name: string; frequencyPercent: number }[]
     >();
-    expect(answer.changed.students!.map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent }))).toEqual(students);
+    const synced = studentsFromColumns(answer.changed.students!);
+    expect(synced.map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent }))).toEqual(students);
     const { classId, studentIds } = await rosterClass();
-    const onRoster = answer.changed.students!.filter((student) => student.classIds.includes(classId)).map((student) => student.id);
+    const onRoster = synced.filter((student) => student.classIds.includes(classId)).map((student) => student.id);
     expect(onRoster.sort()).toEqual(studentIds);
     expect(answer.changed.activities!.length).toBeGreaterThan(0);
     expect(answer.changed.classes!.length).toBeGreaterThan(0);
@@ -94,15 +95,11 @@ describe('a sync since a cursor', () => {
     expect(answer.changed.rolls).toEqual([
       expect.objectContaining({ classId, date, entries: studentIds.map((studentId) => expect.objectContaining({ studentId, status: 'ABSENT' })) }),
     ]);
-    const changedIds = answer.changed.students!.map((student) => student.id);
-    expect(changedIds).toEqual(expect.arrayContaining([id, ...studentIds]));
-    expect(answer.changed.students!.find((student) => student.id === id)).toMatchObject({
-      name: 'Zuleide Sincronizada',
-      frequencyPercent: 0,
-      classIds: [],
-    });
-    const fullNow = (await sync()).answer.changed.students!;
-    for (const student of answer.changed.students!) expect(fullNow.find((s) => s.id === student.id)).toEqual(student);
+    const changedStudents: SyncStudent[] = studentsFromColumns(answer.changed.students!);
+    expect(changedStudents.map((student) => student.id)).toEqual(expect.arrayContaining([id, ...studentIds]));
+    expect(changedStudents.find((student) => student.id === id)).toMatchObject({ name: 'Zuleide Sincronizada', frequencyPercent: 0, classIds: [] });
+    const fullNow = studentsFromColumns((await sync()).answer.changed.students!);
+    for (const student of changedStudents) expect(fullNow.find((s) => s.id === student.id)).toEqual(student);
     expect(answer.changed.activities).toBeUndefined();
 
     await server.db.run('DELETE FROM attendance_rolls WHERE class_id = $1 AND date = $2', [classId, date]);
@@ -110,7 +107,7 @@ describe('a sync since a cursor', () => {
     const { answer: after } = await sync(answer.cursor);
     expect(after.removed.rolls).toEqual([{ classId, date }]);
     expect(after.removed.students).toEqual([id]);
-    expect(after.changed.students!.map((student) => student.id).sort()).toEqual([...studentIds].sort());
+    expect(after.changed.students!.ids.sort()).toEqual([...studentIds].sort());
   });
 
   it('never misses a write that commits after the cursor was read, even one that started before', async () => {
