@@ -51,7 +51,7 @@ test.describe('the shell', () => {
     }
   });
 
-  test('on a tablet in portrait the sidebar starts as icons, and the user\'s choice is remembered', async ({ page }) => {
+  test("on a tablet in portrait the sidebar starts as icons, and the user's choice is remembered", async ({ page }) => {
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.goto('./');
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
