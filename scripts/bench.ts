@@ -170,7 +170,12 @@ async function main(): Promise<void> {
     await browser.close();
     const attendance = childBench('scripts/bench-attendance.ts', [BASE]);
     const figure = (key: string) => attendance?.[key] as { medianMs?: number; p95Ms?: number; maxMs?: number } | undefined;
-    const goals: Record<string, [string, number?]> = { toggleToPaint60: ['<= 100 ms', 100], showRoster500: ['<= 300 ms', 300], allRowsOf500: [''] };
+    const goals: Record<string, [string, number?]> = {
+      toggleToPaint60: ['<= 100 ms', 100],
+      showRoster500: ['<= 300 ms', 300],
+      allRowsOf500: [''],
+      toggleDuringSync5000: ['<= 100 ms', 100],
+    };
     for (const key of Object.keys(goals)) {
       const value = figure(key);
       if (value?.medianMs === undefined) continue;
