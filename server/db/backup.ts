@@ -107,11 +107,11 @@ async function tablesInOrder(db: Queryable): Promise<string[]> {
  * Copies a backup of the embedded database into an empty PostgreSQL database (DATABASE_URL): the schema by the same
  * migrations, then every row of every table, identities carried on. The way a growing programme moves to PostgreSQL.
  */
-export async function copyBackupToPostgres(backup: Buffer, databaseUrl: string): Promise<Record<string, number>> {
+export async function copyBackupToPostgres(backup: Buffer, databaseUrl: string, schema?: string): Promise<Record<string, number>> {
   const source = await openPglite({ snapshot: new Blob([new Uint8Array(backup)]) });
   let target: Db | undefined;
   try {
-    target = await openPostgres({ connectionString: databaseUrl, max: 2 });
+    target = await openPostgres({ connectionString: databaseUrl, max: 2, ...(schema ? { schema } : {}) });
     const [existing] = await target.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'students'`,
     );
