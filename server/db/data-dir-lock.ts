@@ -30,12 +30,17 @@ export class DataDirHeldError extends Error {
   }
 }
 
+/** Whether `pid` is a live Node.js process (on Linux, its command line says so: a reused pid of another program is not). */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return true; // no /proc (macOS): the pid is alive, take it as the holder
   }
 }
 
