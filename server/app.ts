@@ -3,16 +3,18 @@
  * with inject() and main.ts only adds configuration and a port.
  */
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admitWith, recordAccessWith, requireRules, type RouteRuleEntry } from './access.ts';
 import type { TokenVerifier } from './auth.ts';
 import { cspDirectives, readCspSources } from './content-security-policy.ts';
 import type { Db } from './db/types.ts';
+import { registerRequestLog, registerStrictJson, registerUrlCheck, strictValidatorCompiler } from './edge.ts';
+import { healthRoutes } from './routes/health.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -76,6 +78,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, ve
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
   await app.register(syncRoutes, context);
+  await app.register(healthRoutes, { ...context, version });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { rule: 'me:read' } }, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),
@@ -83,8 +86,16 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, ve
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
-  app.setValidatorCompiler(validatorCompiler);
+  // Fastify's own request lines carry the whole URL (ids, query strings): registerRequestLog writes one line instead.
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.setValidatorCompiler(strictValidatorCompiler);
+  registerRequestLog(app);
+  registerStrictJson(app);
+  registerUrlCheck(app);
   app.setSerializerCompiler(parsingSerializerCompiler);
   registerErrorHandlers(app);
   // Security headers on every answer: the CSP (matching the served build), nosniff, a Referrer-Policy, no framing.

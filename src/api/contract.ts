@@ -8,25 +8,55 @@
 import * as z from 'zod/mini';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 
+/**
+ * THE RULE FOR TEXT: every text field a client sends is built on `textSchema` (or `textField(max)` / `requiredText(max)`),
+ * so one rule holds everywhere, in the server's validation, its OpenAPI document (as a `pattern`) and the app's forms.
+ * Text may hold any character except the ones no person types and no database keeps: the C0 control characters other
+ * than tab, line feed and carriage return (NUL above all: PostgreSQL refuses it in text), DEL, the C1 control
+ * characters, and unpaired UTF-16 surrogates (half an emoji, which would be stored as U+FFFD without a word). Such text
+ * is answered 400 with `textRuleMessage`; `cleanText()` removes those characters (forms apply it to what they send).
+ */
+// eslint-disable-next-line no-control-regex -- the rule is about control characters
+export const SAFE_TEXT_PATTERN = /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const DISALLOWED_TEXT =
+  // eslint-disable-next-line no-control-regex -- the rule is about control characters
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const textRuleMessage = 'Text must not contain control characters (such as NUL) or unpaired surrogates';
+/** Whether `value` breaks the rule for text. */
+export const hasDisallowedText = (value: string): boolean => new RegExp(DISALLOWED_TEXT.source).test(value);
+/** `value` without the characters the rule for text refuses (what a form sends of pasted text). */
+export const cleanText = (value: string): string => value.replace(DISALLOWED_TEXT, '');
+/** Any text a client may send: the rule for text and nothing else. Add length checks with `.check(...)`. */
+export const textSchema = z.string().check(z.regex(SAFE_TEXT_PATTERN, { message: textRuleMessage }));
+/** Optional text of at most `max` characters (empty allowed). */
+export const textField = (max: number) => textSchema.check(z.maxLength(max));
+/** Required text: trimmed, 1 to `max` characters. */
+export const requiredText = (max: number) => textSchema.check(z.trim(), z.minLength(1), z.maxLength(max));
+
 /** Ids arrive as strings from the reference server; other deployments may send numbers, so both are accepted. */
 export const idSchema = z.pipe(
   z.transform((v: unknown) => (typeof v === 'number' ? String(v) : v)),
-  z.string().check(z.minLength(1)),
+  textSchema.check(z.minLength(1)),
 );
 /** A client-generated id (UUID) that makes every create idempotent. */
 export const clientIdSchema = z.uuid();
 
-/** ISO calendar date, YYYY-MM-DD, that exists on the calendar. */
-export const isoDateSchema = z.iso.date();
-export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+// PostgreSQL's calendar has no year 0 (ISO's 0000 is 1 BC): such dates and instants are refused here, not by the database.
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+/** ISO calendar date, YYYY-MM-DD, that exists on the calendar (years 0001 to 9999). */
+export const isoDateSchema = z.iso.date().check(z.refine((value) => !value.startsWith('0000'), { message: 'Invalid date: years start at 0001' }));
+/** ISO date-time with an offset, from 0001-01-01T00:00:00Z on. */
+export const isoDateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .check(z.refine((value) => Date.parse(value) >= FIRST_INSTANT, { message: 'Invalid date-time: years start at 0001' }));
 
 export const onlyDigits = (value: string): string => value.replace(/\D/g, '');
 export const ZIP_LENGTH = 8;
 export const zipSchema = z.pipe(
-  z.pipe(z.string(), z.transform(onlyDigits)),
+  z.pipe(textSchema, z.transform(onlyDigits)),
   z.string().check(z.length(ZIP_LENGTH, { message: 'ZIP code must have 8 digits' })),
 );
-export const cpfSchema = z.string().check(z.refine(isValidCpf, { message: 'Invalid CPF' }));
+export const cpfSchema = textSchema.check(z.refine(isValidCpf, { message: 'Invalid CPF' }));
 
 // ---- Enumerations (SPEC §3): codes as the server sends them ----
 export const enums = {
@@ -106,28 +136,28 @@ export const studentSummarySchema = z.object({
 export type StudentSummary = z.infer<typeof studentSummarySchema>;
 export const studentListSchema = z.array(studentSummarySchema);
 
-const optionalText = z.optional(z.string().check(z.maxLength(200)));
+const optionalText = z.optional(textField(200));
 /** Enum fields of a registration: a known code, or empty / absent when the user left the select empty. */
 const optionalCode = <N extends EnumName>(name: N) => z.optional(z.union([z.enum(enums[name]), z.literal('')]));
 
 export const addressSchema = z.object({
   code: z.optional(z.union([zipSchema, z.literal('')])),
   street: optionalText,
-  number: z.optional(z.string().check(z.maxLength(20))),
+  number: z.optional(textField(20)),
   complement: optionalText,
 });
 
 export const studentCreateSchema = z.object({
   /** Client-generated id: the same id sent twice creates one student. */
   id: z.optional(clientIdSchema),
-  fullName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  fullName: requiredText(200),
   dateOfBirth: z.optional(z.union([isoDateSchema, z.literal('')])),
   registrationNumber: z.optional(z.union([cpfSchema, z.literal('')])),
   enrollmentDate: z.optional(z.union([isoDateSchema, z.literal('')])),
   race: optionalCode('race'),
   gender: optionalCode('gender'),
   schoolName: optionalText,
-  schoolYear: z.optional(z.string().check(z.maxLength(50))),
+  schoolYear: z.optional(textField(50)),
   socialProgram: optionalCode('socialProgram'),
   employmentStatus: optionalCode('employmentStatus'),
   educationLevel: optionalCode('educationLevel'),
@@ -139,11 +169,11 @@ export const studentCreatedSchema = z.object({ id: idSchema });
 /** Fields sent with each multipart document upload, beside the `file` part. */
 export const documentMetaSchema = z.object({
   id: z.optional(clientIdSchema),
-  fileName: z.string().check(z.minLength(1), z.maxLength(255)),
+  fileName: textField(255).check(z.minLength(1)),
   fileType: z.enum(enums.documentType),
-  origin: z._default(z.string().check(z.maxLength(200)), ''),
+  origin: z._default(textField(200), ''),
   date: z.union([isoDateSchema, isoDateTimeSchema]),
-  description: z._default(z.string().check(z.maxLength(1000)), ''),
+  description: z._default(textField(1000), ''),
 });
 export const documentSchema = z.object({
   id: idSchema,
@@ -160,17 +190,16 @@ export type StudentDocument = z.infer<typeof documentSchema>;
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const documentMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
-const trimmedText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 /** A guardian's fields, as an edit sends them. */
 export const guardianFieldsSchema = z.object({
-  name: trimmedText(200),
+  name: requiredText(200),
   cpf: cpfSchema,
   birthDate: isoDateSchema,
   civilState: z.enum(enums.civilState),
-  nis: trimmedText(20),
-  phone: trimmedText(30),
+  nis: requiredText(20),
+  phone: requiredText(30),
   email: z.email(),
-  address: trimmedText(300),
+  address: requiredText(300),
 });
 export const guardianInputSchema = z.extend(guardianFieldsSchema, {
   /** Client-generated id: the same id sent twice creates one guardian. */
@@ -206,10 +235,10 @@ export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
 
 const userFields = {
-  full_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  full_name: requiredText(200),
   email: z.email().check(z.maxLength(254)),
-  phone: z.optional(z.string().check(z.trim(), z.maxLength(30))),
-  formation: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  phone: z.optional(textField(30).check(z.trim())),
+  formation: z.optional(textField(200).check(z.trim())),
   access: z.enum(accessLevels),
 };
 /** An admin adds a staff user (POST /users); the client id makes a resend harmless. */
@@ -252,7 +281,7 @@ export const attendanceEntrySchema = z.object({
   status: z.enum(attendanceStatuses),
 });
 export const rollInputSchema = z.object({
-  takenBy: z.string().check(z.maxLength(200)),
+  takenBy: textField(200),
   takenAt: isoDateTimeSchema,
   entries: z.array(attendanceEntrySchema).check(z.minLength(1)),
 });
@@ -346,6 +375,18 @@ export const syncAnswerSchema = z.object({
   me: meSchema,
 });
 export type SyncAnswer = z.infer<typeof syncAnswerSchema>;
+
+/** GET /health (no sign-in): whether the server can reach its database, and the database's schema version. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+  engine: z.enum(['pglite', 'postgres']),
+  /** The last migration applied (server/db/migrations), null when the database cannot be read. */
+  schemaVersion: z.nullable(z.string()),
+  /** The server's version (package.json). */
+  version: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;
 
 /** Every error the reference server answers has this shape. */
 export const apiErrorSchema = z.object({

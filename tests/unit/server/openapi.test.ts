@@ -37,6 +37,7 @@ const expectedRoutes = [
   ['put', '/api/classes/{classId}/attendance/{date}'],
   ['get', '/api/classes/{classId}/attendance/{date}'],
   ['get', '/api/classes/{classId}/attendance'],
+  ['get', '/api/health'],
 ] as const;
 
 describe('GET /api/openapi.json', () => {
