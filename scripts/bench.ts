@@ -150,7 +150,10 @@ function printTable(): void {
     console.log(`${row.figure.padEnd(width)}  ${row.value.padStart(12)}  ${row.goal.padEnd(10)}  ${row.vsGoal ?? ''}`.trimEnd());
 }
 
-/** `npm run bench -- first-load` measures only the bundle sizes, `-- students` only the students page (quick, while working on them). */
+/**
+ * `npm run bench -- first-load` measures only the bundle sizes, `-- students` only the students page, `-- offline` only
+ * the offline start (quick, while working on them).
+ */
 const only = process.argv[2];
 
 async function main(): Promise<void> {
@@ -161,6 +164,10 @@ async function main(): Promise<void> {
   try {
     if (only === 'students') {
       await studentsPage(browser);
+      return printTable();
+    }
+    if (only === 'offline') {
+      await offlineFcp(browser);
       return printTable();
     }
     await firstLoadJs(browser);
