@@ -17,6 +17,7 @@ export default tseslint.config(
       '.bench',
       '.e2e',
       'dist-nofallback',
+      'dist-auth',
       '.cache',
     ],
   },

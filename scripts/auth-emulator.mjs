@@ -19,8 +19,8 @@ let configPath = `${root}firebase.json`;
 if (port !== base.emulators.auth.port) {
   const config = structuredClone(base);
   config.emulators.auth.port = port;
-  config.emulators.hub = { host: '127.0.0.1', port: port + 100 };
-  config.emulators.logging = { host: '127.0.0.1', port: port + 200 };
+  config.emulators.hub = { host: '127.0.0.1', port: port + 1 };
+  config.emulators.logging = { host: '127.0.0.1', port: port + 2 };
   mkdirSync(`${root}.e2e`, { recursive: true });
   configPath = `${root}.e2e/firebase-${port}.json`;
   writeFileSync(configPath, JSON.stringify(config, null, 2));

@@ -2,7 +2,7 @@
 # Run the browser tests in an isolated slot, so several runs can share one machine:
 #   bash scripts/e2e-local.sh NAME PORT [playwright args...]
 # builds into .e2e/NAME/ and serves it on PORT, PORT+1 (no-fallback build) and PORT+2 (sign-in build, with the Auth
-# emulator on PORT+3).
+# emulator on PORT+3, its hub and logging on PORT+4 and PORT+5).
 set -euo pipefail
 name=$1 port=$2; shift 2
 out=.e2e/$name

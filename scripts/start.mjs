@@ -1,11 +1,18 @@
-// `npm start`: builds the app when the build is missing or older than its sources, then starts the reference server
-// (API under /api, the app under /frontend/) on its embedded database.
+// `npm start`: builds the app when the build is missing or older than its sources (unless DIST_DIR names a prepared
+// build elsewhere), then starts the reference server (API under /api, the app under /frontend/) on its embedded
+// database, as a child process.
+//
+// Stopping: SIGTERM or SIGINT to this process (what a supervisor, a container runtime or Ctrl+C sends) is passed to
+// the server, which finishes the requests in flight, closes the database and exits; this process then exits with it.
+// If the server has not stopped after STOP_TIMEOUT_MS it is killed. Should this process die without a word (SIGKILL),
+// the server sees its IPC channel close and stops by itself: it is never left running as an orphan that holds the
+// port and the data folder.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = join(root, 'dist', 'index.html');
+const STOP_TIMEOUT_MS = 20_000;
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -15,14 +22,35 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
-const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
-if (stale) {
-  console.log('Building the app...');
-  const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+if (!process.env.DIST_DIR) {
+  const built = join(root, 'dist', 'index.html');
+  const sources = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
+  const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+  if (stale) {
+    console.log('Building the app...');
+    const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
 
-const server = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// Node itself with tsx's loader (not the tsx command, one more process in between that signals must cross).
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+let stopping = false;
+function stop(signal) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  server.kill(signal);
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => {
+    console.error(`The server did not stop within ${STOP_TIMEOUT_MS / 1000} s: killing it`);
+    server.kill('SIGKILL');
+  }, STOP_TIMEOUT_MS).unref();
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+// `npm start` runs this through `sh -c`; on SIGTERM npm passes the signal to that shell, which dies without passing it
+// on. This process then finds itself re-parented (to init or a subreaper), and stops the server as if signalled.
+const parent = process.ppid;
+setInterval(() => {
+  if (!stopping && process.ppid !== parent) stop('SIGTERM');
+}, 500).unref();
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,15 +3,18 @@
  * with inject() and main.ts only adds configuration and a port.
  */
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admitWith, recordAccessWith, requireRules, type RouteRuleEntry } from './access.ts';
 import type { TokenVerifier } from './auth.ts';
 import { cspDirectives, readCspSources } from './content-security-policy.ts';
 import type { Db } from './db/types.ts';
+import { registerRequestLog, registerStrictJson, registerUrlCheck, strictValidatorCompiler } from './edge.ts';
+import { healthRoutes } from './routes/health.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -21,6 +24,7 @@ import { guardianRoutes } from './routes/guardians.ts';
 import { studentRoutes } from './routes/students.ts';
 import { accessLogRoutes } from './routes/access-log.ts';
 import { userRoutes } from './routes/users.ts';
+import { syncRoutes } from './routes/sync.ts';
 import { parsingSerializerCompiler } from './serializer.ts';
 import { registerFrontend } from './static.ts';
 import { StudentListCache } from './student-list-cache.ts';
@@ -54,6 +58,9 @@ type ApiOptions = ApiContext & { verifyToken: TokenVerifier | null; adminEmails:
 const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, verifyToken, adminEmails, routeRules }) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
   const context: ApiContext = { db, studentList, openMode: verifyToken === null };
+  // Answers of more than 1 KB go gzipped to a client that accepts it (a tablet's mobile link); an answer that is
+  // already compressed (the cached students list) is left as it is.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip'] });
   requireRules(app, routeRules);
   app.addHook('onRequest', admitWith({ db, verifyToken, adminEmails }));
   app.addHook('onResponse', recordAccessWith(db));
@@ -70,6 +77,8 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, ve
   await app.register(attendanceRoutes, context);
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
+  await app.register(syncRoutes, context);
+  await app.register(healthRoutes, { ...context, version });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { rule: 'me:read' } }, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),
@@ -77,8 +86,16 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, ve
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
-  app.setValidatorCompiler(validatorCompiler);
+  // Fastify's own request lines carry the whole URL (ids, query strings): registerRequestLog writes one line instead.
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.setValidatorCompiler(strictValidatorCompiler);
+  registerRequestLog(app);
+  registerStrictJson(app);
+  registerUrlCheck(app);
   app.setSerializerCompiler(parsingSerializerCompiler);
   registerErrorHandlers(app);
   // Security headers on every answer: the CSP (matching the served build), nosniff, a Referrer-Policy, no framing.

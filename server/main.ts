@@ -1,7 +1,7 @@
 /**
  * Starts Quadra on one port: the built app under /frontend/ and the API under /api.
  *   PORT (8080)  HOST (0.0.0.0)  DATA_DIR (server/data/pglite)  DATABASE_URL (unset: embedded PGlite)
- *   DIST_DIR (dist)  SEED_STUDENTS (0: extra students on first seed)  LOG_LEVEL (warn)
+ *   DIST_DIR (dist)  SEED_STUDENTS (0: extra students on first seed)  LOG_LEVEL (info: one JSON line per request)
  *   FIREBASE_PROJECT_ID (unset: the API is open)  FIREBASE_AUTH_EMULATOR_HOST (verify against the Auth emulator)
  *   ADMIN_EMAILS (comma-separated: these e-mails become admin users at their first sign-in)
  */
@@ -9,7 +9,11 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app.ts';
 import { firebaseTokenVerifier } from './auth.ts';
+import { controlSocketOf, DataDirHeldError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open.ts';
+import type { PgliteDb } from './db/pglite.ts';
+import { startControlSocket } from './control-socket.ts';
+import { loggerOptions } from './edge.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
@@ -31,6 +35,14 @@ const db = await openDatabase({
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
   dataDir,
   extraStudents: positiveInt('SEED_STUDENTS', 0),
+  purpose: `the Quadra server on port ${port}`,
+}).catch((error: unknown) => {
+  // One clear line, not a stack: the folder is taken, and the line says by whom and what to do.
+  if (error instanceof DataDirHeldError) {
+    console.error(`Quadra cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
 });
 const projectId = env.FIREBASE_PROJECT_ID || '';
 // Revocation checks need credentials (or the emulator); without them firebase-admin still checks signature and expiry.
@@ -40,13 +52,16 @@ const adminEmails = (env.ADMIN_EMAILS ?? '')
   .split(',')
   .map((email) => email.trim())
   .filter(Boolean);
-const app = await buildServer({ db, distDir, verifyToken, adminEmails, logger: { level: env.LOG_LEVEL || 'warn' } });
+const app = await buildServer({ db, distDir, verifyToken, adminEmails, logger: loggerOptions(env.LOG_LEVEL || 'info') });
+const control = db.kind === 'pglite' ? await startControlSocket(controlSocketOf(dataDir), () => (db as PgliteDb).backup(), app.log) : null;
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   app.log.warn(`${signal}: stopping`);
+  control?.close();
+  // Finishes the requests in flight (new ones are refused), then closes the listening socket.
   await app.close();
   // Closing PGlite flushes it to DATA_DIR; skipping it risks losing the last writes.
   await db.close();
@@ -54,6 +69,8 @@ async function stop(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+// Started by scripts/start.mjs (an IPC channel): if that process dies, even by SIGKILL, the server stops too.
+process.on('disconnect', () => void stop('start command gone'));
 
 await app.listen({ port, host });
 const storage = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;

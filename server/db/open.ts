@@ -3,6 +3,7 @@
  * created on first start and kept across restarts). Either way it is migrated and, when empty, seeded.
  */
 import { mkdir } from 'node:fs/promises';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
@@ -12,6 +13,8 @@ import type { Db } from './types.ts';
 export interface OpenDatabaseOptions extends SeedOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** Who holds the data folder, for the message a second opener gets (server/db/data-dir-lock.ts). */
+  purpose?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
@@ -20,7 +23,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
     db = await openPostgres({ connectionString: options.databaseUrl });
   } else {
     await mkdir(options.dataDir, { recursive: true });
-    db = await openPglite({ dataDir: options.dataDir });
+    // One process per data folder: a second one stops here with DataDirHeldError, before PGlite touches anything.
+    const release = lockDataDir(options.dataDir, options.purpose ?? 'the Quadra server');
+    try {
+      const pglite = await openPglite({ dataDir: options.dataDir });
+      db = {
+        ...pglite,
+        async close() {
+          try {
+            await pglite.close();
+          } finally {
+            release();
+          }
+        },
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
   try {
     await prepareDatabase(db, options);

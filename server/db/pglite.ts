@@ -51,6 +51,12 @@ export interface PgliteOptions {
 export interface PgliteDb extends Db {
   /** A tarball of the whole database, to clone it cheaply with { snapshot }. */
   dump(): Promise<Blob>;
+  /**
+   * A consistent backup while the database is in use (gzipped tarball, what `npm run restore` and { snapshot } load):
+   * a checkpoint writes everything committed to the files, then the folder is copied between two statements, with no
+   * transaction half done (it waits for the running one and holds the next).
+   */
+  backup(): Promise<Blob>;
 }
 
 /** PGlite's own start-up parameters (single-user mode, no parallel workers ...), which startParams replaces. */
@@ -77,5 +83,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
     dump: () => pg.dumpDataDir('none'),
+    async backup() {
+      await pg.exec('CHECKPOINT');
+      return pg.transaction(() => pg.dumpDataDir('gzip'));
+    },
   };
 }

@@ -3,7 +3,7 @@
  * PostgreSQL server through node-postgres (DATABASE_URL). Route code only ever sees these types, so every SQL
  * statement is written once, `$1`-parameterised, and must run unchanged on PostgreSQL 15 and PGlite.
  */
-export type SqlParam = string | number | boolean | null | Uint8Array | Date;
+export type SqlParam = string | number | boolean | null | Uint8Array | Date | readonly string[];
 
 export interface Queryable {
   /** Runs one statement and answers its rows. */

@@ -114,7 +114,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         );
         if (!current) throw notFound('Activity');
         const nextArchived = archived ?? current.archived;
-        if (version !== current.version) {
+        if (version !== undefined && version !== current.version) {
           const same =
             current.name === name &&
             current.teacher === teacher &&
@@ -210,7 +210,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         if (!locked) throw notFound('Class');
         const current = (await readClass(tx, id))!;
         const nextArchived = archived ?? current.archived ?? false;
-        if (version !== current.version) {
+        if (version !== undefined && version !== current.version) {
           const same =
             current.title === fields.title &&
             current.activityId === fields.activityId &&

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/types.ts';
 import type { StudentListCache } from '../student-list-cache.ts';
-import { apiErrorSchema } from '../../src/api/contract.ts';
+import { apiErrorSchema, SAFE_TEXT_PATTERN, textRuleMessage } from '../../src/api/contract.ts';
 
 /** What every route plugin receives from buildServer. */
 export interface ApiContext {
@@ -11,8 +11,8 @@ export interface ApiContext {
   openMode: boolean;
 }
 
-/** Ids in paths: any non-empty text (seeded and client ids are UUIDs, but other deployments may differ). */
-export const pathIdSchema = z.string().min(1).max(100);
+/** Ids in paths: any non-empty text under the rule for text (seeded and client ids are UUIDs, but other deployments may differ). */
+export const pathIdSchema = z.string().min(1).max(100).regex(SAFE_TEXT_PATTERN, textRuleMessage);
 
 /** The error answers a route can give, for the OpenAPI document and the serializer. */
 export const errors = (...codes: number[]): Record<number, typeof apiErrorSchema> => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));

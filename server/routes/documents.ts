@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentMetaSchema, documentSchema, DOCUMENT_MAX_BYTES } from '../../src/api/contract.ts';
+import { unknownFields } from '../edge.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { sniffDocumentType } from '../file-sniff.ts';
 import type { Queryable } from '../db/types.ts';
@@ -86,8 +87,11 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       if (upload.content.length === 0) throw badRequest('The file is empty');
       const mimeType = sniffDocumentType(upload.content);
       if (!mimeType) throw new HttpError(415, 'Only PDF, JPEG or PNG files are accepted');
-      const meta = documentMetaSchema.safeParse({ fileName: upload.filename || undefined, ...upload.fields });
+      const fields = { fileName: upload.filename || undefined, ...upload.fields };
+      const meta = documentMetaSchema.safeParse(fields);
       if (!meta.success) throw badRequest(metaMessage(meta.error));
+      const unknown = unknownFields(fields, meta.data);
+      if (unknown.length > 0) throw badRequest(`Invalid document fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`);
       const id = meta.data.id ?? randomUUID();
 
       const { created, document } = await db.transaction(async (tx) => {

@@ -157,7 +157,8 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
         if (!current) throw notFound('Guardian');
         request.auditStudent = current.student_id;
         if (current.removed) return;
-        if (request.body.version !== current.version) throw staleVersion('guardian', publicGuardian(current));
+        const { version } = request.body;
+        if (version !== undefined && version !== current.version) throw staleVersion('guardian', publicGuardian(current));
         await tx.run('UPDATE guardians SET removed_at = now(), version = version + 1 WHERE id = $1', [request.params.id]);
       });
       return reply.code(204).send(null);

@@ -34,7 +34,7 @@ import { randomUUID } from 'node:crypto';
 
 // Two small aggregates instead of one join of enrolments x rolls x entries: roll days while on the roster, and the
 // student's marks (present ones, and ones on rolls of days they were not on that roster, which count as roll days too).
-const studentSummarySql = (where: string): string => `
+export const studentSummarySql = (where: string): string => `
   WITH roll_days AS (
     SELECT e.student_id, count(*) AS days
       FROM class_enrollments e
@@ -299,7 +299,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       try {
         student = await db.transaction(async (tx) => {
           const current = await lockStudent(tx, id);
-          if (version !== current.version) {
+          if (version !== undefined && version !== current.version) {
             if (JSON.stringify(storedValues(current)) === JSON.stringify(values)) return current;
             throw staleVersion('student', current);
           }
@@ -339,14 +339,25 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       const { active, date, reason, version } = request.body;
       const student = await db.transaction(async (tx) => {
         const current = await lockStudent(tx, id);
-        if (version !== current.version || current.active === active) {
-          if (current.active === active && current.statusDate === date && current.statusReason === reason) return current;
+        const resent = current.active === active && current.statusDate === date && current.statusReason === reason;
+        if (version !== undefined && version !== current.version) {
+          if (resent) return current;
+          throw staleVersion('student', current);
+        }
+        // Already so: nothing to change (a resend, or a client that knows no versions).
+        if (current.active === active) {
+          if (resent || version === undefined) return current;
           throw staleVersion('student', current);
         }
         if (!active) {
           const [later] = await tx.query('SELECT 1 FROM student_inactivity WHERE student_id = $1 AND until_on > $2', [id, date]);
           if (later) throw badRequest(`The student was inactive after ${date} already: choose a date after their last reactivation`);
-          await tx.run('INSERT INTO student_inactivity (student_id, from_on, reason) VALUES ($1, $2, $3)', [id, date, reason]);
+          // Deactivated again on the day of a reactivation: that day's row is reopened.
+          await tx.run(
+            `INSERT INTO student_inactivity (student_id, from_on, reason) VALUES ($1, $2, $3)
+             ON CONFLICT (student_id, from_on) DO UPDATE SET until_on = NULL, reason = EXCLUDED.reason`,
+            [id, date, reason],
+          );
         } else {
           const [open] = await tx.query<{ from_on: string }>(
             "SELECT to_char(from_on, 'YYYY-MM-DD') AS from_on FROM student_inactivity WHERE student_id = $1 AND until_on IS NULL",

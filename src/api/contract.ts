@@ -8,17 +8,47 @@
 import * as z from 'zod/mini';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 
+/**
+ * THE RULE FOR TEXT: every text field a client sends is built on `textSchema` (or `textField(max)` / `requiredText(max)`),
+ * so one rule holds everywhere, in the server's validation, its OpenAPI document (as a `pattern`) and the app's forms.
+ * Text may hold any character except the ones no person types and no database keeps: the C0 control characters other
+ * than tab, line feed and carriage return (NUL above all: PostgreSQL refuses it in text), DEL, the C1 control
+ * characters, and unpaired UTF-16 surrogates (half an emoji, which would be stored as U+FFFD without a word). Such text
+ * is answered 400 with `textRuleMessage`; `cleanText()` removes those characters (forms apply it to what they send).
+ */
+// eslint-disable-next-line no-control-regex -- the rule is about control characters
+export const SAFE_TEXT_PATTERN = /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const DISALLOWED_TEXT =
+  // eslint-disable-next-line no-control-regex -- the rule is about control characters
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const textRuleMessage = 'Text must not contain control characters (such as NUL) or unpaired surrogates';
+/** Whether `value` breaks the rule for text. */
+export const hasDisallowedText = (value: string): boolean => new RegExp(DISALLOWED_TEXT.source).test(value);
+/** `value` without the characters the rule for text refuses (what a form sends of pasted text). */
+export const cleanText = (value: string): string => value.replace(DISALLOWED_TEXT, '');
+/** Any text a client may send: the rule for text and nothing else. Add length checks with `.check(...)`. */
+export const textSchema = z.string().check(z.regex(SAFE_TEXT_PATTERN, { message: textRuleMessage }));
+/** Optional text of at most `max` characters (empty allowed). */
+export const textField = (max: number) => textSchema.check(z.maxLength(max));
+/** Required text: trimmed, 1 to `max` characters. */
+export const requiredText = (max: number) => textSchema.check(z.trim(), z.minLength(1), z.maxLength(max));
+
 /** Ids arrive as strings from the reference server; other deployments may send numbers, so both are accepted. */
 export const idSchema = z.pipe(
   z.transform((v: unknown) => (typeof v === 'number' ? String(v) : v)),
-  z.string().check(z.minLength(1)),
+  textSchema.check(z.minLength(1)),
 );
 /** A client-generated id (UUID) that makes every create idempotent. */
 export const clientIdSchema = z.uuid();
 
-/** ISO calendar date, YYYY-MM-DD, that exists on the calendar. */
-export const isoDateSchema = z.iso.date();
-export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+// PostgreSQL's calendar has no year 0 (ISO's 0000 is 1 BC): such dates and instants are refused here, not by the database.
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+/** ISO calendar date, YYYY-MM-DD, that exists on the calendar (years 0001 to 9999). */
+export const isoDateSchema = z.iso.date().check(z.refine((value) => !value.startsWith('0000'), { message: 'Invalid date: years start at 0001' }));
+/** ISO date-time with an offset, from 0001-01-01T00:00:00Z on. */
+export const isoDateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .check(z.refine((value) => Date.parse(value) >= FIRST_INSTANT, { message: 'Invalid date-time: years start at 0001' }));
 /**
  * A calendar date as the API takes it: YYYY-MM-DD, or a full ISO date-time (what a JS Date becomes in JSON, e.g.
  * `2012-05-01T00:00:00.000Z` from the programme's original client), of which the calendar date as written is kept.
@@ -28,16 +58,19 @@ export const calendarDateSchema = z.pipe(
   z.union([isoDateSchema, isoDateTimeSchema]),
   z.transform((value: string) => value.slice(0, 10)),
 );
-/** Every editable record carries the version it is at; an edit sends the version it started from. */
+/**
+ * Every editable record carries the version it is at; an edit sends the version it started from (the app always does).
+ * A client that knows no versions may leave it out: its edit is then applied as sent, without the conflict check.
+ */
 export const versionSchema = z.int().check(z.gte(1));
 
 export const onlyDigits = (value: string): string => value.replace(/\D/g, '');
 export const ZIP_LENGTH = 8;
 export const zipSchema = z.pipe(
-  z.pipe(z.string(), z.transform(onlyDigits)),
+  z.pipe(textSchema, z.transform(onlyDigits)),
   z.string().check(z.length(ZIP_LENGTH, { message: 'ZIP code must have 8 digits' })),
 );
-export const cpfSchema = z.string().check(z.refine(isValidCpf, { message: 'Invalid CPF' }));
+export const cpfSchema = textSchema.check(z.refine(isValidCpf, { message: 'Invalid CPF' }));
 
 // ---- Enumerations (SPEC §3): codes as the server sends them ----
 export const enums = {
@@ -101,8 +134,8 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 export const activityListSchema = z.array(activitySchema);
 const activityFields = {
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  teacher: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  name: requiredText(200),
+  teacher: requiredText(200),
   area: z.enum(activityAreas),
   frequency: z.enum(activityFrequencies),
 };
@@ -110,7 +143,7 @@ const activityFields = {
 export const activityCreateSchema = z.object({ id: z.optional(clientIdSchema), ...activityFields });
 export type ActivityCreate = z.infer<typeof activityCreateSchema>;
 /** PUT /activities/{id}: the whole record with the version it was read at; `archived: true` archives it. */
-export const activityUpdateSchema = z.object({ ...activityFields, archived: z.optional(z.boolean()), version: versionSchema });
+export const activityUpdateSchema = z.object({ ...activityFields, archived: z.optional(z.boolean()), version: z.optional(versionSchema) });
 export type ActivityUpdate = z.infer<typeof activityUpdateSchema>;
 
 export const classSchema = z.object({
@@ -128,17 +161,17 @@ export const classSchema = z.object({
 export type ClassGroup = z.infer<typeof classSchema>;
 export const classListSchema = z.array(classSchema);
 const classFields = {
-  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  title: requiredText(200),
   activityId: idSchema,
   weekDay: z.enum(enums.weekDay),
-  schedule: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  schedule: requiredText(100),
   level: z.enum(enums.level),
   instructorId: z.optional(z.nullable(idSchema)),
 };
 /** POST /classes: the fields GET /classes answers plus an optional instructor (a user). */
 export const classCreateSchema = z.object({ id: z.optional(clientIdSchema), ...classFields });
 export type ClassCreate = z.infer<typeof classCreateSchema>;
-export const classUpdateSchema = z.object({ ...classFields, archived: z.optional(z.boolean()), version: versionSchema });
+export const classUpdateSchema = z.object({ ...classFields, archived: z.optional(z.boolean()), version: z.optional(versionSchema) });
 export type ClassUpdate = z.infer<typeof classUpdateSchema>;
 
 export const studentSummarySchema = z.object({
@@ -151,28 +184,28 @@ export const studentSummarySchema = z.object({
 export type StudentSummary = z.infer<typeof studentSummarySchema>;
 export const studentListSchema = z.array(studentSummarySchema);
 
-const optionalText = z.optional(z.string().check(z.maxLength(200)));
+const optionalText = z.optional(textField(200));
 /** Enum fields of a registration: a known code, or empty / absent when the user left the select empty. */
 const optionalCode = <N extends EnumName>(name: N) => z.optional(z.union([z.enum(enums[name]), z.literal('')]));
 
 export const addressSchema = z.object({
   code: z.optional(z.union([zipSchema, z.literal('')])),
   street: optionalText,
-  number: z.optional(z.string().check(z.maxLength(20))),
+  number: z.optional(textField(20)),
   complement: optionalText,
 });
 
 export const studentCreateSchema = z.object({
   /** Client-generated id: the same id sent twice creates one student. */
   id: z.optional(clientIdSchema),
-  fullName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  fullName: requiredText(200),
   dateOfBirth: z.optional(z.union([calendarDateSchema, z.literal('')])),
   registrationNumber: z.optional(z.union([cpfSchema, z.literal('')])),
   enrollmentDate: z.optional(z.union([calendarDateSchema, z.literal('')])),
   race: optionalCode('race'),
   gender: optionalCode('gender'),
   schoolName: optionalText,
-  schoolYear: z.optional(z.string().check(z.maxLength(50))),
+  schoolYear: z.optional(textField(50)),
   socialProgram: optionalCode('socialProgram'),
   employmentStatus: optionalCode('employmentStatus'),
   educationLevel: optionalCode('educationLevel'),
@@ -182,15 +215,15 @@ export type StudentCreate = z.infer<typeof studentCreateSchema>;
 export const studentCreatedSchema = z.object({ id: idSchema });
 
 /** PUT /students/{id}: the registration's fields, with the version the edit started from. */
-export const studentUpdateSchema = z.extend(z.omit(studentCreateSchema, { id: true }), { version: versionSchema });
+export const studentUpdateSchema = z.extend(z.omit(studentCreateSchema, { id: true }), { version: z.optional(versionSchema) });
 export type StudentUpdate = z.infer<typeof studentUpdateSchema>;
 
 /** POST /students/{id}/status: deactivate (leaves every roster from `date` on) or reactivate (back on them from `date`). */
 export const studentStatusInputSchema = z.object({
   active: z.boolean(),
   date: calendarDateSchema,
-  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
-  version: versionSchema,
+  reason: requiredText(500),
+  version: z.optional(versionSchema),
 });
 export type StudentStatusInput = z.infer<typeof studentStatusInputSchema>;
 
@@ -240,11 +273,11 @@ export type StudentStatusFilter = (typeof studentStatusFilters)[number];
 /** Fields sent with each multipart document upload, beside the `file` part. */
 export const documentMetaSchema = z.object({
   id: z.optional(clientIdSchema),
-  fileName: z.string().check(z.minLength(1), z.maxLength(255)),
+  fileName: textField(255).check(z.minLength(1)),
   fileType: z.enum(enums.documentType),
-  origin: z._default(z.string().check(z.maxLength(200)), ''),
+  origin: z._default(textField(200), ''),
   date: z.union([isoDateSchema, isoDateTimeSchema]),
-  description: z._default(z.string().check(z.maxLength(1000)), ''),
+  description: z._default(textField(1000), ''),
 });
 export const documentSchema = z.object({
   id: idSchema,
@@ -262,23 +295,22 @@ export const documentListSchema = z.array(documentSchema);
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const documentMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
-const trimmedText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 /** A guardian's fields, as an edit sends them. */
 export const guardianFieldsSchema = z.object({
-  name: trimmedText(200),
+  name: requiredText(200),
   cpf: cpfSchema,
   birthDate: calendarDateSchema,
   civilState: z.enum(enums.civilState),
-  nis: trimmedText(20),
-  phone: trimmedText(30),
+  nis: requiredText(20),
+  phone: requiredText(30),
   email: z.email(),
-  address: trimmedText(300),
+  address: requiredText(300),
 });
 /** PUT /responsibles/{id}: the eight fields, with the version the edit started from (optional for older clients). */
 export const guardianUpdateSchema = z.extend(guardianFieldsSchema, { version: z.optional(versionSchema) });
 export type GuardianUpdate = z.infer<typeof guardianUpdateSchema>;
 /** DELETE /responsibles/{id}: the version the removal was decided on. */
-export const guardianRemoveSchema = z.object({ version: versionSchema });
+export const guardianRemoveSchema = z.object({ version: z.optional(versionSchema) });
 export const guardianInputSchema = z.extend(guardianFieldsSchema, {
   /** Client-generated id: the same id sent twice creates one guardian. */
   id: z.optional(clientIdSchema),
@@ -314,10 +346,10 @@ export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
 
 const userFields = {
-  full_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  full_name: requiredText(200),
   email: z.email().check(z.maxLength(254)),
-  phone: z.optional(z.string().check(z.trim(), z.maxLength(30))),
-  formation: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  phone: z.optional(textField(30).check(z.trim())),
+  formation: z.optional(textField(200).check(z.trim())),
   access: z.enum(accessLevels),
 };
 /** An admin adds a staff user (POST /users); the client id makes a resend harmless. */
@@ -360,7 +392,7 @@ export const attendanceEntrySchema = z.object({
   status: z.enum(attendanceStatuses),
 });
 export const rollInputSchema = z.object({
-  takenBy: z.string().check(z.maxLength(200)),
+  takenBy: textField(200),
   takenAt: isoDateTimeSchema,
   entries: z.array(attendanceEntrySchema).check(z.minLength(1)),
 });
@@ -373,6 +405,99 @@ export const rollDaySchema = z.object({
   absent: z.int(),
 });
 export type RollDay = z.infer<typeof rollDaySchema>;
+
+// ---- Sync (issue 18) ----
+/** How far back a device keeps rolls: the sync brings the rolls of these last days. */
+export const SYNC_ROLL_DAYS = 60;
+/** A student as the sync brings it: the list's summary plus the classes whose roster has them today. */
+export type SyncStudent = StudentSummary & { classIds: string[] };
+/**
+ * Students travel in columns, each class id once (`classIds`, referred to by position in `classes`): thousands of
+ * students cost about a fifth less gzipped than a list of objects (issue 18: a first sync of 5,000 within 150 KB).
+ */
+export const syncStudentColumnsSchema = z
+  .object({
+    ids: z.array(idSchema),
+    names: z.array(z.string()),
+    frequencyPercent: z.array(z.number().check(z.gte(0), z.lte(100))),
+    classIds: z.array(idSchema),
+    classes: z.array(z.array(z.int().check(z.gte(0)))),
+  })
+  .check(
+    z.refine(
+      (c) =>
+        c.names.length === c.ids.length &&
+        c.frequencyPercent.length === c.ids.length &&
+        c.classes.length === c.ids.length &&
+        c.classes.every((refs) => refs.every((ref) => ref < c.classIds.length)),
+      { message: 'student columns of different lengths, or a class reference out of range' },
+    ),
+  );
+export type SyncStudentColumns = z.infer<typeof syncStudentColumnsSchema>;
+
+export function studentColumns(students: readonly SyncStudent[]): SyncStudentColumns {
+  const classIds: string[] = [];
+  const position = new Map<string, number>();
+  const refOf = (classId: string) => {
+    let ref = position.get(classId);
+    if (ref === undefined) position.set(classId, (ref = classIds.push(classId) - 1));
+    return ref;
+  };
+  return {
+    ids: students.map((student) => student.id),
+    names: students.map((student) => student.name),
+    frequencyPercent: students.map((student) => student.frequencyPercent),
+    classIds,
+    classes: students.map((student) => student.classIds.map(refOf)),
+  };
+}
+
+export function studentsFromColumns(columns: SyncStudentColumns): SyncStudent[] {
+  return columns.ids.map((id, i) => ({
+    id,
+    name: columns.names[i]!,
+    frequencyPercent: columns.frequencyPercent[i]!,
+    classIds: columns.classes[i]!.map((ref) => columns.classIds[ref]!),
+  }));
+}
+export const rollKeySchema = z.object({ classId: idSchema, date: isoDateSchema });
+/**
+ * GET /sync?since=CURSOR: what changed since that cursor (everything, `full`, without one), for the parts the
+ * user's role may read (a part the role lacks is absent). `removed` names records that left (deleted, or no longer
+ * in the list). The cursor is opaque: send it back as it came.
+ */
+export const syncAnswerSchema = z.object({
+  cursor: z.string().check(z.regex(/^\d{1,20}$/)),
+  full: z.boolean(),
+  changed: z.object({
+    students: z.optional(syncStudentColumnsSchema),
+    activities: z.optional(activityListSchema),
+    classes: z.optional(classListSchema),
+    rolls: z.optional(z.array(rollSchema)),
+    users: z.optional(userListSchema),
+  }),
+  removed: z.object({
+    students: z.optional(z.array(idSchema)),
+    activities: z.optional(z.array(idSchema)),
+    classes: z.optional(z.array(idSchema)),
+    rolls: z.optional(z.array(rollKeySchema)),
+    users: z.optional(z.array(idSchema)),
+  }),
+  me: meSchema,
+});
+export type SyncAnswer = z.infer<typeof syncAnswerSchema>;
+
+/** GET /health (no sign-in): whether the server can reach its database, and the database's schema version. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+  engine: z.enum(['pglite', 'postgres']),
+  /** The last migration applied (server/db/migrations), null when the database cannot be read. */
+  schemaVersion: z.nullable(z.string()),
+  /** The server's version (package.json). */
+  version: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;
 
 /** Every error the reference server answers has this shape. */
 export const apiErrorSchema = z.object({

@@ -11,7 +11,7 @@ import { db, type OutboxRow } from '../lib/db.ts';
 import { postForm, RefusedError, sendParsed } from '../lib/http.ts';
 import { discardItem, enqueueAll, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
-import { documentMetaSchema, studentCreatedSchema, type StudentCreate } from './contract.ts';
+import { cleanText, documentMetaSchema, studentCreatedSchema, type StudentCreate } from './contract.ts';
 
 /** The inner error texts of SPEC §8 (kept in English: they are the outbox's technical reasons). */
 export const NO_ID_MESSAGE = 'No ID returned from student registration';
@@ -42,11 +42,12 @@ export async function sendStudentDocument(item: OutboxRow): Promise<void> {
   const form = new FormData();
   // Fields before the file: multipart parsers read the fields that precede the file part.
   form.append('id', meta.id);
-  form.append('fileName', meta.fileName);
+  // cleanText: a file name or a note with a control character would be refused by the API's rule for text.
+  form.append('fileName', cleanText(meta.fileName));
   form.append('fileType', meta.fileType);
-  form.append('origin', meta.origin ?? '');
+  form.append('origin', cleanText(meta.origin ?? ''));
   form.append('date', meta.date);
-  form.append('description', meta.description ?? '');
+  form.append('description', cleanText(meta.description ?? ''));
   form.append('file', file, fileName);
   await postForm(`students/${encodeURIComponent(studentId)}/documentos`, form, z.unknown());
 }

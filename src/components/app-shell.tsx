@@ -14,16 +14,44 @@ import { SessionNotice } from './session-notice.tsx';
 import { HomeAfterSignOut } from './home-after-sign-out.tsx';
 import { Toasts } from './toasts.tsx';
 import { AccessGate } from './access-gate.tsx';
+import { BackgroundSync } from './background-sync.tsx';
 import './app-shell.css';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
 
+/** Below 1024 px (a tablet in portrait) the roll call gets the width: the sidebar starts as its 90 px of icons. */
+const NARROW_QUERY = '(max-width: 1023.98px)';
+/** The user's own choice of an open or closed sidebar on a tablet or desktop, remembered on this device. */
+const SIDEBAR_CHOICE_KEY = 'quadra.sidebar';
+
+function initialSidebarState(): 'opened' | 'closed' {
+  if (window.matchMedia(MOBILE_QUERY).matches) return 'closed';
+  let choice: string | null = null;
+  try {
+    choice = localStorage.getItem(SIDEBAR_CHOICE_KEY);
+  } catch {
+    // storage blocked: the default for the width
+  }
+  if (choice === 'opened' || choice === 'closed') return choice;
+  return window.matchMedia(NARROW_QUERY).matches ? 'closed' : 'opened';
+}
+
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
-  const sidebar = useSidebar(window.matchMedia(MOBILE_QUERY).matches ? 'closed' : 'opened');
+  const sidebar = useSidebar(initialSidebarState());
   const open = isOpenish(sidebar.state);
+  const toggleSidebar = () => {
+    sidebar.toggle();
+    // On a phone the sidebar is a menu that closes after each choice: nothing to remember there.
+    if (mobile) return;
+    try {
+      localStorage.setItem(SIDEBAR_CHOICE_KEY, open ? 'closed' : 'opened');
+    } catch {
+      // storage blocked: the choice lasts for this visit
+    }
+  };
   const desktopWidth = sidebar.getWidth(false) as number;
 
   return (
@@ -36,7 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Group gap={mobile ? 6 : 'sm'} wrap="nowrap">
             <Burger
               opened={open}
-              onClick={sidebar.toggle}
+              onClick={toggleSidebar}
               aria-label={t`Toggle navigation`}
               aria-expanded={open}
               aria-controls="quadra-sidebar"
@@ -73,6 +101,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       <Toasts mobile={mobile} />
       <UpdatePrompt />
+      <BackgroundSync />
       <HomeAfterSignOut />
     </div>
   );

@@ -48,6 +48,11 @@ export function setTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
 
+/** The signed-in user's current token (null when nobody is), for a request made outside this client (the sync worker). */
+export function currentToken(): Promise<string | null> {
+  return tokenProvider(false);
+}
+
 /** A failure that no retry can fix (e.g. an answer that lacks the id it must carry): it goes to the failed list. */
 export class RefusedError extends Error {
   override name = 'RefusedError';
@@ -116,6 +121,11 @@ let readsReady: Promise<unknown> = Promise.resolve();
  */
 export function holdReadsUntil(ready: Promise<unknown>): void {
   readsReady = ready;
+}
+
+/** Resolves once reads may go out (see holdReadsUntil). */
+export function readsAllowed(): Promise<unknown> {
+  return readsReady;
 }
 
 /** GET a path under the API and parse the answer; throws on HTTP errors, timeouts and malformed answers. */

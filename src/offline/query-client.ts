@@ -48,6 +48,12 @@ const dexieStorage = {
 
 export const persister = createAsyncStoragePersister({ storage: dexieStorage, key: PERSIST_KEY, throttleTime: 500 });
 
+let forgottenCount = 0;
+/** Changes each time the device's data is forgotten: work begun before (a sync under way) must not write it back. */
+export function dataGeneration(): number {
+  return forgottenCount;
+}
+
 let restoring: Promise<unknown> = Promise.resolve();
 /** The restore of the saved copy under way (offline/persist.ts restoreQueryCache), which the end of a session waits for. */
 export function setRestoring(restore: Promise<unknown>): void {
@@ -67,6 +73,7 @@ export const persistOptions = {
 export async function forgetDeviceData(): Promise<void> {
   // A restore still reading would put the data back after the clear.
   await restoring;
+  forgottenCount += 1;
   queryClient.clear();
   try {
     globalThis.sessionStorage?.clear();

@@ -51,6 +51,18 @@ test.describe('the shell', () => {
     }
   });
 
+  test("on a tablet in portrait the sidebar starts as icons, and the user's choice is remembered", async ({ page }) => {
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.goto('./');
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(90);
+    await page.getByRole('button', { name: 'Abrir ou fechar a navegação' }).click();
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(300);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(300);
+  });
+
   test('on mobile the sidebar toggles open and closed', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('./');

@@ -72,10 +72,11 @@ export const typedValidZip = validZipDigits.chain((zip) =>
 );
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-/** A Date's UTC calendar day as YYYY-MM-DD (years 0000..9999). */
+/** A Date's UTC calendar day as YYYY-MM-DD (years 0001..9999). */
 export const isoDay = (date: Date) => `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
 
-export const FIRST_DAY = new Date('0000-01-01T00:00:00.000Z');
+// PostgreSQL's calendar has no year 0 (ISO's 0000 is 1 BC): the contract's dates start at 0001.
+export const FIRST_DAY = new Date('0001-01-01T00:00:00.000Z');
 export const LAST_DAY = new Date('9999-12-31T00:00:00.000Z');
 
 /** A real calendar day between `min` and `max` (UTC days), as YYYY-MM-DD. */

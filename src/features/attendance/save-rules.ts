@@ -5,7 +5,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { AttendanceStatus, RollInput, StudentSummary } from '../../api/contract.ts';
+import { cleanText, type AttendanceStatus, type RollInput, type StudentSummary } from '../../api/contract.ts';
 import type { RollPayload } from '../../api/attendance.ts';
 import type { ListSource } from '../../offline/list-source.ts';
 import { isSampleId } from '../../offline/sample-data.ts';
@@ -41,7 +41,8 @@ export function decideSave({ classId, date, students, source, statusOf, takenBy,
   if (!students || students.length === 0 || source === 'loading' || source === 'error') return { ok: false, reason: 'no-students' };
   if (source === 'sample' || isSampleId(classId) || students.some((student) => isSampleId(student.id))) return { ok: false, reason: 'sample' };
   const roll: RollInput = {
-    takenBy: takenBy.slice(0, 200),
+    // cleanText: a cut through an emoji leaves half of it, which the API refuses (the rule for text).
+    takenBy: cleanText(takenBy.slice(0, 200)),
     takenAt: now.toISOString(),
     entries: students.map((student) => ({ studentId: student.id, status: statusOf(student.id) })),
   };

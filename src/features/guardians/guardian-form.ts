@@ -5,7 +5,7 @@
  */
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import * as z from 'zod/mini';
-import { enums, guardianInputSchema, onlyDigits } from '../../api/contract.ts';
+import { cleanText, enums, guardianInputSchema, isoDateSchema, onlyDigits } from '../../api/contract.ts';
 import type { GuardianFields } from '../../api/guardians.ts';
 import type { Guardian } from '../../api/contract.ts';
 import type { GuardianSearch } from './guardian-search.ts';
@@ -83,13 +83,15 @@ export type GuardianValidation =
   | { ok: false; empty: false; cpf?: 'invalid'; email?: 'invalid'; birthDate?: 'invalid'; phone?: 'invalid' };
 
 const emailSchema = z.email();
-const dateSchema = z.iso.date();
+/** The API's own date rule (a real calendar day, years 0001 on), so the form and the server agree. */
+const dateSchema = isoDateSchema;
 /** The API's own rule (at most 30 characters), so a phone the form accepts is never refused by the server. */
 const phoneSchema = guardianInputSchema.shape.phone;
 
 /** SPEC §5: all eight fields non-empty, else 'Please fill in all fields.'; then CPF check digits, email format, date and phone length. */
 export function validateGuardian(values: GuardianFormValues): GuardianValidation {
-  const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as GuardianFormValues;
+  // Invisible characters the API refuses (control characters, half an emoji) are dropped, as the rule for text says.
+  const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, cleanText(v).trim()])) as GuardianFormValues;
   if (Object.values(trimmed).some((v) => v === '')) return { ok: false, empty: true };
   const cpfBad = !isValidCpf(trimmed.cpf);
   const emailBad = !emailSchema.safeParse(trimmed.email).success;

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCalendarCheck, IconRun, IconSchool, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
+import { SyncStatus } from '../../components/sync-status.tsx';
 import { useAuth } from '../../components/auth-provider.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import type { Permission } from '../../api/permissions.ts';
@@ -51,6 +52,7 @@ export function HomePage() {
       <Text mb="lg">
         <Trans>The back office of the programme: attendance, students, activities and classes, on any device, even offline.</Trans>
       </Text>
+      <SyncStatus />
       <CardGrid>
         {cards
           .filter((card) => can(card.permission))

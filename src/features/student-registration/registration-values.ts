@@ -2,7 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { isoDateSchema, onlyDigits, ZIP_LENGTH, type Student, type StudentCreate } from '../../api/contract.ts';
+import { cleanText, isoDateSchema, onlyDigits, ZIP_LENGTH, type Student, type StudentCreate } from '../../api/contract.ts';
 import type { StudentCreatePayload } from '../../api/student-registration.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 
@@ -109,7 +109,8 @@ export function valuesOfStudent(student: Student): RegistrationValues {
 }
 
 const code = <T extends string>(value: string) => (value || undefined) as T | undefined;
-const text = (value: string) => value.trim() || undefined;
+// Invisible characters the API refuses (control characters, half an emoji) are dropped, as the rule for text says.
+const text = (value: string) => cleanText(value).trim() || undefined;
 
 /** The body of SPEC §7 (plus education level), with the client id that makes it idempotent. */
 export function toStudentCreate(values: RegistrationValues, clientId: string): StudentCreatePayload {
@@ -121,7 +122,7 @@ export function toStudentCreate(values: RegistrationValues, clientId: string): S
   };
   const body: StudentCreate & { id: string } = {
     id: clientId,
-    fullName: values.fullName.trim(),
+    fullName: cleanText(values.fullName).trim(),
     dateOfBirth: values.dateOfBirth || undefined,
     registrationNumber: onlyDigits(values.registrationNumber) || undefined,
     enrollmentDate: values.enrollmentDate || undefined,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { accessLevels, userCreateSchema, type AccessLevel } from '../../api/contract.ts';
+import { accessLevels, cleanText, userCreateSchema, type AccessLevel } from '../../api/contract.ts';
 import { enqueueUserCreate } from '../../api/users.ts';
 import { accessLabels } from '../../components/enum-labels.ts';
 import { notify } from '../../components/notify.ts';
@@ -24,7 +24,8 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = userCreateSchema.safeParse(fields);
+    // Invisible characters the API refuses (control characters, half an emoji) are dropped, as the rule for text says.
+    const parsed = userCreateSchema.safeParse(Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, cleanText(value)])));
     if (!parsed.success) {
       const found: Partial<Record<keyof Fields, string>> = {};
       for (const issue of parsed.error.issues) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cpfSchema, guardianInputSchema, isoDateSchema, onlyDigits, ZIP_LENGTH, zipSchema } from '../../../src/api/contract.ts';
+import { cpfSchema, guardianInputSchema, hasDisallowedText, isoDateSchema, onlyDigits, ZIP_LENGTH, zipSchema } from '../../../src/api/contract.ts';
 import {
   anyText,
   calendarDay,
@@ -98,7 +98,8 @@ describe('CPF in the API contract', () => {
 });
 
 describe('dates in the API contract', () => {
-  it('accepts every real calendar day from 0000-01-01 to 9999-12-31', () => {
+  it('accepts every real calendar day from 0001-01-01 to 9999-12-31, and no day of year 0000', () => {
+    expect(isoDateSchema.safeParse('0000-12-31').success).toBe(false);
     fc.assert(
       fc.property(calendarDay(), (day) => {
         expect(isoDateSchema.safeParse(day).success).toBe(true);
@@ -131,11 +132,11 @@ describe('guardian phone in the API contract', () => {
     );
   });
 
-  it('rejects a blank phone or one longer than 30 characters (code points, as zod and PostgreSQL count), and never throws', () => {
+  it('rejects a blank phone, one longer than 30 characters (code points, as zod and PostgreSQL count) or one breaking the rule for text, and never throws', () => {
     fc.assert(
       fc.property(fc.oneof(anyText, fc.string({ minLength: 25, maxLength: 40 })), (text) => {
         const characters = [...text.trim()].length;
-        expect(phone.safeParse(text).success).toBe(characters >= 1 && characters <= 30);
+        expect(phone.safeParse(text).success).toBe(characters >= 1 && characters <= 30 && !hasDisallowedText(text));
       }),
       // 20 characters outside the BMP are 40 UTF-16 units: still a valid phone length.
       { examples: [['\u{10000}'.repeat(20)], ['\u{10000}'.repeat(31)]] },

@@ -94,6 +94,21 @@ describe('every route, for every role, as the matrix says', () => {
     expect(me).toMatchObject({ email: emails.instrutor, access: 'instrutor', permissions: [...roleMatrix.instrutor] });
     expect(me.openMode).toBeUndefined();
   });
+  it('syncs to each role only the parts its row of the matrix may read', async () => {
+    for (const access of accessLevels) {
+      const answer = (await server.app.inject({ url: '/api/sync', headers: bearer(tokens[access]) })).json<{ changed: Record<string, unknown> }>();
+      const can = (permission: Permission) => roleMatrix[access].includes(permission);
+      expect(Object.keys(answer.changed).sort(), access).toEqual(
+        [
+          ...(can('students:list') ? ['students'] : []),
+          ...(can('activities:read') ? ['activities'] : []),
+          ...(can('classes:read') ? ['classes'] : []),
+          ...(can('attendance:read') ? ['rolls'] : []),
+          ...(can('users:read') ? ['users'] : []),
+        ].sort(),
+      );
+    }
+  });
 });
 
 describe('who gets in', () => {

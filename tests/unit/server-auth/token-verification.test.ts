@@ -31,7 +31,7 @@ afterAll(async () => {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const countStudents = async () => (await server.db.query<{ n: number }>('SELECT count(*) AS n FROM students'))[0]!.n;
 const student = () => ({
-  clientId: randomUUID(),
+  id: randomUUID(),
   fullName: 'Token Test Student',
   dateOfBirth: '2012-03-14',
   registrationNumber: FREE_CPFS[0],

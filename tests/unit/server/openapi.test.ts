@@ -42,10 +42,12 @@ const expectedRoutes = [
   ['put', '/api/users/{id}'],
   ['get', '/api/me'],
   ['get', '/api/students/{id}/access-log'],
+  ['get', '/api/sync'],
   ['get', '/api/classes/{classId}/students'],
   ['put', '/api/classes/{classId}/attendance/{date}'],
   ['get', '/api/classes/{classId}/attendance/{date}'],
   ['get', '/api/classes/{classId}/attendance'],
+  ['get', '/api/health'],
 ] as const;
 
 describe('GET /api/openapi.json', () => {

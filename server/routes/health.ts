@@ -1,0 +1,44 @@
+/**
+ * GET /api/health: for a supervisor, a load balancer or a person: is the server up, can it read its database, and at
+ * which schema version. No sign-in (the PUBLIC rule) and no personal data. 503 when the database does not answer.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthSchema, type Health } from '../../src/api/contract.ts';
+import { PUBLIC } from '../../src/api/permissions.ts';
+import type { ApiContext } from './context.ts';
+
+/** A database that does not answer within this long counts as down. */
+const DATABASE_TIMEOUT_MS = 3_000;
+
+export const healthRoutes: FastifyPluginAsyncZod<ApiContext & { version: string }> = async (app, { db, version }) => {
+  app.get(
+    '/health',
+    {
+      config: { rule: PUBLIC },
+      schema: {
+        tags: ['health'],
+        summary: "The server's and its database's state, and the schema version (no sign-in)",
+        description: 'Answers 200 when the database answers, 503 otherwise; the body says which.',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (request, reply) => {
+      let schemaVersion: string | null = null;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${DATABASE_TIMEOUT_MS} ms`)), DATABASE_TIMEOUT_MS);
+        });
+        const [row] = await Promise.race([db.query<{ version: string | null }>('SELECT max(version) AS version FROM schema_migrations'), timeout]);
+        schemaVersion = (row?.version ?? '').replace(/\.sql$/, '') || null;
+      } catch (error) {
+        request.log.error({ err: error }, 'health: the database does not answer');
+        const down: Health = { status: 'unavailable', database: 'down', engine: db.kind, schemaVersion: null, version };
+        return reply.code(503).send(down);
+      } finally {
+        clearTimeout(timer);
+      }
+      return { status: 'ok' as const, database: 'up' as const, engine: db.kind, schemaVersion, version };
+    },
+  );
+};

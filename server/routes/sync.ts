@@ -1,0 +1,139 @@
+/**
+ * GET /sync: what a device keeps, changed since its cursor (server/db/migrations/004_change_cursor.sql says how the
+ * cursor is kept). Without a cursor the answer is everything (a full sync). Each part is there only when the user's
+ * role may read it (src/api/permissions.ts), so a device never holds more than its user may see. Records are shaped
+ * as the list routes answer them, so the app writes them into the same cached lists its screens read.
+ *
+ * Everything is read in one REPEATABLE READ transaction: the records and the new cursor come from one snapshot.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  studentColumns,
+  SYNC_ROLL_DAYS,
+  syncAnswerSchema,
+  type Activity,
+  type ClassGroup,
+  type Roll,
+  type SyncAnswer,
+  type SyncStudent,
+  type User,
+} from '../../src/api/contract.ts';
+import { permissionsOf, type Permission } from '../../src/api/permissions.ts';
+import { meOf } from '../access.ts';
+import type { Queryable } from '../db/types.ts';
+import { errors, type ApiContext } from './context.ts';
+import { onRoster } from './roster.ts';
+import { studentSummarySql } from './students.ts';
+
+type Entity = 'students' | 'activities' | 'classes' | 'rolls' | 'users';
+const needs: Record<Entity, Permission> = {
+  students: 'students:list',
+  activities: 'activities:read',
+  classes: 'classes:read',
+  rolls: 'attendance:read',
+  users: 'users:read',
+};
+
+const studentsSql = (where: string) => `
+  SELECT b.id, b.name, b."frequencyPercent",
+         coalesce((SELECT array_agg(DISTINCT e.class_id ORDER BY e.class_id) FROM class_enrollments e
+                    WHERE e.student_id = b.id AND ${onRoster('e', 'current_date')}), '{}') AS "classIds"
+    FROM (${studentSummarySql(where)}) b
+   ORDER BY b.name, b.id`;
+// Archived activities and classes, like inactive students, leave the device's lists: a change to one is sent as removed.
+const activitiesSql = (where: string) => `SELECT id, name, teacher, area, frequency, archived, version FROM activities ${where} ORDER BY name, id`;
+const classesSql = (where: string) =>
+  `SELECT id, title, week_day AS "weekDay", schedule, level, activity_id AS "activityId", instructor_id AS "instructorId", archived, version
+     FROM classes ${where} ORDER BY title, id`;
+const usersSql = (where: string) =>
+  `SELECT id, full_name, phone, access, formation, email, active, version FROM users ${where} ORDER BY full_name, id`;
+const rollsSql = (where: string) => `
+  SELECT r.class_id AS "classId", to_char(r.date, 'YYYY-MM-DD') AS date, r.taken_by AS "takenBy",
+         to_char(r.taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "takenAt",
+         (SELECT json_agg(json_build_object('studentId', a.student_id, 'status', a.status) ORDER BY a.position)
+            FROM attendance_entries a WHERE a.class_id = r.class_id AND a.date = r.date) AS entries
+    FROM attendance_rolls r
+   WHERE r.date >= current_date - ${SYNC_ROLL_DAYS} ${where}
+   ORDER BY r.class_id, r.date`;
+
+/** The records of one part: all of them, or those of these ids. */
+async function read(tx: Queryable, entity: Entity, ids: string[] | null): Promise<unknown[]> {
+  switch (entity) {
+    case 'students':
+      return ids
+        ? tx.query<SyncStudent>(studentsSql('WHERE s.active AND s.id = ANY($1)'), [ids])
+        : tx.query<SyncStudent>(studentsSql('WHERE s.active'));
+    case 'activities':
+      return ids
+        ? tx.query<Activity>(activitiesSql('WHERE NOT archived AND id = ANY($1)'), [ids])
+        : tx.query<Activity>(activitiesSql('WHERE NOT archived'));
+    case 'classes':
+      return ids
+        ? tx.query<ClassGroup>(classesSql('WHERE NOT archived AND id = ANY($1)'), [ids])
+        : tx.query<ClassGroup>(classesSql('WHERE NOT archived'));
+    case 'users':
+      return ids ? tx.query<User>(usersSql('WHERE id = ANY($1)'), [ids]) : tx.query<User>(usersSql(''));
+    case 'rolls':
+      return ids ? tx.query<Roll>(rollsSql(`AND r.class_id || '/' || to_char(r.date, 'YYYY-MM-DD') = ANY($1)`), [ids]) : tx.query<Roll>(rollsSql(''));
+  }
+}
+
+const rollKey = (roll: { classId: string; date: string }) => `${roll.classId}/${roll.date}`;
+
+export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, openMode }) => {
+  app.get(
+    '/sync',
+    {
+      config: { rule: 'me:read' },
+      schema: {
+        tags: ['sync'],
+        summary: "What the device keeps for its user's role, changed since a cursor (everything without one)",
+        description:
+          `Parts: students (with their classes today), activities, classes, the rolls of the last ${SYNC_ROLL_DAYS} days, users; ` +
+          'each only when the role may read it. Send the answer’s `cursor` back as `since` next time.',
+        querystring: z.object({ since: z.optional(z.string().regex(/^\d{1,20}$/, 'since must be a cursor from an earlier answer')) }),
+        response: { 200: syncAnswerSchema, ...errors(400) },
+      },
+    },
+    async (request) => {
+      const staff = request.staff!;
+      const allowed = permissionsOf(staff.access);
+      const entities = (Object.keys(needs) as Entity[]).filter((entity) => allowed.includes(needs[entity]));
+      const since = request.query.since;
+      return db.transaction(async (tx) => {
+        await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+        const [{ cursor } = { cursor: '0' }] = await tx.query<{ cursor: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor');
+        const answer: SyncAnswer = { cursor, full: since === undefined, changed: {}, removed: {}, me: meOf(staff, openMode) };
+        const changedIds = new Map<Entity, string[]>();
+        if (since !== undefined) {
+          const rows = await tx.query<{ entity: Entity; ids: string[] }>(
+            `SELECT entity, array_agg(DISTINCT entity_id) AS ids FROM changes WHERE xid >= $1::xid8 GROUP BY entity`,
+            [since],
+          );
+          for (const row of rows) changedIds.set(row.entity, row.ids);
+        }
+        for (const entity of entities) {
+          const ids = since === undefined ? null : (changedIds.get(entity) ?? []);
+          if (ids && ids.length === 0) continue;
+          const records = await read(tx, entity, ids);
+          if (entity === 'students') answer.changed.students = studentColumns(records as SyncStudent[]);
+          else (answer.changed as Record<Exclude<Entity, 'students'>, unknown[]>)[entity] = records;
+          if (!ids) continue;
+          const found = new Set(records.map((record) => (entity === 'rolls' ? rollKey(record as Roll) : (record as { id: string }).id)));
+          const gone = ids.filter((id) => !found.has(id));
+          if (gone.length === 0) continue;
+          if (entity === 'rolls') {
+            answer.removed.rolls = gone.map((key) => {
+              const at = key.lastIndexOf('/');
+              return { classId: key.slice(0, at), date: key.slice(at + 1) };
+            });
+          } else {
+            (answer.removed as Record<Exclude<Entity, 'rolls'>, string[]>)[entity] = gone;
+          }
+        }
+        return answer;
+      });
+    },
+  );
+};

@@ -1,0 +1,106 @@
+/**
+ * How an answer of GET /sync changes the device's copy: pure functions, so that "the deltas applied in any split give
+ * the same copy as one full sync" can be tested as a property (tests/unit/offline/sync-merge.test.ts).
+ *
+ * Students are kept in one order, whatever way they arrived (by name in pt-BR collation, then id), and each class's
+ * roster is derived from the students' class ids, so a roster never disagrees with the list it comes from.
+ */
+import { studentsFromColumns, type Activity, type ClassGroup, type Roll, type StudentSummary, type SyncAnswer, type User } from '../api/contract.ts';
+
+export type DeviceCopy = {
+  students?: StudentSummary[];
+  /** The classes whose roster has each student (today). */
+  classIdsByStudent: Record<string, string[]>;
+  activities?: Activity[];
+  classes?: ClassGroup[];
+  users?: User[];
+};
+
+const collator = new Intl.Collator('pt-BR');
+export const byName = (a: { name: string; id: string }, b: { name: string; id: string }): number =>
+  collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byField =
+  <T extends { id: string }>(field: (item: T) => string) =>
+  (a: T, b: T): number =>
+    collator.compare(field(a), field(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** One list of records with ids: replaced by a full answer, else updated and trimmed by the delta, then ordered. */
+function mergeList<T extends { id: string }>(
+  current: T[] | undefined,
+  changed: T[] | undefined,
+  removed: string[] | undefined,
+  full: boolean,
+  order: (a: T, b: T) => number,
+): T[] | undefined {
+  if (full) return changed ? [...changed].sort(order) : undefined;
+  if (!changed?.length && !removed?.length) return current;
+  const byId = new Map((current ?? []).map((item) => [item.id, item]));
+  for (const id of removed ?? []) byId.delete(id);
+  for (const item of changed ?? []) byId.set(item.id, item);
+  return [...byId.values()].sort(order);
+}
+
+export function mergeSync(copy: DeviceCopy | undefined, answer: SyncAnswer): DeviceCopy {
+  const { full, changed, removed } = answer;
+  const changedStudents = changed.students ? studentsFromColumns(changed.students) : undefined;
+  const classIdsByStudent: Record<string, string[]> = full ? {} : { ...copy?.classIdsByStudent };
+  for (const id of removed.students ?? []) delete classIdsByStudent[id];
+  for (const student of changedStudents ?? []) classIdsByStudent[student.id] = student.classIds;
+  const students = mergeList(
+    copy?.students,
+    changedStudents?.map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent })),
+    removed.students,
+    full,
+    byName,
+  );
+  const merged: DeviceCopy = { classIdsByStudent };
+  const activities = mergeList(
+    copy?.activities,
+    changed.activities,
+    removed.activities,
+    full,
+    byField<Activity>((a) => a.name),
+  );
+  const classes = mergeList(
+    copy?.classes,
+    changed.classes,
+    removed.classes,
+    full,
+    byField<ClassGroup>((c) => c.title),
+  );
+  const users = mergeList(
+    copy?.users,
+    changed.users,
+    removed.users,
+    full,
+    byField<User>((u) => u.full_name),
+  );
+  if (students) merged.students = students;
+  if (activities) merged.activities = activities;
+  if (classes) merged.classes = classes;
+  if (users) merged.users = users;
+  return merged;
+}
+
+/** Each class's roster, in the students' order: what GET /classes/{id}/students answers. */
+export function rostersOf(copy: DeviceCopy): Map<string, StudentSummary[]> {
+  const rosters = new Map<string, StudentSummary[]>((copy.classes ?? []).map((group) => [group.id, []]));
+  for (const student of copy.students ?? []) {
+    for (const classId of copy.classIdsByStudent[student.id] ?? []) {
+      let roster = rosters.get(classId);
+      if (!roster) rosters.set(classId, (roster = []));
+      roster.push(student);
+    }
+  }
+  return rosters;
+}
+
+export const rollKey = (roll: { classId: string; date: string }): string => `${roll.classId}/${roll.date}`;
+
+/** The rolls an answer sets (a roll) or clears (null), by class and date. */
+export function rollUpdates(answer: SyncAnswer): Map<string, Roll | null> {
+  const updates = new Map<string, Roll | null>();
+  for (const key of answer.removed.rolls ?? []) updates.set(rollKey(key), null);
+  for (const roll of answer.changed.rolls ?? []) updates.set(rollKey(roll), roll);
+  return updates;
+}

@@ -1,0 +1,149 @@
+/**
+ * The sync pass (issue 18): brings down what the user's role uses (GET /sync: students, activities, classes, rosters,
+ * the last rolls, users, the user's own record) into the same persisted query cache the screens read, so one copy is
+ * the truth and the screens read as they always did. After the first (full) sync it asks only for what changed since
+ * its cursor. The download, JSON parsing and contract check run in a Web Worker (offline/sync-worker.ts); the merge
+ * is small work on the main thread, applied in steps that let a tap through between them.
+ */
+import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, User } from '../api/contract.ts';
+import { activityKeys } from '../api/activities.ts';
+import { classKeys } from '../api/classes.ts';
+import { meKeys } from '../api/me.ts';
+import { studentKeys } from '../api/students.ts';
+import { userKeys } from '../api/users.ts';
+import { currentToken, failureMessage, getParsed, HTTPError, readsAllowed } from '../lib/http.ts';
+import { dataGeneration, queryClient } from './query-client.ts';
+import { mergeSync, rollKey, rollUpdates, rostersOf, type DeviceCopy } from './sync-merge.ts';
+import { setSyncPhase, syncStateKey, type SyncState } from './sync-status.ts';
+import type { SyncReply, SyncRequest } from './sync-worker.ts';
+
+/** The same keys as api/rosters.ts and api/attendance.ts (not imported: they would bring the contract's code along). */
+const rosterKey = (classId: string) => ['classes', classId, 'students'] as const;
+const rollQueryKey = (classId: string, date: string) => ['classes', classId, 'attendance', date] as const;
+/** The rolls the server syncs: the last 60 days (contract SYNC_ROLL_DAYS). */
+const ROLL_DAYS = 60;
+
+const localDay = (at: Date = new Date()): string =>
+  `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+
+let running: Promise<void> | null = null;
+
+/** One sync at a time: a call while one runs shares it. */
+export function runSync({ full = false }: { full?: boolean } = {}): Promise<void> {
+  running ??= sync(full).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function sync(forceFull: boolean): Promise<void> {
+  await readsAllowed();
+  setSyncPhase({ phase: 'syncing' });
+  try {
+    const state = queryClient.getQueryData<SyncState | null>(syncStateKey) ?? undefined;
+    const full = forceFull || !state || state.fullOn !== localDay();
+    const generation = dataGeneration();
+    const answer = await download(full || !state ? 'sync' : `sync?since=${state.cursor}`);
+    // The session ended meanwhile (sign-out): what was downloaded for it must not be written back.
+    if (generation !== dataGeneration()) return setSyncPhase({ phase: 'idle' });
+    await apply(answer, full ? undefined : state, generation);
+    setSyncPhase({ phase: 'idle' });
+  } catch (error) {
+    setSyncPhase({ phase: 'failed', failure: await failureOf(error) });
+  }
+}
+
+async function failureOf(error: unknown): Promise<{ kind: 'offline' | 'unreachable' | 'refused'; message?: string }> {
+  if (error instanceof HTTPError && error.response.status < 500) return { kind: 'refused', message: await failureMessage(error) };
+  if (error instanceof WorkerFailure && error.status !== undefined && error.status < 500) return { kind: 'refused', message: error.message };
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline' };
+  return { kind: 'unreachable' };
+}
+
+class WorkerFailure extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+let worker: Worker | undefined;
+async function download(path: string): Promise<SyncAnswer> {
+  const onMainThread = () => getParsed(path, () => import('../api/contract.ts').then((contract) => contract.syncAnswerSchema));
+  if (typeof Worker === 'undefined') return onMainThread();
+  worker ??= new Worker(new URL('./sync-worker.ts', import.meta.url), { type: 'module' });
+  const reply = await new Promise<SyncReply>((resolve) => {
+    const target = worker!;
+    target.addEventListener('message', (event: MessageEvent<SyncReply>) => resolve(event.data), { once: true });
+    target.addEventListener('error', (event) => resolve({ ok: false, message: event.message || 'sync worker failed' }), { once: true });
+    void currentToken().then((token) => target.postMessage({ path, token } satisfies SyncRequest));
+  });
+  if (reply.ok) return reply.answer as SyncAnswer;
+  // The token may have just expired, or the account been refused: the main thread's client knows what to do with that.
+  if (reply.status === 401 || reply.status === 403) return onMainThread();
+  throw new WorkerFailure(reply.message, reply.status);
+}
+
+/** Let a tap or a frame through between the steps of a merge. */
+const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function apply(answer: SyncAnswer, state: SyncState | undefined, generation: number): Promise<void> {
+  const ended = () => generation !== dataGeneration();
+  const copy: DeviceCopy = { classIdsByStudent: state?.classIdsByStudent ?? {} };
+  const students = queryClient.getQueryData<StudentSummary[]>(studentKeys.all);
+  const activities = queryClient.getQueryData<Activity[]>(activityKeys.all);
+  const classes = queryClient.getQueryData<ClassGroup[]>(classKeys.all);
+  const users = queryClient.getQueryData<User[]>(userKeys.all);
+  if (students) copy.students = students;
+  if (activities) copy.activities = activities;
+  if (classes) copy.classes = classes;
+  if (users) copy.users = users;
+  const merged = mergeSync(state ? copy : undefined, answer);
+  queryClient.setQueryData(meKeys.all, answer.me);
+  if (merged.activities) queryClient.setQueryData(activityKeys.all, merged.activities);
+  if (merged.classes) queryClient.setQueryData(classKeys.all, merged.classes);
+  if (merged.users) queryClient.setQueryData(userKeys.all, merged.users);
+  await breathe();
+  if (ended()) return;
+  if (merged.students) {
+    queryClient.setQueryData(studentKeys.all, merged.students);
+    await breathe();
+    if (ended()) return;
+    for (const [classId, roster] of rostersOf(merged)) {
+      const cached = queryClient.getQueryData<StudentSummary[]>(rosterKey(classId));
+      if (!sameRoster(cached, roster)) queryClient.setQueryData(rosterKey(classId), roster);
+    }
+    await breathe();
+    if (ended()) return;
+  }
+  const updates = rollUpdates(answer);
+  if (answer.full && answer.changed.rolls) clearMissingRolls(updates);
+  for (const [key, roll] of updates) {
+    const at = key.lastIndexOf('/');
+    queryClient.setQueryData<Roll | null>(rollQueryKey(key.slice(0, at), key.slice(at + 1)), roll);
+  }
+  queryClient.setQueryData<SyncState>(syncStateKey, {
+    cursor: answer.cursor,
+    syncedAt: Date.now(),
+    fullOn: answer.full ? localDay() : (state?.fullOn ?? localDay()),
+    classIdsByStudent: merged.classIdsByStudent,
+  });
+}
+
+function sameRoster(a: StudentSummary[] | undefined, b: StudentSummary[]): boolean {
+  if (!a || a.length !== b.length) return false;
+  return a.every((student, i) => student.id === b[i]!.id && student.name === b[i]!.name && student.frequencyPercent === b[i]!.frequencyPercent);
+}
+
+/** A full sync lists every roll of the window: a saved roll of the window it does not list was removed on the server. */
+function clearMissingRolls(updates: Map<string, Roll | null>): void {
+  const oldest = localDay(new Date(Date.now() - ROLL_DAYS * 86_400_000));
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['classes'] })) {
+    const [, classId, kind, date] = query.queryKey as [string, string, string, string];
+    if (kind !== 'attendance' || typeof date !== 'string' || date < oldest) continue;
+    const key = rollKey({ classId, date });
+    if (!updates.has(key) && query.state.data) updates.set(key, null);
+  }
+}
