@@ -86,13 +86,7 @@ function Profile({ student }: { student: Student }) {
   return (
     <Stack gap="lg">
       <Group gap="sm">
-        <Badge
-          variant="light"
-          color={student.active ? 'green' : 'gray'}
-          c={student.active ? 'green.9' : 'gray.9'}
-          size="lg"
-          data-testid="student-status"
-        >
+        <Badge variant="outline" color="dark" size="lg" data-testid="student-status">
           {student.active ? t`Active student` : t`Inactive student`}
         </Badge>
         {!student.active && student.statusDate && (
