@@ -34,7 +34,7 @@ async function readRoll(db: Queryable, classId: string, date: string): Promise<R
   return { classId, date, ...roll, entries };
 }
 
-export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, studentList }) => {
+export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
   app.put(
     '/classes/:classId/attendance/:date',
     {
@@ -79,7 +79,6 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         );
         return readRoll(tx, classId, date);
       });
-      studentList.invalidate();
       return roll as Roll;
     },
   );

@@ -56,7 +56,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       },
     },
     async (request, reply) => {
-      const list = await studentList.get(() => db.query(studentSummarySql('')));
+      const list = await studentList.get(db, (tx) => tx.query(studentSummarySql('')));
       reply.header('ETag', list.etag);
       // The raw reply: the body is already serialised (from the schema's exact columns), and a 304 has none; the
       // typed reply only knows the 200 schema.
@@ -123,7 +123,6 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         if (isUniqueViolation(error)) throw new HttpError(409, 'A student with this CPF is already registered');
         throw error;
       }
-      if (created) studentList.invalidate();
       return reply.code(created ? 201 : 200).send({ id });
     },
   );
