@@ -31,6 +31,17 @@ export function AppShell({ children }: { children: ReactNode }) {
       className="quadra-shell"
       style={{ '--quadra-navbar-width': `${desktopWidth}px`, '--quadra-shell-transition': `${SIDEBAR_ANIMATION_MS}ms ease` } as CSSProperties}
     >
+      {/* The first Tab stop: straight to the page, past the header and the sidebar. */}
+      <a
+        href="#quadra-main"
+        className="quadra-skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('quadra-main')?.focus();
+        }}
+      >
+        {t`Skip to content`}
+      </a>
       <header className="quadra-shell-header">
         <Group h="100%" px={mobile ? 'sm' : 'md'} justify="space-between" wrap="nowrap">
           <Group gap={mobile ? 6 : 'sm'} wrap="nowrap">
@@ -67,7 +78,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         <Sidebar state={sidebar.state} mobile={mobile} onNavigate={sidebar.toggle} />
       </nav>
-      <main className="quadra-shell-main">
+      <main className="quadra-shell-main" id="quadra-main" tabIndex={-1}>
         <SessionNotice />
         <AccessGate>{children}</AccessGate>
       </main>

@@ -1,19 +1,23 @@
 /**
  * Where a list on screen comes from (ARCHITECTURE "Data conventions"): the server, the last copy persisted on the
  * device when the server fails, else the built-in sample data (with a banner), or, with the sample fallback switched
- * off, the page's error text.
+ * off, the page's error text. A list of one record (a class's roster, a student's guardians) whose record the server
+ * says does not exist is 'not-found'.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { config } from '../lib/config.ts';
+import { RecordNotFoundError } from '../lib/http.ts';
 
-export type ListSource = 'loading' | 'server' | 'device' | 'sample' | 'error';
+export type ListSource = 'loading' | 'server' | 'device' | 'sample' | 'error' | 'not-found';
 export type ListState<T> = { items: T[]; source: ListSource };
 
 export function listState<T>(
-  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'isPending' | 'fetchStatus'>,
+  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'isPending' | 'fetchStatus'> & { error?: unknown },
   sample: T[],
   sampleFallback: boolean = config.sampleFallback,
 ): ListState<T> {
+  // The server says the record the list belongs to does not exist: nothing to show, not even a saved copy.
+  if (query.error instanceof RecordNotFoundError) return { items: [], source: 'not-found' };
   if (query.data) return { items: query.data, source: query.isError ? 'device' : 'server' };
   // Offline with nothing cached, a query pauses instead of failing: that is a failure for the screen.
   const failed = query.isError || (query.isPending && query.fetchStatus === 'paused');

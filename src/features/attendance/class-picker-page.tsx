@@ -13,6 +13,7 @@ import { listState } from '../../offline/list-source.ts';
 import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
 import { usePrefetchRosters } from './use-prefetch-rosters.ts';
 import { PickerCard } from './picker-card.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
 
 function BackToActivities() {
   return (
@@ -35,6 +36,10 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
   const name = activity?.name ?? t`Unknown activity`;
   const mine = classes.items.filter((group) => group.activityId === activityId);
   const settled = classes.source === 'server' || classes.source === 'device' || classes.source === 'sample';
+  // The server's own list (not the device's copy) without this activity: it does not exist.
+  if (activitiesQuery.data && !activitiesQuery.isError && !activity) {
+    return <RecordNotFound record="activity" back={<BackToActivities />} />;
+  }
 
   return (
     <>
