@@ -27,3 +27,14 @@ export function listState<T>(
 
 /** Writes are never made for sample records. */
 export const isSampleSource = (source: ListSource): boolean => source === 'sample';
+
+/** When this visit of the app started: data restored from the device is older. */
+const visitStartedAt = Date.now();
+
+/**
+ * Whether a list is the server's answer of this visit (not the device's copy restored at start, not a failure): only
+ * then may a screen conclude that a record missing from it does not exist.
+ */
+export function answeredThisVisit(query: Pick<UseQueryResult<unknown>, 'data' | 'isError' | 'dataUpdatedAt'>): boolean {
+  return query.data !== undefined && !query.isError && query.dataUpdatedAt >= visitStartedAt;
+}

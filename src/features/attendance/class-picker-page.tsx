@@ -9,7 +9,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
-import { listState } from '../../offline/list-source.ts';
+import { answeredThisVisit, listState } from '../../offline/list-source.ts';
 import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
 import { usePrefetchRosters } from './use-prefetch-rosters.ts';
 import { PickerCard } from './picker-card.tsx';
@@ -36,8 +36,8 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
   const name = activity?.name ?? t`Unknown activity`;
   const mine = classes.items.filter((group) => group.activityId === activityId);
   const settled = classes.source === 'server' || classes.source === 'device' || classes.source === 'sample';
-  // The server's own list (not the device's copy) without this activity: it does not exist.
-  if (activitiesQuery.data && !activitiesQuery.isError && !activity) {
+  // The server's own list of this visit (not the device's copy) without this activity: it does not exist.
+  if (answeredThisVisit(activitiesQuery) && !activity) {
     return <RecordNotFound record="activity" back={<BackToActivities />} />;
   }
 

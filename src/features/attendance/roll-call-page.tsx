@@ -16,8 +16,8 @@ import { useToastsAbove } from '../../components/toasts.tsx';
 import { useAuth } from '../../components/auth-provider.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useEnumLabel } from '../../components/use-enum.ts';
-import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
-import { listState } from '../../offline/list-source.ts';
+import { sampleClasses } from '../../offline/sample-data.ts';
+import { answeredThisVisit } from '../../offline/list-source.ts';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { decideSave, refusalMessages, savedMessage, takenByOf } from './save-rules.ts';
 import { useRollDraft, useRoster, useSavedRoll } from './use-roll-call.ts';
@@ -40,12 +40,12 @@ type Props = {
  * (fresh, not the device's copy) without it. Offline or while loading, nothing is concluded.
  */
 function useMissingRecord(activityId: string, classId: string): 'class' | 'activity' | null {
-  const activities = listState(useQuery(activitiesQueryOptions()), sampleActivities);
-  const classes = listState(useQuery(classesQueryOptions()), sampleClasses);
+  const activities = useQuery(activitiesQueryOptions());
+  const classes = useQuery(classesQueryOptions());
   const roster = useRoster(classId);
-  if (activities.source === 'server' && !activities.items.some((item) => item.id === activityId)) return 'activity';
+  if (answeredThisVisit(activities) && !activities.data?.some((item) => item.id === activityId)) return 'activity';
   if (roster.source === 'not-found') return 'class';
-  if (classes.source === 'server' && !classes.items.some((item) => item.id === classId && item.activityId === activityId)) return 'class';
+  if (answeredThisVisit(classes) && !classes.data?.some((item) => item.id === classId && item.activityId === activityId)) return 'class';
   return null;
 }
 
