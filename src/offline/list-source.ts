@@ -4,6 +4,7 @@
  * off, the page's error text. A list of one record (a class's roster, a student's guardians) whose record the server
  * says does not exist is 'not-found'.
  */
+import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { config } from '../lib/config.ts';
 import { RecordNotFoundError } from '../lib/http.ts';
@@ -37,4 +38,22 @@ const visitStartedAt = Date.now();
  */
 export function answeredThisVisit(query: Pick<UseQueryResult<unknown>, 'data' | 'isError' | 'dataUpdatedAt'>): boolean {
   return query.data !== undefined && !query.isError && query.dataUpdatedAt >= visitStartedAt;
+}
+
+/**
+ * Whether the server's list says that a record is not in it (`has` tells). A list restored from the device that lacks
+ * it is asked again first (a record added since would be missing from it); offline that waits, and nothing is concluded.
+ */
+export function useMissingFromList<T>(
+  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'dataUpdatedAt' | 'fetchStatus' | 'refetch'>,
+  has: (item: T) => boolean,
+): boolean {
+  const lacks = query.data !== undefined && !query.data.some(has);
+  const confirmed = lacks && answeredThisVisit(query);
+  const askAgain = lacks && !confirmed && query.fetchStatus === 'idle';
+  const { refetch } = query;
+  useEffect(() => {
+    if (askAgain) void refetch();
+  }, [askAgain, refetch]);
+  return confirmed;
 }

@@ -3,6 +3,7 @@
  * Roll drafts survive leaving the page; a 404 is "not found", never another list or sample data; the header's status
  * says whether the server answers; errors and toasts are where the eye is; keyboard and touch details.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { API_URL, callPath, classWithRoster, deviceRows, expect, test, uniqueDate } from '../support/e2e.ts';
 
@@ -46,6 +47,9 @@ test('roll drafts: marks survive leaving the page and a reload, with a note and 
   await toggle(page, first, 'absent').click();
   await toggle(page, second, 'absent').click();
   await expect(draftNote(page)).toContainText('2 alterações ainda não salvas');
+  // The note and the weekday warning keep the page axe clean.
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // Leaving by the back link, with no dialog, then coming back: the marks are there, said to be unsaved.
   await page.getByRole('link', { name: 'Voltar para as turmas' }).click();

@@ -17,7 +17,7 @@ import { useAuth } from '../../components/auth-provider.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useEnumLabel } from '../../components/use-enum.ts';
 import { sampleClasses } from '../../offline/sample-data.ts';
-import { answeredThisVisit } from '../../offline/list-source.ts';
+import { useMissingFromList } from '../../offline/list-source.ts';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { decideSave, refusalMessages, savedMessage, takenByOf } from './save-rules.ts';
 import { useRollDraft, useRoster, useSavedRoll } from './use-roll-call.ts';
@@ -40,13 +40,11 @@ type Props = {
  * (fresh, not the device's copy) without it. Offline or while loading, nothing is concluded.
  */
 function useMissingRecord(activityId: string, classId: string): 'class' | 'activity' | null {
-  const activities = useQuery(activitiesQueryOptions());
-  const classes = useQuery(classesQueryOptions());
+  const noActivity = useMissingFromList(useQuery(activitiesQueryOptions()), (item) => item.id === activityId);
+  const noClass = useMissingFromList(useQuery(classesQueryOptions()), (item) => item.id === classId && item.activityId === activityId);
   const roster = useRoster(classId);
-  if (answeredThisVisit(activities) && !activities.data?.some((item) => item.id === activityId)) return 'activity';
-  if (roster.source === 'not-found') return 'class';
-  if (answeredThisVisit(classes) && !classes.data?.some((item) => item.id === classId && item.activityId === activityId)) return 'class';
-  return null;
+  if (noActivity) return 'activity';
+  return roster.source === 'not-found' || noClass ? 'class' : null;
 }
 
 /** The call page (SPEC §2, §4, §5): date, roster, a check and a cross per student, save to the outbox. */
@@ -127,12 +125,12 @@ function DateField({ date, onDateChange, classWeekDay }: Pick<Props, 'date' | 'o
         description={
           other ? (
             <Group component="span" gap={4} wrap="nowrap" align="flex-start" data-testid="roll-weekday-warning">
-              <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <IconAlertTriangle size={16} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 2 }} />
               <span>{t`This date is a ${dateDay}; the class meets on ${classDay}. You can still save.`}</span>
             </Group>
           ) : undefined
         }
-        styles={{ description: { color: 'var(--mantine-color-orange-9)', fontSize: 'var(--mantine-font-size-sm)', maxWidth: '18rem', marginTop: 4 } }}
+        styles={{ description: { color: 'var(--mantine-color-gray-9)', fontSize: 'var(--mantine-font-size-sm)', maxWidth: '18rem', marginTop: 4 } }}
       />
       {/* The label's height, so Today lines up with the date box whether or not a note sits under it. */}
       <Button variant="outline" mih={44} mt={25} onClick={() => onDateChange(today)} disabled={date === today}>
@@ -265,15 +263,18 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
       )}
       <div className={classes.bar} ref={bar}>
         {unsavedCount > 0 && (
-          <Group justify="space-between" gap="xs" mb="xs" wrap="wrap" role="status" data-testid="roll-draft">
-            <Text size="sm" fw={600} c="orange.9">
-              <Plural
-                value={unsavedCount}
-                one="# change not saved yet: kept on this device until you save or discard it."
-                other="# changes not saved yet: kept on this device until you save or discard them."
-              />
-            </Text>
-            <Button variant="subtle" color="gray.8" mih={44} size="compact-md" leftSection={<IconTrash size={18} aria-hidden />} onClick={discard}>
+          <Group justify="space-between" gap="xs" mb="xs" wrap="wrap" data-testid="roll-draft">
+            <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: '1 1 16rem' }} role="status">
+              <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 1 }} />
+              <Text size="sm" fw={600} c="gray.9">
+                <Plural
+                  value={unsavedCount}
+                  one="# change not saved yet: kept on this device until you save or discard it."
+                  other="# changes not saved yet: kept on this device until you save or discard them."
+                />
+              </Text>
+            </Group>
+            <Button variant="default" mih={44} leftSection={<IconTrash size={18} aria-hidden />} onClick={discard}>
               <Trans>Discard changes</Trans>
             </Button>
           </Group>
