@@ -18,10 +18,13 @@ import './app-shell.css';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
+/** Tablets (below `md`, 62em): the header's status and counters need the room, so sign-in shows its icon only. */
+const NARROW_QUERY = '(max-width: 61.99em)';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
+  const narrow = useMediaQuery(NARROW_QUERY, window.matchMedia(NARROW_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
   const sidebar = useSidebar(window.matchMedia(MOBILE_QUERY).matches ? 'closed' : 'opened');
   const open = isOpenish(sidebar.state);
   const desktopWidth = sidebar.getWidth(false) as number;
@@ -63,7 +66,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <NetworkStatus compact={mobile} />
             <OutboxStatus compact={mobile} />
             <LanguageToggle />
-            <AuthButton compact={mobile} />
+            <AuthButton compact={mobile || narrow} />
           </Group>
         </Group>
       </header>

@@ -44,6 +44,9 @@ export function NetworkStatus({ compact = false }: { compact?: boolean }) {
       c={textColor}
       leftSection={compact ? undefined : icon}
       px={compact ? 8 : undefined}
+      // Sentence case, not Mantine's capitals: "Servidor indisponível" must fit a tablet's header beside the rest.
+      tt="none"
+      style={{ flexShrink: 0 }}
       data-testid="network-status"
       data-state={state}
     >

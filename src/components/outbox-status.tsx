@@ -41,13 +41,13 @@ export function OutboxStatus({ compact = false }: { compact?: boolean }) {
           ) : (
             <>
               {/* Short visible words, so the two numbers are not a riddle ("0 0"). */}
-              <Text span size="xs" fw={600} c="gray.8">
+              <Text span size="xs" fw={600} c="gray.8" style={{ whiteSpace: 'nowrap' }}>
                 <Trans context="outbox counter">Pending</Trans>
               </Text>
               <Badge color={pending ? 'blue.9' : 'gray.8'} variant={pending ? 'filled' : 'outline'} data-testid="outbox-pending">
                 {pending}
               </Badge>
-              <Text span size="xs" fw={600} c="gray.8">
+              <Text span size="xs" fw={600} c="gray.8" style={{ whiteSpace: 'nowrap' }}>
                 <Trans context="outbox counter">Failed</Trans>
               </Text>
               <Badge color={failed.length ? 'red.9' : 'gray.8'} variant={failed.length ? 'filled' : 'outline'} data-testid="outbox-failed">
