@@ -98,8 +98,8 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
         </Stack>
         <DateField date={date} onDateChange={onDateChange} classWeekDay={group?.weekDay} />
       </Group>
-      {/* Everything below depends on the date: a new date starts from its own saved roll. */}
-      <RollEditor key={date ?? ''} classId={classId} date={date} />
+      {/* Everything below depends on the class and date: each starts from its own saved roll and its own draft. */}
+      <RollEditor key={`${classId}|${date ?? ''}`} classId={classId} date={date} />
     </>
   );
 }

@@ -124,7 +124,8 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
   }, [key, restore]);
 
   const unsaved = useMemo(() => unsavedMarks(changes, base), [changes, base]);
-  const unsavedCount = Object.keys(unsaved).length;
+  // Without a date nothing is kept (nor can be saved): the note would promise what is not done.
+  const unsavedCount = key ? Object.keys(unsaved).length : 0;
 
   useEffect(() => {
     if (!key || !loaded || !date) return;
