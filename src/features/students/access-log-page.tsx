@@ -8,6 +8,7 @@ import { accessLogQueryOptions } from '../../api/access-log.ts';
 import { studentsQueryOptions } from '../../api/students.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { listState } from '../../offline/list-source.ts';
 
@@ -33,6 +34,18 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
   const { items, source } = listState(query, [], false);
   const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
+  if (source === 'not-found') {
+    return (
+      <RecordNotFound
+        record="student"
+        back={
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
+            <Trans>Back to students</Trans>
+          </BackButton>
+        }
+      />
+    );
+  }
   return (
     <>
       <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos/$id/responsaveis" params={{ id: studentId }} />}>
