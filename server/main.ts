@@ -72,7 +72,13 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 // Started by scripts/start.mjs (an IPC channel): if that process dies, even by SIGKILL, the server stops too.
 process.on('disconnect', () => void stop('start command gone'));
 
-await app.listen({ port, host });
+await app.listen({ port, host }).catch(async (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EADDRINUSE') throw error;
+  console.error(`Quadra cannot start: port ${port} is in use by another program: stop it, or set PORT to another port`);
+  control?.close();
+  await db.close();
+  process.exit(1);
+});
 const storage = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
 console.log(
   projectId

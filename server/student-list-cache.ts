@@ -1,12 +1,14 @@
 /**
  * GET /api/students is the app's busiest call and its answer is the whole list, so the serialised JSON is kept in
- * memory and rebuilt only after a write that can change it (a new or edited student, a status change, an enrolment, a
- * saved roll). One entry per variant of the list (status=active, inactive, all); any write drops them all. This is sound because the
- * reference server is the only writer of its database (PGlite allows one process per folder; with DATABASE_URL, run
- * one server per database or pass cacheStudentList: false).
+ * memory, one entry per variant of the list, each with the change cursor it was read at (db/change-cursor.ts). Before
+ * an entry is answered, the database is asked whether a student changed since that cursor (one indexed query); if so,
+ * the list is read again. The database decides, not the process: several server processes on one PostgreSQL never
+ * answer a list that another one has made stale, and the ETag (a hash of the body) is the same from all of them.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { changedSince, readAtCursor } from './db/change-cursor.ts';
+import type { Db, Queryable } from './db/types.ts';
 
 export interface CachedList {
   /** UTF-8 JSON, encoded once rather than on every answer. */
@@ -16,35 +18,28 @@ export interface CachedList {
   etag: string;
 }
 
+type Entry = CachedList & { cursor: string };
+
 export class StudentListCache {
-  readonly #entries = new Map<string, CachedList>();
-  readonly #pending = new Map<string, Promise<CachedList>>();
-  #generation = 0;
+  readonly #entries = new Map<string, Entry>();
+  readonly #pending = new Map<string, Promise<Entry>>();
 
   constructor(readonly enabled = true) {}
 
-  invalidate(): void {
-    this.#generation += 1;
-    this.#entries.clear();
-    this.#pending.clear();
-  }
-
-  /** The list of one variant (`key`), loaded by `load` when not kept. */
-  async get(load: () => Promise<unknown>, key = ''): Promise<CachedList> {
-    if (!this.enabled) return toCached(await load());
+  /** The list of one variant (`key`), read by `load` when none is kept or a student changed since. */
+  async get(db: Db, load: (tx: Queryable) => Promise<unknown>, key = ''): Promise<CachedList> {
+    if (!this.enabled) return toCached(await load(db));
     const kept = this.#entries.get(key);
-    if (kept) return kept;
-    // Concurrent misses share one query instead of each running it.
+    if (kept && !(await changedSince(db, 'students', kept.cursor))) return kept;
+    // Concurrent reads of a stale or missing list share one query instead of each running it.
     let pending = this.#pending.get(key);
     if (!pending) {
-      const generation = this.#generation;
-      const loading = load().then(toCached);
+      const loading = readAtCursor(db, load).then(({ cursor, value }) => ({ ...toCached(value), cursor }));
       pending = loading;
       this.#pending.set(key, loading);
       loading.then(
         (entry) => {
-          // A write that landed while loading makes this answer stale for later requests: do not keep it.
-          if (generation === this.#generation) this.#entries.set(key, entry);
+          this.#entries.set(key, entry);
           if (this.#pending.get(key) === loading) this.#pending.delete(key);
         },
         () => {
@@ -56,11 +51,12 @@ export class StudentListCache {
   }
 }
 
-function toCached(value: unknown): CachedList {
+function toCached(value: unknown): Entry & CachedList {
   const body = Buffer.from(JSON.stringify(value));
   let gzipped: Buffer | undefined;
   return {
     body,
+    cursor: '0',
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     // Compressed on first use, then kept with the entry.
     get gzipped() {

@@ -11,6 +11,8 @@ import { activateLocale, detectLocale } from './lib/i18n.ts';
 import { restoreQueryCache } from './offline/persist.ts';
 import { startOutbox } from './offline/outbox.ts';
 import { App } from './app.tsx';
+import { http } from './lib/http.ts';
+import { setServerProbe } from './lib/server-status.ts';
 import { warnWhenStorageIsFull } from './components/storage-warning.ts';
 import { stayInAppWhenCodeIsMissingOffline } from './offline/missing-code-offline.ts';
 
@@ -19,6 +21,8 @@ async function bootstrap(): Promise<void> {
   void restoreQueryCache();
   await activateLocale(detectLocale());
   warnWhenStorageIsFull();
+  // While the server does not answer, the header's status asks it again now and then (any answer will do).
+  setServerProbe(() => http.get('me', { throwHttpErrors: false }));
   // The handlers (and the API modules behind them) load only when there is something to send.
   startOutbox(() => import('./api/outbox-handlers.ts').then((module) => module.registerOutboxHandlers()));
   const root = createRoot(document.getElementById('root')!);

@@ -10,7 +10,14 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 
-export type DataDirLock = { pid: number; host: string; startedAt: string; purpose: string };
+export type DataDirLock = {
+  pid: number;
+  host: string;
+  startedAt: string;
+  purpose: string;
+  /** The process's start time as Linux counts it (/proc/<pid>/stat), so a reused pid is told apart. */
+  processStart?: string | null;
+};
 
 const trimSlashes = (dir: string): string => dir.replace(/[/\\]+$/, '');
 export const lockFileOf = (dataDir: string): string => `${trimSlashes(dataDir)}.lock`;
@@ -30,15 +37,30 @@ export class DataDirHeldError extends Error {
   }
 }
 
-/** Whether `pid` is a live Node.js process (on Linux, its command line says so: a reused pid of another program is not). */
-function isAlive(pid: number): boolean {
+/** Linux: when process `pid` started (field 22 of /proc/<pid>/stat, in clock ticks since boot); null elsewhere. */
+function processStartOf(pid: number): string | null {
   try {
-    process.kill(pid, 0);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the process that wrote `lock` still runs. A pid is reused after its process is gone, so on Linux the
+ * process's start time must match too (or, for a lock without one, the process must be a Node.js one).
+ */
+function isAlive(lock: DataDirLock): boolean {
+  try {
+    process.kill(lock.pid, 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const started = processStartOf(lock.pid);
+  if (lock.processStart && started) return lock.processStart === started;
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+    return readFileSync(`/proc/${lock.pid}/cmdline`, 'utf8').includes('node');
   } catch {
     return true; // no /proc (macOS): the pid is alive, take it as the holder
   }
@@ -64,13 +86,19 @@ export function holderOf(dataDir: string): DataDirLock | null {
   if (!lock) return null;
   if (lock.host !== hostname()) return lock; // another machine on a shared folder: it cannot be checked, so it holds
   if (lock.pid === process.pid) return heldHere.get(lockFileOf(dataDir)) === lock.startedAt ? lock : null;
-  return isAlive(lock.pid) ? lock : null;
+  return isAlive(lock) ? lock : null;
 }
 
 /** Takes the data folder for this process, or throws DataDirHeldError. Answers the release function. */
 export function lockDataDir(dataDir: string, purpose: string): () => void {
   const file = lockFileOf(dataDir);
-  const mine: DataDirLock = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), purpose };
+  const mine: DataDirLock = {
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date().toISOString(),
+    purpose,
+    processStart: processStartOf(process.pid),
+  };
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx' });

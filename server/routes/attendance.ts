@@ -35,7 +35,7 @@ async function readRoll(db: Queryable, classId: string, date: string): Promise<R
   return { classId, date, ...roll, entries };
 }
 
-export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, studentList }) => {
+export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
   app.put(
     '/classes/:classId/attendance/:date',
     {
@@ -76,7 +76,6 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         );
         return readRoll(tx, classId, date);
       });
-      studentList.invalidate();
       return roll as Roll;
     },
   );

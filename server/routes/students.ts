@@ -207,7 +207,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     },
     async (request, reply) => {
       const { status } = request.query;
-      const list = await studentList.get(() => db.query(studentSummarySql(statusWhere[status])), status);
+      const list = await studentList.get(db, (tx) => tx.query(studentSummarySql(statusWhere[status])), status);
       reply.header('ETag', list.etag);
       // The raw reply: the body is already serialised (from the schema's exact columns), and a 304 has none; the
       // typed reply only knows the 200 schema.
@@ -253,7 +253,6 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         if (isUniqueViolation(error)) throw cpfTaken();
         throw error;
       }
-      if (created) studentList.invalidate();
       return reply.code(created ? 201 : 200).send({ id });
     },
   );
@@ -313,7 +312,6 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         if (isUniqueViolation(error)) throw cpfTaken();
         throw error;
       }
-      studentList.invalidate();
       return student;
     },
   );
@@ -374,7 +372,6 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         ]);
         return (await readStudent(tx, id))!;
       });
-      studentList.invalidate();
       return student;
     },
   );
@@ -442,7 +439,6 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         }
         return { created: true, enrolment: { classId, from } };
       });
-      if (created) studentList.invalidate();
       return reply.code(created ? 201 : 200).send(enrolment);
     },
   );
@@ -480,7 +476,6 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         ]);
         return { classId, from: open.from, to };
       });
-      studentList.invalidate();
       return enrolment;
     },
   );

@@ -4,7 +4,7 @@
  * role may read it (src/api/permissions.ts), so a device never holds more than its user may see. Records are shaped
  * as the list routes answer them, so the app writes them into the same cached lists its screens read.
  *
- * Everything is read in one REPEATABLE READ transaction: the records and the new cursor come from one snapshot.
+ * Everything is read on one snapshot (db/change-cursor.ts): the records and the new cursor agree.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import {
 } from '../../src/api/contract.ts';
 import { permissionsOf, type Permission } from '../../src/api/permissions.ts';
 import { meOf } from '../access.ts';
+import { readAtCursor } from '../db/change-cursor.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, type ApiContext } from './context.ts';
 import { onRoster } from './roster.ts';
@@ -101,10 +102,8 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
       const allowed = permissionsOf(staff.access);
       const entities = (Object.keys(needs) as Entity[]).filter((entity) => allowed.includes(needs[entity]));
       const since = request.query.since;
-      return db.transaction(async (tx) => {
-        await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-        const [{ cursor } = { cursor: '0' }] = await tx.query<{ cursor: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor');
-        const answer: SyncAnswer = { cursor, full: since === undefined, changed: {}, removed: {}, me: meOf(staff, openMode) };
+      const { cursor, value } = await readAtCursor(db, async (tx) => {
+        const answer: Omit<SyncAnswer, 'cursor'> = { full: since === undefined, changed: {}, removed: {}, me: meOf(staff, openMode) };
         const changedIds = new Map<Entity, string[]>();
         if (since !== undefined) {
           const rows = await tx.query<{ entity: Entity; ids: string[] }>(
@@ -134,6 +133,7 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         }
         return answer;
       });
+      return { cursor, ...value };
     },
   );
 };

@@ -1,6 +1,6 @@
 /** A student's access record (GET /students/{id}/access-log): who read their personal data or wrote about them. */
 import { queryOptions } from '@tanstack/react-query';
-import { getParsed } from '../lib/http.ts';
+import { getRecordParsed } from '../lib/http.ts';
 
 export const accessLogKeys = { ofStudent: (studentId: string) => ['access-log', studentId] as const };
 
@@ -8,5 +8,9 @@ export const accessLogQueryOptions = (studentId: string) =>
   queryOptions({
     queryKey: accessLogKeys.ofStudent(studentId),
     queryFn: () =>
-      getParsed(`students/${encodeURIComponent(studentId)}/access-log`, () => import('./contract.ts').then((contract) => contract.accessLogSchema)),
+      getRecordParsed(
+        `students/${encodeURIComponent(studentId)}/access-log`,
+        () => import('./contract.ts').then((contract) => contract.accessLogSchema),
+        'student',
+      ),
   });

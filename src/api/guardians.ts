@@ -7,7 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { guardianListSchema, guardianSchema, type GuardianInput } from './contract.ts';
-import { getParsed, sendParsed } from '../lib/http.ts';
+import { getRecordParsed, sendParsed } from '../lib/http.ts';
 import type { OutboxRow } from '../lib/db.ts';
 import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
 import { queryClient } from '../offline/query-client.ts';
@@ -21,7 +21,7 @@ export const guardianKeys = {
 export const guardiansQueryOptions = (studentId: string) =>
   queryOptions({
     queryKey: guardianKeys.ofStudent(studentId),
-    queryFn: () => getParsed(`students/${encodeURIComponent(studentId)}/responsibles`, guardianListSchema),
+    queryFn: () => getRecordParsed(`students/${encodeURIComponent(studentId)}/responsibles`, guardianListSchema, 'student'),
   });
 
 /** The eight fields of a guardian, without the id. */

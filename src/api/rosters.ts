@@ -5,19 +5,25 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { studentListSchema, type ClassGroup, type StudentSummary } from './contract.ts';
-import { getParsed, HTTPError } from '../lib/http.ts';
+import { getParsed, HTTPError, isUnknownRoute, RecordNotFoundError } from '../lib/http.ts';
 
 export const rosterKeys = {
   one: (classId: string) => ['classes', classId, 'students'] as const,
   onDate: (classId: string, date: string) => ['classes', classId, 'students', date] as const,
 };
 
-/** The class's students; a server without the roster route (404) gives all students instead. */
+/**
+ * The class's students. A server without the roster route (404 "Route ... not found") gives all students instead; a
+ * 404 for the class itself (it does not exist) is a RecordNotFoundError: never another list.
+ */
 export async function fetchRoster(classId: string, date?: string): Promise<StudentSummary[]> {
   try {
     return await getParsed(`classes/${encodeURIComponent(classId)}/students${date ? `?date=${date}` : ''}`, studentListSchema);
   } catch (error) {
-    if (error instanceof HTTPError && error.response.status === 404) return getParsed('students', studentListSchema);
+    if (error instanceof HTTPError && error.response.status === 404) {
+      if (await isUnknownRoute(error)) return getParsed('students', studentListSchema);
+      throw new RecordNotFoundError('class');
+    }
     throw error;
   }
 }

@@ -19,9 +19,11 @@ import './app-shell.css';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
+/** Tablets (below `md`, 62em): the header's status and counters need the room, so sign-in shows its icon only. */
+const TABLET_QUERY = '(max-width: 61.99em)';
 
 /** Below 1024 px (a tablet in portrait) the roll call gets the width: the sidebar starts as its 90 px of icons. */
-const NARROW_QUERY = '(max-width: 1023.98px)';
+const PORTRAIT_TABLET_QUERY = '(max-width: 1023.98px)';
 /** The user's own choice of an open or closed sidebar on a tablet or desktop, remembered on this device. */
 const SIDEBAR_CHOICE_KEY = 'quadra.sidebar';
 
@@ -34,12 +36,13 @@ function initialSidebarState(): 'opened' | 'closed' {
     // storage blocked: the default for the width
   }
   if (choice === 'opened' || choice === 'closed') return choice;
-  return window.matchMedia(NARROW_QUERY).matches ? 'closed' : 'opened';
+  return window.matchMedia(PORTRAIT_TABLET_QUERY).matches ? 'closed' : 'opened';
 }
 
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
+  const narrow = useMediaQuery(TABLET_QUERY, window.matchMedia(TABLET_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
   const sidebar = useSidebar(initialSidebarState());
   const open = isOpenish(sidebar.state);
   const toggleSidebar = () => {
@@ -59,6 +62,17 @@ export function AppShell({ children }: { children: ReactNode }) {
       className="quadra-shell"
       style={{ '--quadra-navbar-width': `${desktopWidth}px`, '--quadra-shell-transition': `${SIDEBAR_ANIMATION_MS}ms ease` } as CSSProperties}
     >
+      {/* The first Tab stop: straight to the page, past the header and the sidebar. */}
+      <a
+        href="#quadra-main"
+        className="quadra-skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('quadra-main')?.focus();
+        }}
+      >
+        {t`Skip to content`}
+      </a>
       <header className="quadra-shell-header">
         <Group h="100%" px={mobile ? 'sm' : 'md'} justify="space-between" wrap="nowrap">
           <Group gap={mobile ? 6 : 'sm'} wrap="nowrap">
@@ -80,7 +94,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <NetworkStatus compact={mobile} />
             <OutboxStatus compact={mobile} />
             <LanguageToggle />
-            <AuthButton compact={mobile} />
+            <AuthButton compact={mobile || narrow} />
           </Group>
         </Group>
       </header>
@@ -95,7 +109,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         <Sidebar state={sidebar.state} mobile={mobile} onNavigate={sidebar.toggle} />
       </nav>
-      <main className="quadra-shell-main">
+      <main className="quadra-shell-main" id="quadra-main" tabIndex={-1}>
         <SessionNotice />
         <AccessGate>{children}</AccessGate>
       </main>

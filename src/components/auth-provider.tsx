@@ -137,8 +137,9 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
           void endSession();
         }
         setRefusal(null);
-        deactivatedSeen.current = false;
         if (currentUid) {
+          // Only a new sign-in resets it: requests still in flight at the sign-out may say "deactivated" again.
+          deactivatedSeen.current = false;
           // A (new) user: refetch what nobody or someone else saw, and send the waiting work with their token.
           setNeedsSignIn(false);
           void queryClient.invalidateQueries();

@@ -1,7 +1,7 @@
 /** The outbox in the header: how much is waiting or failed; a drawer (loaded on first open) to retry or discard. */
-import { Badge, Group, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useOutboxItems } from '../offline/use-outbox.ts';
 import { useOnDemand } from './use-on-demand.ts';
@@ -40,9 +40,16 @@ export function OutboxStatus({ compact = false }: { compact?: boolean }) {
             </Badge>
           ) : (
             <>
+              {/* Short visible words, so the two numbers are not a riddle ("0 0"). */}
+              <Text span size="xs" fw={600} c="gray.8" style={{ whiteSpace: 'nowrap' }}>
+                <Trans context="outbox counter">Pending</Trans>
+              </Text>
               <Badge color={pending ? 'blue.9' : 'gray.8'} variant={pending ? 'filled' : 'outline'} data-testid="outbox-pending">
                 {pending}
               </Badge>
+              <Text span size="xs" fw={600} c="gray.8" style={{ whiteSpace: 'nowrap' }}>
+                <Trans context="outbox counter">Failed</Trans>
+              </Text>
               <Badge color={failed.length ? 'red.9' : 'gray.8'} variant={failed.length ? 'filled' : 'outline'} data-testid="outbox-failed">
                 {failed.length}
               </Badge>

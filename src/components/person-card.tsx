@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import type { ReactNode } from 'react';
 import { useEnumLabel } from './use-enum.ts';
+import { EmailText } from './email-text.tsx';
 
 export type Person = {
   name: string;
@@ -44,13 +45,13 @@ type Props = { person: Person; badge?: ReactNode; actions?: ReactNode; testId?: 
 export function PersonCard({ person, badge, actions, testId }: Props) {
   const { t, i18n } = useLingui();
   const civilLabel = useEnumLabel('civilState');
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t`CPF`, formatCpfForDisplay(person.cpf)],
     [t`Birth date`, formatBirthDate(person.birthDate, i18n.locale)],
     [t`Civil status`, civilLabel(person.civilState)],
     [t`NIS`, person.nis],
     [t`Phone`, person.phone],
-    [t`Email`, person.email],
+    [t`Email`, <EmailText key="email" email={person.email} />],
     [t`Address`, person.address],
   ];
   return (

@@ -3,8 +3,14 @@
  * small; the container that draws them, with its transitions, is downloaded when the first toast is waiting, so pages
  * that show none never load it. A toast is never dropped while the container loads: it waits in the store. If the
  * download fails (offline, before the service worker has the app), the next toast tries again.
+ *
+ * Where (issue 24: a toast never covers a page title, a date field or a save bar): bottom-centre on phones (SPEC), and
+ * bottom-right, 360 px wide, on tablets and desktops, instead of SPEC's top-right: at the top right, below the header,
+ * a toast lay over the page's first rows (the roll call's title, date and back link: at 820 px the page is barely wider
+ * than a toast), which is where every screen keeps its title and its first controls. Above a sticky save bar
+ * (useToastsAbove), never over it.
  */
-import { useEffect } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { useOnDemand } from './use-on-demand.ts';
 
@@ -17,5 +23,30 @@ export function Toasts({ mobile }: { mobile: boolean }) {
   useEffect(() => {
     if (waiting > 0 && !ToastArea) loadToasts();
   }, [waiting, ToastArea, loadToasts]);
-  return ToastArea ? <ToastArea position={mobile ? 'bottom-center' : 'top-right'} zIndex={1000} /> : null;
+  return ToastArea ? <ToastArea position={mobile ? 'bottom-center' : 'bottom-right'} containerWidth={360} zIndex={1000} /> : null;
+}
+
+/**
+ * A bar stuck to the bottom of the screen (the roll call's counts and Save): toasts rise above it while it is on screen
+ * (the CSS variable --quadra-toast-bottom, read in styles.css).
+ */
+export function useToastsAbove(bar: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const update = () => {
+      const sticky = getComputedStyle(element).position === 'sticky';
+      root.style.setProperty('--quadra-toast-bottom', sticky ? `${element.offsetHeight}px` : '0px');
+    };
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    window.addEventListener('resize', update);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', update);
+      root.style.removeProperty('--quadra-toast-bottom');
+    };
+  }, [bar]);
 }

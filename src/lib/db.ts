@@ -4,6 +4,9 @@
  *   CACHE_MAX_AGE_MS, dropped when the app version changes and at sign-out.
  * - `outbox`: writes the user made that the server has not confirmed yet (payloads may hold Blobs). Kept until the
  *   server accepts them or the user discards them; never removed by sign-out.
+ * - `rollDrafts`: marks made on a roll call and not saved yet, one row per class and date, written as they are made,
+ *   so leaving the page (or a reload, or a crash) never loses them. Removed when the roll is saved or the draft
+ *   discarded, and at the end of a session (they are personal data, not work the user chose to save).
  */
 import Dexie, { type Table } from 'dexie';
 
@@ -30,9 +33,22 @@ export type OutboxRow = {
   conflict?: { current: unknown };
 };
 
+/** The key of a roll draft: the class and the date. */
+export const rollDraftKey = (classId: string, date: string): string => `${classId}|${date}`;
+export type RollDraftRow = {
+  /** rollDraftKey(classId, date) */
+  key: string;
+  classId: string;
+  date: string;
+  /** Only the marks that differ from the roll they were made over (the saved one, else everyone present). */
+  marks: Record<string, 'PRESENT' | 'ABSENT'>;
+  updatedAt: number;
+};
+
 export class QuadraDb extends Dexie {
   kv!: Table<KvRow, string>;
   outbox!: Table<OutboxRow, string>;
+  rollDrafts!: Table<RollDraftRow, string>;
 
   constructor(name = 'quadra') {
     super(name);
@@ -40,6 +56,8 @@ export class QuadraDb extends Dexie {
       kv: 'key',
       outbox: 'id, kind, state, nextAttemptAt, dependsOn, createdAt',
     });
+    // Version 2 adds the roll drafts; the other tables are kept as they are.
+    this.version(2).stores({ rollDrafts: 'key' });
   }
 }
 

@@ -6,6 +6,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import type { ZodMiniType, output } from 'zod/mini';
 import { config } from './config.ts';
+import { reportServerAnswer, reportServerUnreachable } from './server-status.ts';
 
 /** A 403 of the API, with the server's code (ApiError.code) and words: the auth provider decides what it means. */
 export type ForbiddenListener = (code: string | undefined, message: string) => void;
@@ -58,6 +59,25 @@ export class RefusedError extends Error {
   override name = 'RefusedError';
 }
 
+/**
+ * The server answered 404 for the record a screen is about (a class, an activity, a student): the record does not
+ * exist, which is not the same as a server that cannot be reached. Screens say "not found" with a way back, and never
+ * show another list or sample data instead. Never retried.
+ */
+export class RecordNotFoundError extends Error {
+  override name = 'RecordNotFoundError';
+  constructor(readonly record: 'class' | 'activity' | 'student') {
+    super(`The ${record} was not found`);
+  }
+}
+
+/** A 404 of the API whose body says the route itself is unknown (a server without it), not the record. */
+export async function isUnknownRoute(error: unknown): Promise<boolean> {
+  if (!(error instanceof HTTPError) || error.response.status !== 404) return false;
+  const message = (await errorBodyOf(error.response))?.message ?? '';
+  return /^Route /.test(message);
+}
+
 /** Thrown when an answer does not match its schema. */
 export class MalformedAnswerError extends Error {
   constructor(
@@ -74,6 +94,17 @@ export function createHttp(prefixUrl: string = config.apiUrl, timeout: number = 
     prefixUrl: new URL(prefixUrl, globalThis.location?.href ?? 'http://localhost/').toString(),
     timeout,
     retry: 0, // the outbox and the query client own retries
+    // Every answer (or none) tells the header whether the server is there (lib/server-status.ts).
+    fetch: async (input, init) => {
+      try {
+        const response = await globalThis.fetch(input, init);
+        reportServerAnswer(response.status);
+        return response;
+      } catch (error) {
+        reportServerUnreachable();
+        throw error;
+      }
+    },
     hooks: {
       beforeRequest: [
         async (request) => {
@@ -134,6 +165,21 @@ export async function getParsed<S extends ZodMiniType>(path: string, schema: Sch
   await readsReady;
   const [body, parse] = await Promise.all([client.get(path).json<unknown>(), parser]);
   return parseAnswer(path, parse, body);
+}
+
+/** GET one record's data (`record` is what the path names): a 404 for it is a RecordNotFoundError. */
+export async function getRecordParsed<S extends ZodMiniType>(
+  path: string,
+  schema: SchemaSource<S>,
+  record: RecordNotFoundError['record'],
+  client: KyInstance = http,
+): Promise<output<S>> {
+  try {
+    return await getParsed(path, schema, client);
+  } catch (error) {
+    if (error instanceof HTTPError && error.response.status === 404 && !(await isUnknownRoute(error))) throw new RecordNotFoundError(record);
+    throw error;
+  }
 }
 
 /** Send JSON and parse the answer with the schema. */

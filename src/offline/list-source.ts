@@ -1,19 +1,24 @@
 /**
  * Where a list on screen comes from (ARCHITECTURE "Data conventions"): the server, the last copy persisted on the
  * device when the server fails, else the built-in sample data (with a banner), or, with the sample fallback switched
- * off, the page's error text.
+ * off, the page's error text. A list of one record (a class's roster, a student's guardians) whose record the server
+ * says does not exist is 'not-found'.
  */
+import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { config } from '../lib/config.ts';
+import { RecordNotFoundError } from '../lib/http.ts';
 
-export type ListSource = 'loading' | 'server' | 'device' | 'sample' | 'error';
+export type ListSource = 'loading' | 'server' | 'device' | 'sample' | 'error' | 'not-found';
 export type ListState<T> = { items: T[]; source: ListSource };
 
 export function listState<T>(
-  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'isPending' | 'fetchStatus'>,
+  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'isPending' | 'fetchStatus'> & { error?: unknown },
   sample: T[],
   sampleFallback: boolean = config.sampleFallback,
 ): ListState<T> {
+  // The server says the record the list belongs to does not exist: nothing to show, not even a saved copy.
+  if (query.error instanceof RecordNotFoundError) return { items: [], source: 'not-found' };
   if (query.data) return { items: query.data, source: query.isError ? 'device' : 'server' };
   // Offline with nothing cached, a query pauses instead of failing: that is a failure for the screen.
   const failed = query.isError || (query.isPending && query.fetchStatus === 'paused');
@@ -23,3 +28,32 @@ export function listState<T>(
 
 /** Writes are never made for sample records. */
 export const isSampleSource = (source: ListSource): boolean => source === 'sample';
+
+/** When this visit of the app started: data restored from the device is older. */
+const visitStartedAt = Date.now();
+
+/**
+ * Whether a list is the server's answer of this visit (not the device's copy restored at start, not a failure): only
+ * then may a screen conclude that a record missing from it does not exist.
+ */
+export function answeredThisVisit(query: Pick<UseQueryResult<unknown>, 'data' | 'isError' | 'dataUpdatedAt'>): boolean {
+  return query.data !== undefined && !query.isError && query.dataUpdatedAt >= visitStartedAt;
+}
+
+/**
+ * Whether the server's list says that a record is not in it (`has` tells). A list restored from the device that lacks
+ * it is asked again first (a record added since would be missing from it); offline that waits, and nothing is concluded.
+ */
+export function useMissingFromList<T>(
+  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'dataUpdatedAt' | 'fetchStatus' | 'refetch'>,
+  has: (item: T) => boolean,
+): boolean {
+  const lacks = query.data !== undefined && !query.data.some(has);
+  const confirmed = lacks && answeredThisVisit(query);
+  const askAgain = lacks && !confirmed && query.fetchStatus === 'idle';
+  const { refetch } = query;
+  useEffect(() => {
+    if (askAgain) void refetch();
+  }, [askAgain, refetch]);
+  return confirmed;
+}

@@ -8,6 +8,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { db } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
+import { RecordNotFoundError } from '../lib/http.ts';
 
 /** 20 days: over a week offline, and below setTimeout's 2^31-1 ms limit (a larger gcTime fires at once and drops data). */
 export const CACHE_MAX_AGE_MS = 20 * 24 * 60 * 60 * 1000;
@@ -18,7 +19,8 @@ export const queryClient = new QueryClient({
     queries: {
       gcTime: CACHE_MAX_AGE_MS,
       staleTime: 30_000,
-      retry: 1,
+      // Once more on a failure, except for a record the server says does not exist.
+      retry: (failures, error) => failures < 1 && !(error instanceof RecordNotFoundError),
       // Offline, a query waits ("paused") instead of failing; we want the persisted copy shown, then a refetch later.
       networkMode: 'offlineFirst',
     },
@@ -67,8 +69,9 @@ export const persistOptions = {
 };
 
 /**
- * The end of a session on a shared tablet: remove the cached data (the query cache in memory and in IndexedDB) and
- * this tab's half-typed forms (sessionStorage). The outbox is not touched: unsent work is the user's, not a cache.
+ * The end of a session on a shared tablet: remove the cached data (the query cache in memory and in IndexedDB), the
+ * unsaved roll-call marks (db.rollDrafts) and this tab's half-typed forms (sessionStorage). The outbox is not touched:
+ * unsent work is the user's, not a cache.
  */
 export async function forgetDeviceData(): Promise<void> {
   // A restore still reading would put the data back after the clear.
@@ -80,5 +83,8 @@ export async function forgetDeviceData(): Promise<void> {
   } catch {
     // storage blocked: nothing kept there either
   }
-  await persister.removeClient();
+  await Promise.all([
+    persister.removeClient(),
+    db.rollDrafts.clear().catch((error: unknown) => console.warn('Quadra: the roll drafts could not be removed', error)),
+  ]);
 }

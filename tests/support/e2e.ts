@@ -82,7 +82,7 @@ export const toggle = (page: Page, name: string, state: 'present' | 'absent') =>
  * Rows of a table of the app's IndexedDB database (src/lib/db.ts): the one with that key, or all of them; as JSON
  * (Blobs become {}), and [] when the table cannot be read.
  */
-export function deviceRows(page: Page, table: 'kv' | 'outbox', key?: string): Promise<unknown[]> {
+export function deviceRows(page: Page, table: 'kv' | 'outbox' | 'rollDrafts', key?: string): Promise<unknown[]> {
   return page.evaluate(
     ([name, id]) =>
       new Promise<unknown[]>((resolve) => {

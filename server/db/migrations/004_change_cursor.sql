@@ -16,6 +16,8 @@ CREATE TABLE changes (
   entity_id text NOT NULL
 );
 CREATE INDEX changes_xid_idx ON changes (xid);
+-- "Did a student change since C?" (the cached students list asks it on every read).
+CREATE INDEX changes_entity_xid_idx ON changes (entity, xid);
 
 CREATE FUNCTION note_record_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

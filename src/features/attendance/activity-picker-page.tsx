@@ -13,7 +13,7 @@ import { usePrefetchRosters } from './use-prefetch-rosters.ts';
 import { PickerCard } from './picker-card.tsx';
 import { useActivityLabels } from '../../components/activity-labels.ts';
 
-/** Attendance, step 1 (SPEC §2): one card per activity, the first one dark. Also fetches every roster ahead. */
+/** Attendance, step 1 (SPEC §2): one card per activity, all alike until one is chosen. Also fetches every roster ahead. */
 export function ActivityPickerPage() {
   const { t } = useLingui();
   const activities = listState(useQuery(activitiesQueryOptions()), sampleActivities);
@@ -44,13 +44,12 @@ export function ActivityPickerPage() {
         </Text>
       )}
       <CardGrid>
-        {activities.items.map((activity, index) => {
+        {activities.items.map((activity) => {
           const teacher = activity.teacher;
           return (
             <PickerCard
               key={activity.id}
               title={activity.name}
-              dark={index === 0}
               details={[`${labels.area(activity.area)} · ${labels.frequency(activity.frequency)}`, <Trans key="teacher">Teacher: {teacher}</Trans>]}
               renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId: activity.id }} />}
             />

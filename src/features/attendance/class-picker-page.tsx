@@ -9,10 +9,11 @@ import { BackButton } from '../../components/back-button.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
-import { listState } from '../../offline/list-source.ts';
+import { listState, useMissingFromList } from '../../offline/list-source.ts';
 import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
 import { usePrefetchRosters } from './use-prefetch-rosters.ts';
 import { PickerCard } from './picker-card.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
 
 function BackToActivities() {
   return (
@@ -32,9 +33,14 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
   const weekDay = useEnumLabel('weekDay');
   const level = useEnumLabel('level');
   const activity = (activitiesQuery.data ?? sampleActivities).find((item) => item.id === activityId);
+  const missing = useMissingFromList(activitiesQuery, (item) => item.id === activityId);
   const name = activity?.name ?? t`Unknown activity`;
   const mine = classes.items.filter((group) => group.activityId === activityId);
   const settled = classes.source === 'server' || classes.source === 'device' || classes.source === 'sample';
+  // The server's own list of this visit (not the device's copy) without this activity: it does not exist.
+  if (missing) {
+    return <RecordNotFound record="activity" back={<BackToActivities />} />;
+  }
 
   return (
     <>

@@ -1,27 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { IconChecks, IconDeviceFloppy, IconUserX } from '@tabler/icons-react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { IconAlertTriangle, IconChecks, IconDeviceFloppy, IconTrash, IconUserX } from '@tabler/icons-react';
 import { classesQueryOptions } from '../../api/classes.ts';
+import { activitiesQueryOptions } from '../../api/activities.ts';
 import { enqueueRoll } from '../../api/attendance.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { BackButton } from '../../components/back-button.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { notify } from '../../components/notify.ts';
+import { useToastsAbove } from '../../components/toasts.tsx';
 import { useAuth } from '../../components/auth-provider.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useEnumLabel } from '../../components/use-enum.ts';
 import { sampleClasses } from '../../offline/sample-data.ts';
+import { useMissingFromList } from '../../offline/list-source.ts';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { decideSave, refusalMessages, savedMessage, takenByOf } from './save-rules.ts';
-import { useRollStatuses, useRoster, useSavedRoll } from './use-roll-call.ts';
+import { useRollDraft, useRoster, useSavedRoll } from './use-roll-call.ts';
 import { StudentRollRow } from './student-roll-row.tsx';
 import { RollSyncStatus } from './roll-sync-status.tsx';
 import classes from './roll-call.module.css';
 import { PRESENT_GREEN } from './colors.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
+import { otherWeekDay } from './week-day.ts';
 
 type Props = {
   activityId: string;
@@ -30,14 +35,52 @@ type Props = {
   onDateChange: (date: string | undefined) => void;
 };
 
+/**
+ * Whether the server says the class (or its activity) does not exist: the roster's 404, or the server's own lists
+ * (fresh, not the device's copy) without it. Offline or while loading, nothing is concluded.
+ */
+function useMissingRecord(activityId: string, classId: string): 'class' | 'activity' | null {
+  const noActivity = useMissingFromList(useQuery(activitiesQueryOptions()), (item) => item.id === activityId);
+  const noClass = useMissingFromList(useQuery(classesQueryOptions()), (item) => item.id === classId && item.activityId === activityId);
+  const roster = useRoster(classId);
+  if (noActivity) return 'activity';
+  return roster.source === 'not-found' || noClass ? 'class' : null;
+}
+
 /** The call page (SPEC §2, §4, §5): date, roster, a check and a cross per student, save to the outbox. */
 export function RollCallPage({ activityId, classId, date, onDateChange }: Props) {
   const { t } = useLingui();
   const classesQuery = useQuery(classesQueryOptions());
   const group = (classesQuery.data ?? sampleClasses).find((item) => item.id === classId);
   const weekDay = useEnumLabel('weekDay');
+  const missing = useMissingRecord(activityId, classId);
   // While the class list is still loading, no "unknown class" flash: just the page's name.
   const title = group?.title ?? (classesQuery.isPending && classesQuery.fetchStatus === 'fetching' ? null : t`Unknown class`);
+
+  if (missing === 'activity') {
+    return (
+      <RecordNotFound
+        record="activity"
+        back={
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades" />}>
+            <Trans>Back to activities</Trans>
+          </BackButton>
+        }
+      />
+    );
+  }
+  if (missing === 'class') {
+    return (
+      <RecordNotFound
+        record="class"
+        back={
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId }} />}>
+            <Trans>Back to classes</Trans>
+          </BackButton>
+        }
+      />
+    );
+  }
 
   return (
     <>
@@ -53,19 +96,23 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
             <Trans>Back to classes</Trans>
           </BackButton>
         </Stack>
-        <DateField date={date} onDateChange={onDateChange} />
+        <DateField date={date} onDateChange={onDateChange} classWeekDay={group?.weekDay} />
       </Group>
-      {/* Everything below depends on the date: a new date starts from its own saved roll. */}
-      <RollEditor key={date ?? ''} classId={classId} date={date} />
+      {/* Everything below depends on the class and date: each starts from its own saved roll and its own draft. */}
+      <RollEditor key={`${classId}|${date ?? ''}`} classId={classId} date={date} />
     </>
   );
 }
 
-function DateField({ date, onDateChange }: Pick<Props, 'date' | 'onDateChange'>) {
+function DateField({ date, onDateChange, classWeekDay }: Pick<Props, 'date' | 'onDateChange'> & { classWeekDay: string | undefined }) {
   const { t } = useLingui();
+  const weekDay = useEnumLabel('weekDay');
   const today = localIsoDate();
+  const other = otherWeekDay(classWeekDay, date);
+  const dateDay = other ? weekDay(other) : '';
+  const classDay = classWeekDay ? weekDay(classWeekDay) : '';
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap">
+    <Group gap="xs" align="flex-start" wrap="wrap">
       <TextInput
         type="date"
         label={t`Date`}
@@ -73,8 +120,20 @@ function DateField({ date, onDateChange }: Pick<Props, 'date' | 'onDateChange'>)
         max="9999-12-31"
         onChange={(event) => onDateChange(event.currentTarget.value || undefined)}
         data-testid="roll-date"
+        // A gentle note under the date, read with it; saving stays allowed (classes get moved).
+        inputWrapperOrder={['label', 'input', 'description']}
+        description={
+          other ? (
+            <Group component="span" gap={4} wrap="nowrap" align="flex-start" data-testid="roll-weekday-warning">
+              <IconAlertTriangle size={16} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 2 }} />
+              <span>{t`This date is a ${dateDay}; the class meets on ${classDay}. You can still save.`}</span>
+            </Group>
+          ) : undefined
+        }
+        styles={{ description: { color: 'var(--mantine-color-gray-9)', fontSize: 'var(--mantine-font-size-sm)', maxWidth: '18rem', marginTop: 4 } }}
       />
-      <Button variant="outline" mih={44} onClick={() => onDateChange(today)} disabled={date === today}>
+      {/* The label's height, so Today lines up with the date box whether or not a note sits under it. */}
+      <Button variant="outline" mih={44} mt={25} onClick={() => onDateChange(today)} disabled={date === today}>
         <Trans>Today</Trans>
       </Button>
     </Group>
@@ -106,8 +165,10 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   const { can } = usePermissions();
   const roster = useRoster(classId, date);
   const saved = useSavedRoll(classId, date);
-  const { statusOf, setStatus, setAll } = useRollStatuses(saved.statuses);
+  const { statusOf, setStatus, setAll, unsavedCount, discard } = useRollDraft(classId, date, saved.statuses);
   const [saving, setSaving] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
+  useToastsAbove(bar);
   const students = roster.items;
   const shown = useProgressiveCount(students.length);
 
@@ -200,7 +261,24 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
           </ul>
         </>
       )}
-      <div className={classes.bar}>
+      <div className={classes.bar} ref={bar}>
+        {unsavedCount > 0 && (
+          <Group justify="space-between" gap="xs" mb="xs" wrap="wrap" data-testid="roll-draft">
+            <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: '1 1 16rem' }} role="status">
+              <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 1 }} />
+              <Text size="sm" fw={600} c="gray.9">
+                <Plural
+                  value={unsavedCount}
+                  one="# change not saved yet: kept on this device until you save or discard it."
+                  other="# changes not saved yet: kept on this device until you save or discard them."
+                />
+              </Text>
+            </Group>
+            <Button variant="default" mih={44} leftSection={<IconTrash size={18} aria-hidden />} onClick={discard}>
+              <Trans>Discard changes</Trans>
+            </Button>
+          </Group>
+        )}
         <Group justify="space-between" gap="sm">
           <Group gap="md" aria-live="polite" data-testid="roll-counts">
             <Text fw={600} c={PRESENT_GREEN} className={classes.count}>

@@ -2,8 +2,9 @@
  * The data of one call page: the roster (class students, then all students, then the device's copy, then sample
  * data) and the roll saved for that class and date: first the one waiting in the outbox on this device, else the
  * server's. The statuses shown are the user's changes over that saved roll; everyone is present when nothing is saved.
+ * The changes not saved yet are kept on the device as they are made (db.rollDrafts) and come back when the page opens.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AttendanceStatus, StudentSummary } from '../../api/contract.ts';
 import { rosterOnDateQueryOptions, rosterQueryOptions } from '../../api/rosters.ts';
@@ -12,6 +13,7 @@ import { ATTENDANCE_ROLL_KIND, rollPayloadOf, rollQueryOptions } from '../../api
 import { listState, type ListState } from '../../offline/list-source.ts';
 import { sampleStudents } from '../../offline/sample-data.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
+import { db, rollDraftKey } from '../../lib/db.ts';
 
 /**
  * The roster of the roll's date: today's (fetched ahead for every class, so it opens offline), or, for another date,
@@ -82,5 +84,68 @@ export function useRollStatuses(base: ReadonlyMap<string, AttendanceStatus>) {
     setChanges(new Map(ids.map((id) => [id, status])));
   }, []);
   const clearChanges = useCallback(() => setChanges(noStatuses), []);
-  return { statusOf, setStatus, setAll, clearChanges, changed: changes.size > 0 };
+  /** Marks kept from before (a draft): under any the user made since. */
+  const restore = useCallback((marks: ReadonlyMap<string, AttendanceStatus>) => {
+    setChanges((previous) => (marks.size === 0 ? previous : new Map([...marks, ...previous])));
+  }, []);
+  return { statusOf, setStatus, setAll, clearChanges, restore, changes, changed: changes.size > 0 };
+}
+
+/** The marks that differ from the base (the saved roll, else everyone present): what saving would change. */
+export function unsavedMarks(
+  changes: ReadonlyMap<string, AttendanceStatus>,
+  base: ReadonlyMap<string, AttendanceStatus>,
+): Record<string, AttendanceStatus> {
+  const marks: Record<string, AttendanceStatus> = {};
+  for (const [id, status] of changes) if (status !== (base.get(id) ?? 'PRESENT')) marks[id] = status;
+  return marks;
+}
+
+/**
+ * useRollStatuses, with the changes kept on the device per class and date as they are made: restored when the page
+ * opens again (a tap made before the draft is read wins over it), removed when nothing differs from the saved roll any
+ * more (after saving, or marking back) or when discarded. No date, no draft: a roll without a date cannot be saved.
+ */
+export function useRollDraft(classId: string, date: string | undefined, base: ReadonlyMap<string, AttendanceStatus>) {
+  const statuses = useRollStatuses(base);
+  const { changes, restore, clearChanges } = statuses;
+  const [loaded, setLoaded] = useState(!date);
+  const key = date ? rollDraftKey(classId, date) : null;
+
+  useEffect(() => {
+    if (!key) return;
+    let cancelled = false;
+    void db.rollDrafts
+      .get(key)
+      .catch((error: unknown) => {
+        console.warn('Quadra: the roll draft could not be read', error);
+        return undefined;
+      })
+      .then((draft) => {
+        if (cancelled) return;
+        if (draft) restore(new Map(Object.entries(draft.marks)));
+        setLoaded(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [key, restore]);
+
+  const unsaved = useMemo(() => unsavedMarks(changes, base), [changes, base]);
+  // Without a date nothing is kept (nor can be saved): the note would promise what is not done.
+  const unsavedCount = key ? Object.keys(unsaved).length : 0;
+
+  useEffect(() => {
+    if (!key || !loaded || !date) return;
+    const write: Promise<unknown> =
+      unsavedCount > 0 ? db.rollDrafts.put({ key, classId, date, marks: unsaved, updatedAt: Date.now() }) : db.rollDrafts.delete(key);
+    write.catch((error: unknown) => console.warn('Quadra: the roll draft could not be stored', error));
+  }, [key, loaded, classId, date, unsaved, unsavedCount]);
+
+  const discard = useCallback(() => {
+    clearChanges();
+    if (key) void db.rollDrafts.delete(key).catch(() => undefined);
+  }, [clearChanges, key]);
+
+  return { ...statuses, unsavedCount, discard };
 }

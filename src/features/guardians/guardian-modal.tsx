@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { GuardianFields } from '../../api/guardians.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
+import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 import { textParams, textSearchPatch, validateGuardian, valuesFromSearch, type GuardianFormValues, type TextField } from './guardian-form.ts';
 import type { GuardianSearch } from './guardian-search.ts';
 
@@ -22,7 +23,15 @@ type Props = {
   blockedReason?: string;
 };
 
-type Errors = { form?: string; cpf?: string; email?: string; birthDate?: string; phone?: string };
+type Errors = {
+  form?: string;
+  cpf?: string;
+  email?: string;
+  birthDate?: string;
+  phone?: string;
+  /** The fields left empty (SPEC §5: all are required), marked beside the form's message. */
+  empty?: ReadonlySet<keyof GuardianFormValues>;
+};
 
 /** The register / edit guardian modal; every field is mirrored in the URL so a reload restores a half-filled form. */
 export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blockedReason }: Props) {
@@ -31,18 +40,29 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
   const [values, setValues] = useState<GuardianFormValues>(() => valuesFromSearch(search));
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const civilOptions = useEnumOptions('civilState', t`Select…`);
 
   const writeTexts = useDebouncedCallback((next: GuardianFormValues) => {
     updateSearch((previous) => ({ ...previous, ...textSearchPatch(next) }));
   }, URL_DEBOUNCE_MS);
 
+  const unmark = (field: keyof GuardianFormValues) =>
+    setErrors((previous) => {
+      if (!previous.empty?.has(field)) return previous;
+      const empty = new Set(previous.empty);
+      empty.delete(field);
+      return { ...previous, empty };
+    });
+
   const setText = (field: TextField) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    unmark(field);
     const next = { ...values, [field]: event.currentTarget.value };
     setValues(next);
     writeTexts(next);
   };
   const setImmediate = (field: 'civilState' | 'birthDate', param: 'select1' | 'date1') => (value: string) => {
+    unmark(field);
     setValues((previous) => ({ ...previous, [field]: value }));
     updateSearch((previous) => ({ ...previous, [param]: value === '' ? undefined : value }));
   };
@@ -58,8 +78,11 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
     if (blockedReason) return;
     const result = validateGuardian(values);
     if (!result.ok) {
-      if (result.empty) setErrors({ form: t`Please fill in all fields.` });
-      else
+      focusFirstInvalidSoon(() => formRef.current);
+      if (result.empty) {
+        const empty = new Set((Object.keys(values) as (keyof GuardianFormValues)[]).filter((field) => values[field].trim() === ''));
+        setErrors({ form: t`Please fill in all fields.`, empty });
+      } else
         setErrors({
           ...(result.cpf ? { cpf: t`Invalid CPF: check the digits.` } : {}),
           ...(result.email ? { email: t`Enter a valid email address, like name@example.com.` } : {}),
@@ -78,7 +101,14 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
     }
   };
 
-  const input = (field: TextField, label: string, extra: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; error?: string } = {}) => (
+  // An empty required field is marked (red, aria-invalid) without a message of its own: the form's message says it.
+  const errorOf = (field: keyof GuardianFormValues, message?: string) => message ?? (errors.empty?.has(field) ? true : undefined);
+
+  const input = (
+    field: TextField,
+    label: string,
+    extra: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; error?: string; autoFocus?: boolean } = {},
+  ) => (
     <TextInput
       label={label}
       name={textParams[field]}
@@ -86,7 +116,9 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
       onChange={setText(field)}
       type={extra.type}
       inputMode={extra.inputMode}
-      error={extra.error}
+      error={errorOf(field, extra.error)}
+      required
+      data-autofocus={extra.autoFocus || undefined}
     />
   );
 
@@ -98,7 +130,7 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
       size="lg"
       closeButtonProps={{ 'aria-label': t`Close` }}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         {blockedReason ? (
           <Alert color="orange" variant="light" styles={{ message: { color: 'var(--mantine-color-orange-9)' } }} mb="md" role="status">
             {blockedReason}
@@ -117,7 +149,7 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {input('name', t`Name`)}
+          {input('name', t`Name`, { autoFocus: true })}
           {input('cpf', t`CPF`, { inputMode: 'numeric', error: errors.cpf })}
           <TextInput
             label={t`Birth date`}
@@ -125,7 +157,8 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
             type="date"
             value={values.birthDate}
             onChange={(event) => setImmediate('birthDate', 'date1')(event.currentTarget.value)}
-            error={errors.birthDate}
+            error={errorOf('birthDate', errors.birthDate)}
+            required
           />
           <NativeSelect
             label={t`Civil status`}
@@ -133,6 +166,8 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
             data={civilOptions}
             value={values.civilState}
             onChange={(event) => setImmediate('civilState', 'select1')(event.currentTarget.value)}
+            error={errorOf('civilState')}
+            required
           />
           {input('nis', t`NIS`, { inputMode: 'numeric' })}
           {input('phone', t`Phone`, { type: 'tel', inputMode: 'tel', error: errors.phone })}

@@ -23,6 +23,7 @@ import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { BackButton } from '../../components/back-button.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { CardGrid } from '../../components/card-grid.tsx';
@@ -61,6 +62,14 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
     setRemoving(null);
     notify({ message: t`Guardian removed.`, severity: 'success' });
   };
+  const backToStudents = (
+    <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
+      <Trans>Back to students</Trans>
+    </BackButton>
+  );
+  // The server says there is no such student: no guardians to show or add, sample or otherwise.
+  if (source === 'not-found') return <RecordNotFound record="student" back={backToStudents} />;
+
   const save = async (fields: GuardianFields) => {
     if (modalMode === 'edit' && search.responsibleId) {
       await enqueueGuardianUpdate(studentId, search.responsibleId, fields, versionOf(search.responsibleId));
@@ -75,9 +84,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
   const removingName = removing?.name;
   return (
     <>
-      <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
-        <Trans>Back to students</Trans>
-      </BackButton>
+      {backToStudents}
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="md">
         <div>
           <PageTitle>{t`Guardians`}</PageTitle>

@@ -19,6 +19,7 @@ import { DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
 import { clearDraft, readDraft, writeDraft } from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, valuesOfStudent, type RegistrationValues } from './registration-values.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
+import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 
 const fieldsetReset = { border: 0, padding: 0, margin: 0, minWidth: 0 };
 
@@ -160,7 +161,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
 
   const focusFirstError = () => {
     // Let Mantine render the errors first; nothing typed is touched.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    focusFirstInvalidSoon(() => formRef.current);
   };
 
   return (

@@ -8,6 +8,7 @@ import { accessLogQueryOptions } from '../../api/access-log.ts';
 import { studentsQueryOptions } from '../../api/students.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { listState } from '../../offline/list-source.ts';
 
@@ -33,6 +34,18 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
   const { items, source } = listState(query, [], false);
   const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
+  if (source === 'not-found') {
+    return (
+      <RecordNotFound
+        record="student"
+        back={
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
+            <Trans>Back to students</Trans>
+          </BackButton>
+        }
+      />
+    );
+  }
   return (
     <>
       <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos/$id/responsaveis" params={{ id: studentId }} />}>
@@ -56,45 +69,42 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
         loadingLabel={t`Loading the access record`}
         emptyText={<Trans>Nobody has read or changed this student's data yet.</Trans>}
       >
-        {/* Wider than a phone: the scrolling region takes the keyboard focus, so it can be scrolled without a pointer. */}
-        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={t`Access record`}>
-          <Table striped data-testid="access-log">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t`When`}</Table.Th>
-                <Table.Th>{t`Who`}</Table.Th>
-                <Table.Th>{t`What`}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((entry, index) => {
-                const action = actions[`${entry.method} ${entry.route}`];
-                const status = entry.status;
-                return (
-                  <Table.Tr key={`${entry.at}-${index}`}>
-                    <Table.Td>{when.format(new Date(entry.at))}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{entry.userName ?? entry.userEmail}</Text>
-                      {entry.userName ? (
-                        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                          {entry.userEmail}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{action ? i18n._(action) : `${entry.method} ${entry.route}`}</Text>
-                      {status >= 400 ? (
-                        <Badge color="red" c="red.9" variant="light">
-                          {t`Refused (${status})`}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table striped data-testid="access-log">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t`When`}</Table.Th>
+              <Table.Th>{t`Who`}</Table.Th>
+              <Table.Th>{t`What`}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((entry, index) => {
+              const action = actions[`${entry.method} ${entry.route}`];
+              const status = entry.status;
+              return (
+                <Table.Tr key={`${entry.at}-${index}`}>
+                  <Table.Td>{when.format(new Date(entry.at))}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{entry.userName ?? entry.userEmail}</Text>
+                    {entry.userName ? (
+                      <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                        {entry.userEmail}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{action ? i18n._(action) : `${entry.method} ${entry.route}`}</Text>
+                    {status >= 400 ? (
+                      <Badge color="red" c="red.9" variant="light">
+                        {t`Refused (${status})`}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       </ListStatus>
     </>
   );

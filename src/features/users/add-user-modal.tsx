@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accessLevels, cleanText, userCreateSchema, type AccessLevel } from '../../api/contract.ts';
 import { enqueueUserCreate } from '../../api/users.ts';
 import { accessLabels } from '../../components/enum-labels.ts';
 import { notify } from '../../components/notify.ts';
+import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 
 type Fields = { full_name: string; email: string; phone: string; formation: string; access: AccessLevel };
 const empty: Fields = { full_name: '', email: '', phone: '', formation: '', access: 'instrutor' };
@@ -17,6 +18,7 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [fields, setFields] = useState<Fields>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const set = (name: keyof Fields) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
     setFields((previous) => ({ ...previous, [name]: value }));
@@ -33,8 +35,7 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
         found[name] ??= name === 'email' ? t`Enter a valid e-mail address` : name === 'full_name' ? t`Enter the full name` : t`Check this field`;
       }
       setErrors(found);
-      const first = Object.keys(found)[0];
-      if (first) document.getElementById(`add-user-${first}`)?.focus();
+      focusFirstInvalidSoon(() => formRef.current);
       return;
     }
     const name = fields.full_name.trim();
@@ -45,7 +46,7 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
   };
   return (
     <Modal opened onClose={onClose} title={t`Add user`} closeButtonProps={{ 'aria-label': t`Close` }} size="lg">
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           <TextInput
             id="add-user-full_name"

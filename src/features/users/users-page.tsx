@@ -14,6 +14,7 @@ import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { accessLabels } from '../../components/enum-labels.ts';
 import { notify } from '../../components/notify.ts';
+import { EmailText } from '../../components/email-text.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 
 // The form and its checks (the contract, with zod) load when an admin opens it, not with the list.
@@ -142,8 +143,17 @@ function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
       </Group>
       <Group gap={6} mt="xs" wrap="nowrap">
         <IconMail size={16} aria-hidden style={{ flexShrink: 0 }} />
-        <Text size="sm" component="a" href={`mailto:${user.email}`} c="quadra.8" style={{ overflowWrap: 'anywhere' }}>
-          {user.email}
+        {/* A 44 px touch target, like every control. */}
+        <Text
+          size="sm"
+          component="a"
+          href={`mailto:${user.email}`}
+          c="quadra.8"
+          mih={44}
+          miw={0}
+          style={{ display: 'inline-flex', alignItems: 'center' }}
+        >
+          <EmailText email={user.email} />
         </Text>
       </Group>
       {user.pending === 'failed' && user.reason ? (

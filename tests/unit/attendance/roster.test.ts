@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchRoster } from '../../../src/api/rosters.ts';
 import { fetchRoll } from '../../../src/api/attendance.ts';
+import { RecordNotFoundError } from '../../../src/lib/http.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -15,7 +16,7 @@ function serve(routes: Record<string, () => Response>) {
       const url = new URL(typeof input === 'string' ? input : input.url);
       calls.push(url.pathname);
       const route = routes[url.pathname];
-      return route ? route() : json({ statusCode: 404, error: 'Not Found', message: 'Route not found' }, 404);
+      return route ? route() : json({ statusCode: 404, error: 'Not Found', message: `Route GET ${url.pathname} not found` }, 404);
     }),
   );
   return calls;
@@ -34,6 +35,12 @@ describe('the class roster', () => {
     const calls = serve({ '/api/students': () => json([ana, bruno]) });
     await expect(fetchRoster('c1')).resolves.toEqual([ana, bruno]);
     expect(calls).toEqual(['/api/classes/c1/students', '/api/students']);
+  });
+
+  it('is "class not found" (never all students) when the server answers 404 for the class itself', async () => {
+    const calls = serve({ '/api/classes/c1/students': () => json({ statusCode: 404, error: 'Not Found', message: 'Class not found' }, 404) });
+    await expect(fetchRoster('c1')).rejects.toBeInstanceOf(RecordNotFoundError);
+    expect(calls).toEqual(['/api/classes/c1/students']);
   });
 
   it('fails (so the persisted copy or sample data is shown) on other errors', async () => {

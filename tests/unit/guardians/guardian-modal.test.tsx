@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { GuardianModal, URL_DEBOUNCE_MS, type SearchUpdater } from '../../../src/features/guardians/guardian-modal.tsx';
@@ -41,19 +41,19 @@ const fullSearch: GuardianSearch = {
 describe('guardian modal', () => {
   it('opens filled from the URL, so a reload restores a half-filled form', () => {
     setup({ ...open, text1: 'Maria', text2: '529', text4: 'Rua B', select1: 'VIUVO', date1: '1999-12-31' });
-    expect(screen.getByLabelText('Name')).toHaveValue('Maria');
-    expect(screen.getByLabelText('CPF')).toHaveValue('529');
-    expect(screen.getByLabelText('Address')).toHaveValue('Rua B');
-    expect(screen.getByLabelText('Civil status')).toHaveValue('VIUVO');
-    expect(screen.getByLabelText('Birth date')).toHaveValue('1999-12-31');
-    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText(/^Name( \*)?$/)).toHaveValue('Maria');
+    expect(screen.getByLabelText(/^CPF( \*)?$/)).toHaveValue('529');
+    expect(screen.getByLabelText(/^Address( \*)?$/)).toHaveValue('Rua B');
+    expect(screen.getByLabelText(/^Civil status( \*)?$/)).toHaveValue('VIUVO');
+    expect(screen.getByLabelText(/^Birth date( \*)?$/)).toHaveValue('1999-12-31');
+    expect(screen.getByLabelText(/^Email( \*)?$/)).toHaveValue('');
   });
 
   it('writes text inputs to the URL 300 ms after the last keystroke, not before', async () => {
     vi.useFakeTimers();
     try {
       const { writes, url } = setup(open);
-      const name = screen.getByLabelText('Name');
+      const name = screen.getByLabelText(/^Name( \*)?$/);
       fireEvent.change(name, { target: { value: 'M' } });
       act(() => vi.advanceTimersByTime(200));
       fireEvent.change(name, { target: { value: 'Ma' } });
@@ -64,11 +64,11 @@ describe('guardian modal', () => {
       expect(writes).toHaveLength(1);
       expect(url()).toMatchObject({ action: 'open-new-responsible-modal', text1: 'Ma' });
 
-      fireEvent.change(screen.getByLabelText('NIS'), { target: { value: '123' } });
-      fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '119' } });
-      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b' } });
-      fireEvent.change(screen.getByLabelText('CPF'), { target: { value: '5' } });
-      fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'Rua' } });
+      fireEvent.change(screen.getByLabelText(/^NIS( \*)?$/), { target: { value: '123' } });
+      fireEvent.change(screen.getByLabelText(/^Phone( \*)?$/), { target: { value: '119' } });
+      fireEvent.change(screen.getByLabelText(/^Email( \*)?$/), { target: { value: 'a@b' } });
+      fireEvent.change(screen.getByLabelText(/^CPF( \*)?$/), { target: { value: '5' } });
+      fireEvent.change(screen.getByLabelText(/^Address( \*)?$/), { target: { value: 'Rua' } });
       act(() => vi.advanceTimersByTime(URL_DEBOUNCE_MS));
       expect(url()).toMatchObject({ text1: 'Ma', text2: '5', text3: '123', text4: 'Rua', text5: '119', text6: 'a@b' });
 
@@ -82,9 +82,9 @@ describe('guardian modal', () => {
 
   it('writes the civil status and birth date to the URL at once', () => {
     const { url } = setup(open);
-    fireEvent.change(screen.getByLabelText('Civil status'), { target: { value: 'SOLTEIRO' } });
+    fireEvent.change(screen.getByLabelText(/^Civil status( \*)?$/), { target: { value: 'SOLTEIRO' } });
     expect(url().select1).toBe('SOLTEIRO');
-    fireEvent.change(screen.getByLabelText('Birth date'), { target: { value: '2001-05-06' } });
+    fireEvent.change(screen.getByLabelText(/^Birth date( \*)?$/), { target: { value: '2001-05-06' } });
     expect(url().date1).toBe('2001-05-06');
   });
 
@@ -102,7 +102,7 @@ describe('guardian modal', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Invalid CPF: check the digits.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid email address, like name@example.com.')).toBeInTheDocument();
-    expect(screen.getByLabelText('CPF')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^CPF( \*)?$/)).toHaveAttribute('aria-invalid', 'true');
     expect(onSave).not.toHaveBeenCalled();
   });
 
@@ -111,7 +111,7 @@ describe('guardian modal', () => {
     const { onSave } = setup({ ...fullSearch, text5: '+55 (11) 98765-4321 ramal 12345' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The phone can have at most 30 characters.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Phone( \*)?$/)).toHaveAttribute('aria-invalid', 'true');
     expect(onSave).not.toHaveBeenCalled();
   });
 
@@ -135,7 +135,7 @@ describe('guardian modal', () => {
     vi.useFakeTimers();
     try {
       const { onClose, writes } = setup(open);
-      fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Late' } });
+      fireEvent.change(screen.getByLabelText(/^Name( \*)?$/), { target: { value: 'Late' } });
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(onClose).toHaveBeenCalled();
       act(() => vi.advanceTimersByTime(URL_DEBOUNCE_MS * 2));
@@ -143,5 +143,25 @@ describe('guardian modal', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('marks its eight fields required, opens with the focus on Name, and an empty submit marks and focuses the first empty field', async () => {
+    const user = userEvent.setup();
+    setup({ ...open, text1: 'Maria' });
+    const name = screen.getByLabelText(/^Name( \*)?$/);
+    await waitFor(() => expect(name).toHaveFocus());
+    for (const label of ['Name', 'CPF', 'Birth date', 'Civil status', 'NIS', 'Phone', 'Email', 'Address']) {
+      expect(screen.getByLabelText(new RegExp(`^${label}( \\*)?$`))).toBeRequired();
+    }
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByTestId('guardian-form-error')).toHaveTextContent('Please fill in all fields.');
+    const cpf = screen.getByLabelText(/^CPF( \*)?$/);
+    await waitFor(() => expect(cpf).toHaveFocus());
+    expect(cpf).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Address( \*)?$/)).toHaveAttribute('aria-invalid', 'true');
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    // Typing in a marked field takes its mark away.
+    await user.type(cpf, '5');
+    expect(cpf).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -106,11 +106,11 @@ describe('guardians page', () => {
     await screen.findByText('Patrícia Santos');
     await user.click(screen.getByRole('button', { name: 'Edit Patrícia Santos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Guardian' });
-    expect(within(dialog).getByLabelText('Name')).toHaveValue('Patrícia Santos');
-    expect(within(dialog).getByLabelText('Civil status')).toHaveValue('CASADO');
+    expect(within(dialog).getByLabelText(/^Name( \*)?$/)).toHaveValue('Patrícia Santos');
+    expect(within(dialog).getByLabelText(/^Civil status( \*)?$/)).toHaveValue('CASADO');
     expect(url()).toMatchObject({ action: 'open-edit-responsible-modal', responsibleId: 'g1' });
-    await user.clear(within(dialog).getByLabelText('Phone'));
-    await user.type(within(dialog).getByLabelText('Phone'), '(11) 90000-0000');
+    await user.clear(within(dialog).getByLabelText(/^Phone( \*)?$/));
+    await user.type(within(dialog).getByLabelText(/^Phone( \*)?$/), '(11) 90000-0000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(url()).toEqual({}));
     expect(notify).toHaveBeenCalledWith({ message: 'Guardian updated successfully!', severity: 'success' });
@@ -135,6 +135,23 @@ describe('guardians page', () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a student the server does not have (404): "Student not found" with a way back; no sample guardians, no Register', async () => {
+    mockApi({
+      'students/nope/responsibles': () =>
+        new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Student not found' }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    setup({ action: 'open-new-responsible-modal' }, 'nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Student not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to students' })).toBeInTheDocument();
+    expect(screen.queryByTestId('sample-banner')).not.toBeInTheDocument();
+    expect(screen.queryByText('Roberto Oliveira')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register Guardian' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a guardian name holding HTML shows as plain text', async () => {

@@ -47,9 +47,10 @@ let roll: { url: string; body: unknown; answer: unknown };
 let backup: Buffer;
 let running: { app: FastifyInstance; db: Db };
 let control: Awaited<ReturnType<typeof startControlSocket>>;
+let dataDir: string;
 
 beforeAll(async () => {
-  const dataDir = await preparedDataDir();
+  dataDir = await preparedDataDir();
   running = await serve(dataDir);
   control = await startControlSocket(controlSocketOf(dataDir), () => (running.db as PgliteDb).backup(), running.app.log);
   const { app, db } = running;
@@ -106,6 +107,37 @@ describe('npm run backup / npm run restore', () => {
     } finally {
       await app.close();
       await db.close();
+    }
+  });
+
+  it('a backup taken during parallel writes is consistent: every roll in it is whole', async () => {
+    const { app, db } = running;
+    const [cls] = await db.query<{ class_id: string }>(
+      'SELECT class_id FROM class_enrollments GROUP BY class_id HAVING count(*) >= 3 ORDER BY class_id DESC LIMIT 1',
+    );
+    const roster = (await db.query<{ student_id: string }>('SELECT student_id FROM class_enrollments WHERE class_id = $1', [cls!.class_id])).map(
+      (r) => r.student_id,
+    );
+    const saves = Array.from({ length: 20 }, (_, day) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/classes/${cls!.class_id}/attendance/2026-06-${String(day + 1).padStart(2, '0')}`,
+        payload: { takenBy: 'Paralelo', takenAt: '2026-06-01T10:00:00Z', entries: roster.map((studentId) => ({ studentId, status: 'PRESENT' })) },
+      }),
+    );
+    const [taken] = await Promise.all([backupDataDir(dataDir), ...saves]);
+    const restoredDir = join(mkdtempSync(join(tmpdir(), 'quadra-restore-')), 'pglite');
+    await restoreDataDir(taken.bytes, restoredDir);
+    const restored = await openDatabase({ dataDir: restoredDir, purpose: 'the test' });
+    try {
+      const rolls = await restored.query<{ n: number }>(
+        `SELECT count(e.student_id)::int AS n FROM attendance_rolls r LEFT JOIN attendance_entries e ON e.class_id = r.class_id AND e.date = r.date
+          WHERE r.class_id = $1 AND r.date >= '2026-06-01' GROUP BY r.date`,
+        [cls!.class_id],
+      );
+      expect(rolls.every((roll) => roll.n === roster.length)).toBe(true);
+    } finally {
+      await restored.close();
     }
   });
 

@@ -53,6 +53,20 @@ describe('the data folder lock', () => {
     }
   });
 
+  it('a pid reused by another Node.js process does not hold: its start time differs', () => {
+    const dataDir = newDataDir();
+    const node = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)']);
+    try {
+      writeFileSync(
+        lockFileOf(dataDir),
+        JSON.stringify({ pid: node.pid, host: hostname(), startedAt: '2026-11-25T00:00:00.000Z', purpose: 'a server long gone', processStart: '1' }),
+      );
+      expect(holderOf(dataDir)).toBeNull();
+    } finally {
+      node.kill();
+    }
+  });
+
   it('a lock of a live Node.js process holds', () => {
     const dataDir = newDataDir();
     const node = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)']);

@@ -42,10 +42,18 @@ export function portIsFree(port: number): Promise<boolean> {
 
 export type ServerProcess = { child: ChildProcess; port: number; url: string; output: () => string; exited: Promise<number | null> };
 
-/** Starts `npm start` (how = 'npm') or the server itself (`node --import tsx server/main.ts`). */
-export function startServer(dataDir: string, port: number, how: 'npm' | 'main' = 'main'): ServerProcess {
+/** Starts `npm start` (how = 'npm') or the server itself (`node --import tsx server/main.ts`), on PGlite unless given a database URL. */
+export function startServer(dataDir: string, port: number, how: 'npm' | 'main' = 'main', databaseUrl = ''): ServerProcess {
   const distDir = mkdtempSync(join(tmpdir(), 'quadra-nodist-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+  };
   const child =
     how === 'npm'
       ? spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })

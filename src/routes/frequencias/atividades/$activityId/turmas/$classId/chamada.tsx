@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { isCalendarDate } from '../../../../../../lib/calendar-date.ts';
 import { RollCallPage } from '../../../../../../features/attendance/roll-call-page.tsx';
 import { classesQueryOptions } from '../../../../../../api/classes.ts';
+import { activitiesQueryOptions } from '../../../../../../api/activities.ts';
 import { loadFeatureMessages } from '../../../../../../lib/i18n.ts';
 
 /** date1 (SPEC §2) is the day of the roll, YYYY-MM-DD (a real calendar day); anything else counts as no date. */
@@ -25,9 +26,10 @@ function Page() {
 
 export const Route = createFileRoute('/frequencias/atividades/$activityId/turmas/$classId/chamada')({
   staticData: { permission: 'attendance:read' },
-  // The class list's request starts with the navigation (never awaited: offline, it waits).
+  // The class and activity lists' requests start with the navigation (never awaited: offline, they wait).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(classesQueryOptions());
+    void context.queryClient.prefetchQuery(activitiesQueryOptions());
     return loadFeatureMessages('attendance');
   },
   validateSearch: parseSearch,

@@ -1,0 +1,27 @@
+/**
+ * The change cursor (migration 004_change_cursor.sql): reads that say from which point on they are up to date, and
+ * the question "did anything of this kind change since then?". Both ask the database, not the process, so any number
+ * of server processes on one database agree (the sync, and the cached students list).
+ */
+import type { Db, Queryable } from './types.ts';
+
+/**
+ * Runs `read` on one snapshot (REPEATABLE READ) and answers its result with the snapshot's cursor: every write that
+ * commits after this read, even one that started before it, has a transaction id at or above the cursor.
+ */
+export async function readAtCursor<T>(db: Db, read: (tx: Queryable) => Promise<T>): Promise<{ cursor: string; value: T }> {
+  return db.transaction(async (tx) => {
+    await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    const [row] = await tx.query<{ cursor: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor');
+    return { cursor: row!.cursor, value: await read(tx) };
+  });
+}
+
+/** Whether a record of this kind (changes.entity) was written at or after the cursor. */
+export async function changedSince(db: Queryable, entity: string, cursor: string): Promise<boolean> {
+  const [row] = await db.query<{ changed: boolean }>('SELECT EXISTS (SELECT 1 FROM changes WHERE entity = $1 AND xid >= $2::xid8) AS changed', [
+    entity,
+    cursor,
+  ]);
+  return row?.changed === true;
+}

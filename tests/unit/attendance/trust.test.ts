@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { otherWeekDay, weekDayOf } from '../../../src/features/attendance/week-day.ts';
+import { unsavedMarks } from '../../../src/features/attendance/use-roll-call.ts';
+import { listState } from '../../../src/offline/list-source.ts';
+import { RecordNotFoundError } from '../../../src/lib/http.ts';
+import { reportServerAnswer, reportServerUnreachable, resetServerState, serverState } from '../../../src/lib/server-status.ts';
+import { connectionState } from '../../../src/components/network-status.tsx';
+
+describe("the class's weekday", () => {
+  it('names the weekday of a calendar day', () => {
+    expect(weekDayOf('2026-11-24')).toBe('TERCA');
+    expect(weekDayOf('2026-11-26')).toBe('QUINTA');
+    expect(weekDayOf('2026-11-29')).toBe('DOMINGO');
+  });
+
+  it("warns only when the date is not the class's day, and says nothing without a date or a known day", () => {
+    expect(otherWeekDay('QUINTA', '2026-11-24')).toBe('TERCA');
+    expect(otherWeekDay('QUINTA', '2026-11-26')).toBeNull();
+    expect(otherWeekDay('QUINTA', undefined)).toBeNull();
+    expect(otherWeekDay(undefined, '2026-11-24')).toBeNull();
+    expect(otherWeekDay('SOMEDAY', '2026-11-24')).toBeNull();
+  });
+});
+
+describe('the roll draft', () => {
+  it('keeps only the marks that differ from the saved roll (else from everyone present)', () => {
+    const base = new Map([['a', 'ABSENT' as const]]);
+    const changes = new Map([
+      ['a', 'ABSENT' as const],
+      ['b', 'ABSENT' as const],
+      ['c', 'PRESENT' as const],
+    ]);
+    expect(unsavedMarks(changes, base)).toEqual({ b: 'ABSENT' });
+    expect(unsavedMarks(new Map([['a', 'PRESENT' as const]]), base)).toEqual({ a: 'PRESENT' });
+  });
+});
+
+describe('a record the server does not have', () => {
+  it('is "not found": no saved copy, no sample data', () => {
+    const query = { data: [{ id: 'x' }], isError: true, isPending: false, fetchStatus: 'idle' as const, error: new RecordNotFoundError('class') };
+    expect(listState(query, [{ id: 'sample' }])).toEqual({ items: [], source: 'not-found' });
+  });
+
+  it('is not confused with a server that cannot be reached', () => {
+    const query = { data: undefined, isError: true, isPending: false, fetchStatus: 'idle' as const, error: new TypeError('Failed to fetch') };
+    expect(listState(query, [{ id: 'sample' }], true)).toEqual({ items: [{ id: 'sample' }], source: 'sample' });
+  });
+});
+
+describe("the header's status", () => {
+  afterEach(() => {
+    resetServerState();
+    vi.unstubAllGlobals();
+  });
+
+  it('is connected when the server answers (a 4xx is an answer), unavailable on a 5xx or no answer, offline first', () => {
+    expect(connectionState(true, serverState())).toBe('checking');
+    reportServerAnswer(404);
+    expect(connectionState(true, serverState())).toBe('connected');
+    reportServerAnswer(500);
+    expect(connectionState(true, serverState())).toBe('server-unavailable');
+    reportServerAnswer(200);
+    reportServerUnreachable();
+    expect(connectionState(true, serverState())).toBe('server-unavailable');
+    expect(connectionState(false, serverState())).toBe('offline');
+  });
+});
