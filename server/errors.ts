@@ -14,6 +14,8 @@ export class HttpError extends Error {
     message: string,
     /** A stable word for the app to act on (ApiError.code), e.g. why an account is refused. */
     readonly code?: string,
+    /** With a 409 'stale-version': the record as it is now (ApiError.current). */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -22,9 +24,18 @@ export class HttpError extends Error {
 
 export const notFound = (what: string): HttpError => new HttpError(404, `${what} not found`);
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
+/** An edit sent from an older version of the record: nothing is written, and the answer carries the record as it is. */
+export const staleVersion = (what: string, current: unknown): HttpError =>
+  new HttpError(409, `This ${what} was changed by someone else since you opened it: review the current record`, 'stale-version', current);
 
-export function errorBody(statusCode: number, message: string, code?: string): ApiError {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) };
+export function errorBody(statusCode: number, message: string, code?: string, current?: unknown): ApiError {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(code ? { code } : {}),
+    ...(current === undefined ? {} : { current }),
+  };
 }
 
 // Fastify and plugin error codes whose own message is too technical or too vague for the person reading it.
@@ -47,7 +58,7 @@ function validationMessage(error: FastifyError): string {
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code, error.current));
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(errorBody(400, validationMessage(error)));
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its schema');

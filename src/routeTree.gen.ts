@@ -12,12 +12,15 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AtividadesRouteImport } from './routes/atividades'
 import { Route as TechDemoRouteImport } from './routes/tech-demo'
-import { Route as TurmasRouteImport } from './routes/turmas'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as AlunosIndexRouteImport } from './routes/alunos/index'
 import { Route as AlunosCadastroRouteImport } from './routes/alunos/cadastro'
 import { Route as TechDemoIdRouteImport } from './routes/tech-demo/$id'
+import { Route as TurmasIndexRouteImport } from './routes/turmas/index'
+import { Route as TurmasClassIdRouteImport } from './routes/turmas/$classId'
+import { Route as AlunosIdIndexRouteImport } from './routes/alunos/$id/index'
 import { Route as AlunosIdAcessosRouteImport } from './routes/alunos/$id/acessos'
+import { Route as AlunosIdEditarRouteImport } from './routes/alunos/$id/editar'
 import { Route as AlunosIdResponsaveisRouteImport } from './routes/alunos/$id/responsaveis'
 import { Route as FrequenciasAtividadesIndexRouteImport } from './routes/frequencias/atividades/index'
 import { Route as FrequenciasAtividadesActivityIdTurmasIndexRouteImport } from './routes/frequencias/atividades/$activityId/turmas/index'
@@ -36,11 +39,6 @@ const AtividadesRoute = AtividadesRouteImport.update({
 const TechDemoRoute = TechDemoRouteImport.update({
   id: '/tech-demo',
   path: '/tech-demo',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const TurmasRoute = TurmasRouteImport.update({
-  id: '/turmas',
-  path: '/turmas',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UsuariosRoute = UsuariosRouteImport.update({
@@ -63,9 +61,29 @@ const TechDemoIdRoute = TechDemoIdRouteImport.update({
   path: '/$id',
   getParentRoute: () => TechDemoRoute,
 } as any)
+const TurmasIndexRoute = TurmasIndexRouteImport.update({
+  id: '/turmas/',
+  path: '/turmas/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TurmasClassIdRoute = TurmasClassIdRouteImport.update({
+  id: '/turmas/$classId',
+  path: '/turmas/$classId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AlunosIdIndexRoute = AlunosIdIndexRouteImport.update({
+  id: '/alunos/$id/',
+  path: '/alunos/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AlunosIdAcessosRoute = AlunosIdAcessosRouteImport.update({
   id: '/alunos/$id/acessos',
   path: '/alunos/$id/acessos',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AlunosIdEditarRoute = AlunosIdEditarRouteImport.update({
+  id: '/alunos/$id/editar',
+  path: '/alunos/$id/editar',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AlunosIdResponsaveisRoute = AlunosIdResponsaveisRouteImport.update({
@@ -96,13 +114,16 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
-  '/turmas': typeof TurmasRoute
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
+  '/turmas/$classId': typeof TurmasClassIdRoute
   '/alunos/': typeof AlunosIndexRoute
+  '/turmas/': typeof TurmasIndexRoute
   '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
+  '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
+  '/alunos/$id/': typeof AlunosIdIndexRoute
   '/frequencias/atividades/': typeof FrequenciasAtividadesIndexRoute
   '/frequencias/atividades/$activityId/turmas/': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
   '/frequencias/atividades/$activityId/turmas/$classId/chamada': typeof FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute
@@ -111,13 +132,16 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
-  '/turmas': typeof TurmasRoute
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
+  '/turmas/$classId': typeof TurmasClassIdRoute
   '/alunos': typeof AlunosIndexRoute
+  '/turmas': typeof TurmasIndexRoute
   '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
+  '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
+  '/alunos/$id': typeof AlunosIdIndexRoute
   '/frequencias/atividades': typeof FrequenciasAtividadesIndexRoute
   '/frequencias/atividades/$activityId/turmas': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
   '/frequencias/atividades/$activityId/turmas/$classId/chamada': typeof FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute
@@ -127,13 +151,16 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
-  '/turmas': typeof TurmasRoute
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
+  '/turmas/$classId': typeof TurmasClassIdRoute
   '/alunos/': typeof AlunosIndexRoute
+  '/turmas/': typeof TurmasIndexRoute
   '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
+  '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
+  '/alunos/$id/': typeof AlunosIdIndexRoute
   '/frequencias/atividades/': typeof FrequenciasAtividadesIndexRoute
   '/frequencias/atividades/$activityId/turmas/': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
   '/frequencias/atividades/$activityId/turmas/$classId/chamada': typeof FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute
@@ -144,13 +171,16 @@ export interface FileRouteTypes {
     | '/'
     | '/atividades'
     | '/tech-demo'
-    | '/turmas'
     | '/usuarios'
     | '/alunos/cadastro'
     | '/tech-demo/$id'
+    | '/turmas/$classId'
     | '/alunos/'
+    | '/turmas/'
     | '/alunos/$id/acessos'
+    | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
+    | '/alunos/$id/'
     | '/frequencias/atividades/'
     | '/frequencias/atividades/$activityId/turmas/'
     | '/frequencias/atividades/$activityId/turmas/$classId/chamada'
@@ -159,13 +189,16 @@ export interface FileRouteTypes {
     | '/'
     | '/atividades'
     | '/tech-demo'
-    | '/turmas'
     | '/usuarios'
     | '/alunos/cadastro'
     | '/tech-demo/$id'
+    | '/turmas/$classId'
     | '/alunos'
+    | '/turmas'
     | '/alunos/$id/acessos'
+    | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
+    | '/alunos/$id'
     | '/frequencias/atividades'
     | '/frequencias/atividades/$activityId/turmas'
     | '/frequencias/atividades/$activityId/turmas/$classId/chamada'
@@ -174,13 +207,16 @@ export interface FileRouteTypes {
     | '/'
     | '/atividades'
     | '/tech-demo'
-    | '/turmas'
     | '/usuarios'
     | '/alunos/cadastro'
     | '/tech-demo/$id'
+    | '/turmas/$classId'
     | '/alunos/'
+    | '/turmas/'
     | '/alunos/$id/acessos'
+    | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
+    | '/alunos/$id/'
     | '/frequencias/atividades/'
     | '/frequencias/atividades/$activityId/turmas/'
     | '/frequencias/atividades/$activityId/turmas/$classId/chamada'
@@ -190,12 +226,15 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AtividadesRoute: typeof AtividadesRoute
   TechDemoRoute: typeof TechDemoRouteWithChildren
-  TurmasRoute: typeof TurmasRoute
   UsuariosRoute: typeof UsuariosRoute
   AlunosCadastroRoute: typeof AlunosCadastroRoute
+  TurmasClassIdRoute: typeof TurmasClassIdRoute
   AlunosIndexRoute: typeof AlunosIndexRoute
+  TurmasIndexRoute: typeof TurmasIndexRoute
   AlunosIdAcessosRoute: typeof AlunosIdAcessosRoute
+  AlunosIdEditarRoute: typeof AlunosIdEditarRoute
   AlunosIdResponsaveisRoute: typeof AlunosIdResponsaveisRoute
+  AlunosIdIndexRoute: typeof AlunosIdIndexRoute
   FrequenciasAtividadesIndexRoute: typeof FrequenciasAtividadesIndexRoute
   FrequenciasAtividadesActivityIdTurmasIndexRoute: typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
   FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute: typeof FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute
@@ -222,13 +261,6 @@ declare module '@tanstack/react-router' {
       path: '/tech-demo'
       fullPath: '/tech-demo'
       preLoaderRoute: typeof TechDemoRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/turmas': {
-      id: '/turmas'
-      path: '/turmas'
-      fullPath: '/turmas'
-      preLoaderRoute: typeof TurmasRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/usuarios': {
@@ -259,11 +291,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TechDemoIdRouteImport
       parentRoute: typeof TechDemoRoute
     }
+    '/turmas/': {
+      id: '/turmas/'
+      path: '/turmas'
+      fullPath: '/turmas/'
+      preLoaderRoute: typeof TurmasIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/turmas/$classId': {
+      id: '/turmas/$classId'
+      path: '/turmas/$classId'
+      fullPath: '/turmas/$classId'
+      preLoaderRoute: typeof TurmasClassIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/alunos/$id/': {
+      id: '/alunos/$id/'
+      path: '/alunos/$id'
+      fullPath: '/alunos/$id/'
+      preLoaderRoute: typeof AlunosIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/alunos/$id/acessos': {
       id: '/alunos/$id/acessos'
       path: '/alunos/$id/acessos'
       fullPath: '/alunos/$id/acessos'
       preLoaderRoute: typeof AlunosIdAcessosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/alunos/$id/editar': {
+      id: '/alunos/$id/editar'
+      path: '/alunos/$id/editar'
+      fullPath: '/alunos/$id/editar'
+      preLoaderRoute: typeof AlunosIdEditarRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/alunos/$id/responsaveis': {
@@ -313,12 +373,15 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AtividadesRoute: AtividadesRoute,
   TechDemoRoute: TechDemoRouteWithChildren,
-  TurmasRoute: TurmasRoute,
   UsuariosRoute: UsuariosRoute,
   AlunosCadastroRoute: AlunosCadastroRoute,
+  TurmasClassIdRoute: TurmasClassIdRoute,
   AlunosIndexRoute: AlunosIndexRoute,
+  TurmasIndexRoute: TurmasIndexRoute,
   AlunosIdAcessosRoute: AlunosIdAcessosRoute,
+  AlunosIdEditarRoute: AlunosIdEditarRoute,
   AlunosIdResponsaveisRoute: AlunosIdResponsaveisRoute,
+  AlunosIdIndexRoute: AlunosIdIndexRoute,
   FrequenciasAtividadesIndexRoute: FrequenciasAtividadesIndexRoute,
   FrequenciasAtividadesActivityIdTurmasIndexRoute:
     FrequenciasAtividadesActivityIdTurmasIndexRoute,

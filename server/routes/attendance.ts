@@ -1,7 +1,7 @@
 /**
  * Roll calls (extension): one roll per class and day. PUT replaces that day's roll as a whole, so a retried or
- * corrected save never duplicates anything. Entries must name students enrolled in the class (400 otherwise),
- * each at most once.
+ * corrected save never duplicates anything. Entries must name students on the class's roster of that date (400
+ * otherwise), each at most once: a student who left the class or was deactivated before that date is refused.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { insertRows } from '../db/bulk-insert.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
+import { rosterIds } from './roster.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
 
@@ -57,13 +58,9 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       }
       const roll = await db.transaction(async (tx) => {
         await requireClass(tx, classId);
-        const enrolled = new Set(
-          (await tx.query<{ student_id: string }>('SELECT student_id FROM class_enrollments WHERE class_id = $1', [classId])).map(
-            (row) => row.student_id,
-          ),
-        );
+        const enrolled = await rosterIds(tx, classId, date);
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
-        if (strangers.length > 0) throw badRequest(`Students not enrolled in this class: ${strangers.join(', ')}`);
+        if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);
         // Upsert first: it locks the day's roll, so two concurrent saves of one day run one after the other.
         await tx.run(
           `INSERT INTO attendance_rolls (class_id, date, taken_by, taken_at) VALUES ($1, $2, $3, $4)

@@ -1,20 +1,37 @@
-/** Guardians (responsáveis) of a student: list (SPEC §7), create and edit (extensions). */
+/**
+ * Guardians (responsáveis) of a student: list (SPEC §7), create, edit and remove (extensions). An edit or a removal
+ * sent from an older version answers 409 with the current guardian. A removed guardian leaves the list and is kept,
+ * marked removed, for the record.
+ */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  guardianFieldsSchema,
   guardianInputSchema,
   guardianListSchema,
+  guardianRemoveSchema,
   guardianSchema,
+  guardianUpdateSchema,
   onlyDigits,
   type GuardianInput,
 } from '../../src/api/contract.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, notFound, staleVersion } from '../errors.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
-const guardianColumns = 'id, name, cpf, birth_date AS "birthDate", civil_state AS "civilState", nis, phone, email, address';
+const guardianColumns =
+  'id, name, cpf, to_char(birth_date, \'YYYY-MM-DD\') AS "birthDate", civil_state AS "civilState", nis, phone, email, address, version';
+type GuardianRow = z.infer<typeof guardianSchema> & { version: number; student_id: string; removed: boolean };
+
+/** The guardian, locked for the change that reads it (404 when there is none or it was removed, unless asked). */
+async function lockGuardian(tx: Queryable, id: string): Promise<GuardianRow | undefined> {
+  const [row] = await tx.query<GuardianRow>(
+    `SELECT ${guardianColumns}, student_id, removed_at IS NOT NULL AS removed FROM guardians WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return row;
+}
+const publicGuardian = ({ student_id: _studentId, removed: _removed, ...guardian }: GuardianRow) => guardian;
 
 const guardianValues = (input: Omit<GuardianInput, 'id'>) =>
   [input.name, onlyDigits(input.cpf), input.birthDate, input.civilState, input.nis, input.phone, input.email, input.address] as const;
@@ -40,7 +57,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
     },
     async (request) => {
       await requireStudent(db, request.params.id);
-      return db.query(`SELECT ${guardianColumns} FROM guardians WHERE student_id = $1 ORDER BY name, id`, [request.params.id]);
+      return db.query(`SELECT ${guardianColumns} FROM guardians WHERE student_id = $1 AND removed_at IS NULL ORDER BY name, id`, [request.params.id]);
     },
   );
 
@@ -88,23 +105,62 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       config: { rule: 'guardians:write' },
       schema: {
         tags: ['guardians'],
-        summary: 'Edit a guardian (all eight fields)',
+        summary: 'Edit a guardian (all eight fields, with the version it was read at)',
+        description: 'A guardian changed since that version answers 409 (code stale-version) with the current one in `current`.',
         params: z.object({ id: pathIdSchema }),
-        body: guardianFieldsSchema,
-        response: { 200: guardianSchema, ...errors(400, 404, 413, 415) },
+        body: guardianUpdateSchema,
+        response: { 200: guardianSchema, ...errors(400, 404, 409, 413, 415) },
       },
     },
     async (request) => {
-      const [updated] = await db.query<z.infer<typeof guardianSchema> & { student_id: string }>(
-        `UPDATE guardians SET name = $2, cpf = $3, birth_date = $4, civil_state = $5, nis = $6, phone = $7,
-                              email = $8, address = $9
-          WHERE id = $1 RETURNING ${guardianColumns}, student_id`,
-        [request.params.id, ...guardianValues(request.body)],
-      );
-      if (!updated) throw notFound('Guardian');
-      request.auditStudent = updated.student_id;
-      const { student_id: _studentId, ...guardian } = updated;
-      return guardian;
+      const { version, ...fields } = request.body;
+      const updated = await db.transaction(async (tx) => {
+        const current = await lockGuardian(tx, request.params.id);
+        if (!current || current.removed) throw notFound('Guardian');
+        request.auditStudent = current.student_id;
+        if (version !== undefined && version !== current.version) {
+          const values = guardianValues(fields);
+          const stored = guardianValues({ ...current, civilState: current.civilState as GuardianInput['civilState'] });
+          if (JSON.stringify(values) === JSON.stringify(stored)) return current;
+          throw staleVersion('guardian', publicGuardian(current));
+        }
+        const [row] = await tx.query<GuardianRow>(
+          `UPDATE guardians SET name = $2, cpf = $3, birth_date = $4, civil_state = $5, nis = $6, phone = $7,
+                                email = $8, address = $9, version = version + 1
+            WHERE id = $1 RETURNING ${guardianColumns}, student_id, false AS removed`,
+          [request.params.id, ...guardianValues(fields)],
+        );
+        return row!;
+      });
+      return publicGuardian(updated);
+    },
+  );
+
+  app.delete(
+    '/responsibles/:id',
+    {
+      config: { rule: 'guardians:write' },
+      schema: {
+        tags: ['guardians'],
+        summary: 'Remove a guardian (with the version the removal was decided on)',
+        description:
+          'Answers 204; the guardian leaves the list and is kept, marked removed, for the record. Removing it again ' +
+          'answers 204 (a resend is harmless); a guardian changed since that version answers 409 with the current one.',
+        params: z.object({ id: pathIdSchema }),
+        body: guardianRemoveSchema,
+        response: { 204: z.null(), ...errors(400, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const current = await lockGuardian(tx, request.params.id);
+        if (!current) throw notFound('Guardian');
+        request.auditStudent = current.student_id;
+        if (current.removed) return;
+        if (request.body.version !== current.version) throw staleVersion('guardian', publicGuardian(current));
+        await tx.run('UPDATE guardians SET removed_at = now(), version = version + 1 WHERE id = $1', [request.params.id]);
+      });
+      return reply.code(204).send(null);
     },
   );
 };

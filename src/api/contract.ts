@@ -49,6 +49,17 @@ export const isoDateSchema = z.iso.date().check(z.refine((value) => !value.start
 export const isoDateTimeSchema = z.iso
   .datetime({ offset: true })
   .check(z.refine((value) => Date.parse(value) >= FIRST_INSTANT, { message: 'Invalid date-time: years start at 0001' }));
+/**
+ * A calendar date as the API takes it: YYYY-MM-DD, or a full ISO date-time (what a JS Date becomes in JSON, e.g.
+ * `2012-05-01T00:00:00.000Z` from the programme's original client), of which the calendar date as written is kept.
+ * Be liberal in what the API takes; it always answers YYYY-MM-DD.
+ */
+export const calendarDateSchema = z.pipe(
+  z.union([isoDateSchema, isoDateTimeSchema]),
+  z.transform((value: string) => value.slice(0, 10)),
+);
+/** Every editable record carries the version it is at; an edit sends the version it started from. */
+export const versionSchema = z.int().check(z.gte(1));
 
 export const onlyDigits = (value: string): string => value.replace(/\D/g, '');
 export const ZIP_LENGTH = 8;
@@ -113,9 +124,24 @@ export const activitySchema = z.object({
   teacher: z.string(),
   area: z.string(),
   frequency: z.string(),
+  /** Archived: left out of lists and pickers, kept for history. Absent from servers that do not archive. */
+  archived: z.optional(z.boolean()),
+  version: z.optional(z.int()),
 });
 export type Activity = z.infer<typeof activitySchema>;
 export const activityListSchema = z.array(activitySchema);
+const activityFields = {
+  name: requiredText(200),
+  teacher: requiredText(200),
+  area: z.enum(activityAreas),
+  frequency: z.enum(activityFrequencies),
+};
+/** POST /activities: the fields GET /activities answers; the client id makes a resend harmless. */
+export const activityCreateSchema = z.object({ id: z.optional(clientIdSchema), ...activityFields });
+export type ActivityCreate = z.infer<typeof activityCreateSchema>;
+/** PUT /activities/{id}: the whole record with the version it was read at; `archived: true` archives it. */
+export const activityUpdateSchema = z.object({ ...activityFields, archived: z.optional(z.boolean()), version: versionSchema });
+export type ActivityUpdate = z.infer<typeof activityUpdateSchema>;
 
 export const classSchema = z.object({
   id: idSchema,
@@ -124,14 +150,33 @@ export const classSchema = z.object({
   schedule: z.string(),
   level: z.string(),
   activityId: idSchema,
+  /** The instructor, a staff user. */
+  instructorId: z.optional(z.nullable(idSchema)),
+  archived: z.optional(z.boolean()),
+  version: z.optional(z.int()),
 });
 export type ClassGroup = z.infer<typeof classSchema>;
 export const classListSchema = z.array(classSchema);
+const classFields = {
+  title: requiredText(200),
+  activityId: idSchema,
+  weekDay: z.enum(enums.weekDay),
+  schedule: requiredText(100),
+  level: z.enum(enums.level),
+  instructorId: z.optional(z.nullable(idSchema)),
+};
+/** POST /classes: the fields GET /classes answers plus an optional instructor (a user). */
+export const classCreateSchema = z.object({ id: z.optional(clientIdSchema), ...classFields });
+export type ClassCreate = z.infer<typeof classCreateSchema>;
+export const classUpdateSchema = z.object({ ...classFields, archived: z.optional(z.boolean()), version: versionSchema });
+export type ClassUpdate = z.infer<typeof classUpdateSchema>;
 
 export const studentSummarySchema = z.object({
   id: idSchema,
   name: z.string(),
   frequencyPercent: z.number().check(z.gte(0), z.lte(100)),
+  /** Absent from servers without deactivation: taken as active. */
+  active: z.optional(z.boolean()),
 });
 export type StudentSummary = z.infer<typeof studentSummarySchema>;
 export const studentListSchema = z.array(studentSummarySchema);
@@ -151,9 +196,9 @@ export const studentCreateSchema = z.object({
   /** Client-generated id: the same id sent twice creates one student. */
   id: z.optional(clientIdSchema),
   fullName: requiredText(200),
-  dateOfBirth: z.optional(z.union([isoDateSchema, z.literal('')])),
+  dateOfBirth: z.optional(z.union([calendarDateSchema, z.literal('')])),
   registrationNumber: z.optional(z.union([cpfSchema, z.literal('')])),
-  enrollmentDate: z.optional(z.union([isoDateSchema, z.literal('')])),
+  enrollmentDate: z.optional(z.union([calendarDateSchema, z.literal('')])),
   race: optionalCode('race'),
   gender: optionalCode('gender'),
   schoolName: optionalText,
@@ -165,6 +210,62 @@ export const studentCreateSchema = z.object({
 });
 export type StudentCreate = z.infer<typeof studentCreateSchema>;
 export const studentCreatedSchema = z.object({ id: idSchema });
+
+/** PUT /students/{id}: the registration's fields, with the version the edit started from. */
+export const studentUpdateSchema = z.extend(z.omit(studentCreateSchema, { id: true }), { version: versionSchema });
+export type StudentUpdate = z.infer<typeof studentUpdateSchema>;
+
+/** POST /students/{id}/status: deactivate (leaves every roster from `date` on) or reactivate (back on them from `date`). */
+export const studentStatusInputSchema = z.object({
+  active: z.boolean(),
+  date: calendarDateSchema,
+  reason: requiredText(500),
+  version: versionSchema,
+});
+export type StudentStatusInput = z.infer<typeof studentStatusInputSchema>;
+
+/** One enrolment of a student in a class: on the roster from `from` (inclusive) until `to` (exclusive; absent: open). */
+export const enrolmentSchema = z.object({ classId: idSchema, from: isoDateSchema, to: z.optional(isoDateSchema) });
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+/** PUT /classes/{classId}/students/{studentId}: enrol from a date. */
+export const enrolmentStartSchema = z.object({ from: calendarDateSchema });
+/** DELETE /classes/{classId}/students/{studentId}: the first day the student is no longer on the roster. */
+export const enrolmentEndSchema = z.object({ to: calendarDateSchema });
+
+/** GET /classes/{id}/students?date=: the roster of that date (today when absent). */
+export const rosterQuerySchema = z.object({ date: z.optional(calendarDateSchema) });
+
+/** GET /students/{id}: every registered field as stored (empty ones absent), the status, enrolments and version. */
+export const studentSchema = z.object({
+  id: idSchema,
+  fullName: z.string(),
+  dateOfBirth: z.optional(isoDateSchema),
+  registrationNumber: z.optional(z.string()),
+  enrollmentDate: z.optional(isoDateSchema),
+  race: z.optional(z.string()),
+  gender: z.optional(z.string()),
+  schoolName: z.optional(z.string()),
+  schoolYear: z.optional(z.string()),
+  socialProgram: z.optional(z.string()),
+  employmentStatus: z.optional(z.string()),
+  educationLevel: z.optional(z.string()),
+  address: z.object({
+    code: z.optional(z.string()),
+    street: z.optional(z.string()),
+    number: z.optional(z.string()),
+    complement: z.optional(z.string()),
+  }),
+  active: z.boolean(),
+  /** The date of the last deactivation or reactivation, and why. */
+  statusDate: z.optional(isoDateSchema),
+  statusReason: z.optional(z.string()),
+  frequencyPercent: z.number().check(z.gte(0), z.lte(100)),
+  enrolments: z.array(enrolmentSchema),
+  version: z.int(),
+});
+export type Student = z.infer<typeof studentSchema>;
+export const studentStatusFilters = ['active', 'inactive', 'all'] as const;
+export type StudentStatusFilter = (typeof studentStatusFilters)[number];
 
 /** Fields sent with each multipart document upload, beside the `file` part. */
 export const documentMetaSchema = z.object({
@@ -187,6 +288,7 @@ export const documentSchema = z.object({
   size: z.int(),
 });
 export type StudentDocument = z.infer<typeof documentSchema>;
+export const documentListSchema = z.array(documentSchema);
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const documentMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
@@ -194,13 +296,18 @@ export const documentMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] 
 export const guardianFieldsSchema = z.object({
   name: requiredText(200),
   cpf: cpfSchema,
-  birthDate: isoDateSchema,
+  birthDate: calendarDateSchema,
   civilState: z.enum(enums.civilState),
   nis: requiredText(20),
   phone: requiredText(30),
   email: z.email(),
   address: requiredText(300),
 });
+/** PUT /responsibles/{id}: the eight fields, with the version the edit started from (optional for older clients). */
+export const guardianUpdateSchema = z.extend(guardianFieldsSchema, { version: z.optional(versionSchema) });
+export type GuardianUpdate = z.infer<typeof guardianUpdateSchema>;
+/** DELETE /responsibles/{id}: the version the removal was decided on. */
+export const guardianRemoveSchema = z.object({ version: versionSchema });
 export const guardianInputSchema = z.extend(guardianFieldsSchema, {
   /** Client-generated id: the same id sent twice creates one guardian. */
   id: z.optional(clientIdSchema),
@@ -216,6 +323,7 @@ export const guardianSchema = z.object({
   phone: z.string(),
   email: z.string(),
   address: z.string(),
+  version: z.optional(z.int()),
 });
 export type Guardian = z.infer<typeof guardianSchema>;
 export const guardianListSchema = z.array(guardianSchema);
@@ -395,6 +503,8 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   /** Why, as a stable word the app acts on, where a status alone is not enough (see accessRefusals). */
   code: z.optional(z.string()),
+  /** With a 409 'stale-version': the record as it is now on the server. */
+  current: z.optional(z.unknown()),
 });
 /**
  * The codes of a 403 that refuses the account itself, whatever it asked for: the app ends the session. Any other 403

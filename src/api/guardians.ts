@@ -1,13 +1,16 @@
 /**
  * Guardians of one student (SPEC §7): GET /students/{id}/responsibles; creates and edits go through the outbox
  * (kinds 'guardian.create' -> POST /students/{studentId}/responsibles with the client id in the body, and
- * 'guardian.update' -> PUT /responsibles/{id}), so they survive a reload or a lost connection.
+ * 'guardian.update' -> PUT /responsibles/{id} with the version it started from, 'guardian.remove' -> DELETE
+ * /responsibles/{id} with that version), so they survive a reload or a lost connection.
  */
 import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { guardianListSchema, guardianSchema, type GuardianInput } from './contract.ts';
 import { getRecordParsed, sendParsed } from '../lib/http.ts';
 import type { OutboxRow } from '../lib/db.ts';
 import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
+import { queryClient } from '../offline/query-client.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 
 export const guardianKeys = {
@@ -24,7 +27,8 @@ export const guardiansQueryOptions = (studentId: string) =>
 /** The eight fields of a guardian, without the id. */
 export type GuardianFields = Omit<GuardianInput, 'id'>;
 export type GuardianCreatePayload = { studentId: string; guardian: GuardianInput & { id: string } };
-export type GuardianUpdatePayload = { studentId: string; guardianId: string; guardian: GuardianFields };
+export type GuardianUpdatePayload = { studentId: string; guardianId: string; guardian: GuardianFields & { version?: number } };
+export type GuardianRemovePayload = { studentId: string; guardianId: string; version: number };
 
 /** Queue a new guardian; the outbox id is the guardian's client id, so a resend never creates a duplicate. */
 export async function enqueueGuardianCreate(studentId: string, fields: GuardianFields): Promise<string> {
@@ -34,11 +38,23 @@ export async function enqueueGuardianCreate(studentId: string, fields: GuardianF
   return id;
 }
 
-export async function enqueueGuardianUpdate(studentId: string, guardianId: string, fields: GuardianFields): Promise<void> {
-  const payload: GuardianUpdatePayload = { studentId, guardianId, guardian: fields };
+export async function enqueueGuardianUpdate(studentId: string, guardianId: string, fields: GuardianFields, version?: number): Promise<void> {
+  const payload: GuardianUpdatePayload = { studentId, guardianId, guardian: version === undefined ? fields : { ...fields, version } };
   // An edit of a guardian whose create is still queued waits for it (the create's outbox id is the guardian's id).
   await enqueue({ kind: outboxKinds.guardianUpdate, payload, dependsOn: guardianId });
 }
+
+/** Queue the removal of a guardian, at the version the user confirmed it on. */
+export async function enqueueGuardianRemove(studentId: string, guardianId: string, version: number): Promise<void> {
+  const payload: GuardianRemovePayload = { studentId, guardianId, version };
+  await enqueue({ kind: outboxKinds.guardianRemove, payload, dependsOn: guardianId });
+}
+
+const withVersion = <P extends object>(payload: P, key: keyof P, current: unknown): P => {
+  const version = Number((current as { version?: unknown }).version);
+  const inner = payload[key];
+  return { ...payload, [key]: typeof inner === 'object' && inner !== null ? { ...inner, version } : version };
+};
 
 export function registerGuardianHandlers(): void {
   registerOutboxHandler(outboxKinds.guardianCreate, async (item) => {
@@ -46,10 +62,23 @@ export function registerGuardianHandlers(): void {
     const saved = await sendParsed('post', `students/${encodeURIComponent(studentId)}/responsibles`, guardian, guardianSchema);
     return { id: saved.id };
   });
-  registerOutboxHandler(outboxKinds.guardianUpdate, async (item) => {
-    const { guardianId, guardian } = item.payload as GuardianUpdatePayload;
-    await sendParsed('put', `responsibles/${encodeURIComponent(guardianId)}`, guardian, guardianSchema);
-  });
+  registerOutboxHandler(
+    outboxKinds.guardianUpdate,
+    async (item) => {
+      const { guardianId, guardian } = item.payload as GuardianUpdatePayload;
+      await sendParsed('put', `responsibles/${encodeURIComponent(guardianId)}`, guardian, guardianSchema);
+    },
+    { rebase: (payload, current) => withVersion(payload as GuardianUpdatePayload, 'guardian', current) },
+  );
+  registerOutboxHandler(
+    outboxKinds.guardianRemove,
+    async (item) => {
+      const { guardianId, studentId, version } = item.payload as GuardianRemovePayload;
+      await sendParsed('delete', `responsibles/${encodeURIComponent(guardianId)}`, { version }, z.unknown());
+      void queryClient.invalidateQueries({ queryKey: guardianKeys.ofStudent(studentId) });
+    },
+    { rebase: (payload, current) => withVersion(payload as GuardianRemovePayload, 'version', current) },
+  );
 }
 
 /** A guardian waiting in the outbox, as the guardians page shows it. */

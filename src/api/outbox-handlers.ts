@@ -3,10 +3,16 @@ import { registerGuardianHandlers } from './guardians.ts';
 import { registerStudentRegistrationHandlers } from './student-registration.ts';
 import { registerAttendanceHandlers } from './attendance.ts';
 import { registerUserHandlers } from './users.ts';
+import { registerStudentRecordHandlers } from './student-records.ts';
+import { registerActivityHandlers } from './activities.ts';
+import { registerClassHandlers } from './classes.ts';
 
 export function registerOutboxHandlers(): void {
   registerGuardianHandlers();
   registerStudentRegistrationHandlers();
   registerAttendanceHandlers();
   registerUserHandlers();
+  registerStudentRecordHandlers();
+  registerActivityHandlers();
+  registerClassHandlers();
 }

@@ -1,6 +1,7 @@
 /**
  * Class rosters for the roll call (key ['classes', classId, 'students']). Rosters are fetched ahead for every class
- * while online, so every call page opens offline after one online visit (the query cache is persisted).
+ * while online, so every call page opens offline after one online visit (the query cache is persisted). The roster of
+ * another date (a past roll call: who was enrolled then) is ['classes', classId, 'students', date].
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { studentListSchema, type ClassGroup, type StudentSummary } from './contract.ts';
@@ -8,15 +9,17 @@ import { getParsed, HTTPError, isUnknownRoute, RecordNotFoundError } from '../li
 
 export const rosterKeys = {
   one: (classId: string) => ['classes', classId, 'students'] as const,
+  onDate: (classId: string, date: string) => ['classes', classId, 'students', date] as const,
 };
 
 /**
- * The class's students. A server without the roster route (404 "Route ... not found") gives all students instead; a
- * 404 for the class itself (it does not exist) is a RecordNotFoundError: never another list.
+ * The class's students (on a date: the roster of that date). A server without the roster route (404 "Route ... not
+ * found") gives all students instead; a 404 for the class itself (it does not exist) is a RecordNotFoundError: never
+ * another list.
  */
-export async function fetchRoster(classId: string): Promise<StudentSummary[]> {
+export async function fetchRoster(classId: string, date?: string): Promise<StudentSummary[]> {
   try {
-    return await getParsed(`classes/${encodeURIComponent(classId)}/students`, studentListSchema);
+    return await getParsed(`classes/${encodeURIComponent(classId)}/students${date ? `?date=${date}` : ''}`, studentListSchema);
   } catch (error) {
     if (error instanceof HTTPError && error.response.status === 404) {
       if (await isUnknownRoute(error)) return getParsed('students', studentListSchema);
@@ -27,6 +30,8 @@ export async function fetchRoster(classId: string): Promise<StudentSummary[]> {
 }
 
 export const rosterQueryOptions = (classId: string) => queryOptions({ queryKey: rosterKeys.one(classId), queryFn: () => fetchRoster(classId) });
+export const rosterOnDateQueryOptions = (classId: string, date: string) =>
+  queryOptions({ queryKey: rosterKeys.onDate(classId, date), queryFn: () => fetchRoster(classId, date) });
 
 /** Fetch every class's roster into the (persisted) cache; failures are ignored: the page will try again itself. */
 export async function prefetchAllRosters(client: QueryClient, classes: readonly ClassGroup[]): Promise<void> {

@@ -1,12 +1,14 @@
-/** The outbox drawer: what is waiting or failed, with retry and discard. Loaded on the first open (keeps the modal
- * machinery out of the first screen's JavaScript). */
-import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+/** The outbox drawer: what is waiting or failed, with retry and discard; an edit refused because someone else changed
+ * the record shows theirs and mine side by side, with "keep mine" and "take theirs". Loaded on the first open (keeps
+ * the modal machinery out of the first screen's JavaScript). */
+import { Badge, Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { OutboxRow } from '../lib/db.ts';
-import { discardItem, retryItem } from '../offline/outbox.ts';
+import { discardItem, keepMine, retryItem } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 
 const kindLabels: Record<string, MessageDescriptor> = {
@@ -17,13 +19,66 @@ const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.attendanceRoll]: msg`Attendance roll`,
   [outboxKinds.userCreate]: msg`New user`,
   [outboxKinds.userUpdate]: msg`User change`,
+  [outboxKinds.studentUpdate]: msg`Student change`,
+  [outboxKinds.studentStatus]: msg`Student status`,
+  [outboxKinds.guardianRemove]: msg`Guardian removal`,
+  [outboxKinds.enrolmentStart]: msg`Enrolment`,
+  [outboxKinds.enrolmentEnd]: msg`End of enrolment`,
+  [outboxKinds.activityCreate]: msg`New activity`,
+  [outboxKinds.activityUpdate]: msg`Activity change`,
+  [outboxKinds.classCreate]: msg`New class`,
+  [outboxKinds.classUpdate]: msg`Class change`,
 };
+
+/** The record a versioned write carries (its one object-valued field, e.g. `student`), or the payload itself. */
+function mineOf(payload: unknown): Record<string, unknown> {
+  const fields = (payload ?? {}) as Record<string, unknown>;
+  const inner = Object.values(fields).find((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
+  return (inner as Record<string, unknown> | undefined) ?? fields;
+}
+
+const shown = (value: unknown): string =>
+  value === undefined || value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** The fields where mine and theirs differ, side by side. */
+function ConflictTable({ item }: { item: OutboxRow }) {
+  const { t } = useLinguiMacro();
+  const mine = mineOf(item.payload);
+  const theirs = (item.conflict?.current ?? {}) as Record<string, unknown>;
+  const fields = Object.keys(mine).filter((key) => key !== 'version' && key !== 'id' && shown(mine[key]) !== shown(theirs[key]));
+  return (
+    <Table withTableBorder fz="sm" data-testid="conflict-table" aria-label={t`Their version and mine`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t`Field`}</Table.Th>
+          <Table.Th>{t`Theirs (on the server)`}</Table.Th>
+          <Table.Th>{t`Mine`}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {fields.map((key) => (
+          <Table.Tr key={key}>
+            <Table.Td>{key}</Table.Td>
+            <Table.Td data-testid="conflict-theirs">{shown(theirs[key])}</Table.Td>
+            <Table.Td data-testid="conflict-mine">{shown(mine[key])}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
 
 type Props = { opened: boolean; onClose: () => void; items: OutboxRow[]; pending: number };
 
 export default function OutboxDrawer({ opened, onClose, items, pending }: Props) {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
+  const queryClient = useQueryClient();
+  const takeTheirs = async (id: string) => {
+    await discardItem(id);
+    // What the screens show must be the server's record again.
+    await queryClient.invalidateQueries();
+  };
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t`Changes saved on this device`} closeButtonProps={{ 'aria-label': t`Close` }}>
       <Stack gap="sm">
@@ -51,7 +106,23 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
                 <Text size="sm" c="red.9" data-testid="outbox-reason">
                   {item.reason}
                 </Text>
-                <Group>
+                {item.conflict ? (
+                  <>
+                    <Text size="sm">
+                      <Trans>Someone else changed this record after you started. Compare, then keep yours or take theirs.</Trans>
+                    </Text>
+                    <ConflictTable item={item} />
+                    <Group>
+                      <Button size="xs" mih={44} onClick={() => void keepMine(item.id)}>
+                        <Trans>Keep mine</Trans>
+                      </Button>
+                      <Button size="xs" mih={44} variant="default" onClick={() => void takeTheirs(item.id)}>
+                        <Trans>Take theirs</Trans>
+                      </Button>
+                    </Group>
+                  </>
+                ) : null}
+                <Group hidden={Boolean(item.conflict)}>
                   <Button size="xs" mih={36} onClick={() => void retryItem(item.id)}>
                     <Trans>Retry</Trans>
                   </Button>

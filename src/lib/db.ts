@@ -29,6 +29,8 @@ export type OutboxRow = {
   dependsOn?: string;
   /** What the parent's handler returned (e.g. the server id of the student). */
   parentResult?: Record<string, unknown>;
+  /** A 409 'stale-version': the record as the server has it now ("theirs"), beside this write ("mine"). */
+  conflict?: { current: unknown };
 };
 
 /** The key of a roll draft: the class and the date. */

@@ -28,6 +28,20 @@ async function errorBodyOf(response: Response): Promise<{ code?: string; message
   }
 }
 
+/**
+ * The server's current record of a 409 'stale-version' (ApiError.current): someone else changed the record since the
+ * edit started. Undefined for any other error.
+ */
+export async function staleRecordOf(error: unknown): Promise<{ current: unknown } | undefined> {
+  if (!(error instanceof HTTPError) || error.response.status !== 409) return undefined;
+  try {
+    const body = (await error.response.clone().json()) as { code?: unknown; current?: unknown };
+    return body.code === 'stale-version' && body.current !== undefined ? { current: body.current } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export type TokenProvider = (forceRefresh: boolean) => Promise<string | null>;
 let tokenProvider: TokenProvider = async () => null;
 /** The identity module registers how to get the current user's ID token. */
@@ -170,7 +184,7 @@ export async function getRecordParsed<S extends ZodMiniType>(
 
 /** Send JSON and parse the answer with the schema. */
 export async function sendParsed<S extends ZodMiniType>(
-  method: 'post' | 'put',
+  method: 'post' | 'put' | 'delete',
   path: string,
   json: unknown,
   schema: S,
@@ -179,6 +193,11 @@ export async function sendParsed<S extends ZodMiniType>(
 ): Promise<output<S>> {
   const body: unknown = await client(path, { ...options, method, json }).json();
   return parseAnswer(path, schema, body);
+}
+
+/** GET a file of the API (a document), with the user's token, as a Blob. */
+export async function getBlob(path: string, client: KyInstance = http): Promise<Blob> {
+  return client.get(path).blob();
 }
 
 /** POST a multipart form and parse the answer. */

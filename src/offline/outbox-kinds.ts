@@ -7,5 +7,14 @@ export const outboxKinds = {
   attendanceRoll: 'attendance.roll',
   userCreate: 'user.create',
   userUpdate: 'user.update',
+  studentUpdate: 'student.update',
+  studentStatus: 'student.status',
+  guardianRemove: 'guardian.remove',
+  enrolmentStart: 'enrolment.start',
+  enrolmentEnd: 'enrolment.end',
+  activityCreate: 'activity.create',
+  activityUpdate: 'activity.update',
+  classCreate: 'class.create',
+  classUpdate: 'class.update',
 } as const;
 export type OutboxKind = (typeof outboxKinds)[keyof typeof outboxKinds];

@@ -3,18 +3,25 @@
  * An item leaves the table only when the server accepted it or the user discarded it. Each item carries a
  * client-generated id that the server uses for idempotency, so a resend after a timeout, a crash or a reload can
  * never create a duplicate. Transient failures are retried with growing, jittered waits; a 4xx refusal moves the item
- * to the failed list (visible, with retry and discard). It drains at start-up, when the browser comes online, on a
- * timer and right after each write.
+ * to the failed list (visible, with retry and discard). A 409 'stale-version' (someone else changed the record since
+ * the edit started) keeps the server's current record on the item, so the user can keep theirs (resend on the current
+ * version: the kind's `rebase`) or take the server's (discard). It drains at start-up, when the browser comes online,
+ * on a timer and right after each write.
  */
 import { db, type OutboxRow } from '../lib/db.ts';
-import { classifyFailure, failureMessage } from '../lib/http.ts';
+import { classifyFailure, failureMessage, staleRecordOf } from '../lib/http.ts';
 
 export type OutboxResult = Record<string, unknown> | void;
 export type OutboxHandler = (item: OutboxRow) => Promise<OutboxResult>;
 
+/** A versioned write sent again on the server's current version ("keep mine"): its payload with that version. */
+export type OutboxRebase = (payload: unknown, current: unknown) => unknown;
+
 const handlers = new Map<string, OutboxHandler>();
-export function registerOutboxHandler(kind: string, handler: OutboxHandler): void {
+const rebases = new Map<string, OutboxRebase>();
+export function registerOutboxHandler(kind: string, handler: OutboxHandler, options: { rebase?: OutboxRebase } = {}): void {
   handlers.set(kind, handler);
+  if (options.rebase) rebases.set(kind, options.rebase);
 }
 
 /** Loads the handlers on the first drain that needs them, so the first screen does not carry every API module. */
@@ -166,7 +173,8 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
     const message = await failureMessage(error);
     const attempts = [...item.attempts, { at: now(), error: message, ...(status ? { status } : {}) }].slice(-MAX_ATTEMPTS_KEPT);
     if (kind === 'rejected') {
-      await db.outbox.update(item.id, { state: 'failed', reason: message, attempts });
+      const conflict = await staleRecordOf(error);
+      await db.outbox.update(item.id, { state: 'failed', reason: message, attempts, ...(conflict ? { conflict } : {}) });
     } else {
       await db.outbox.update(item.id, { attempts, nextAttemptAt: now() + backoffDelay(attempts.length) });
       if (kind === 'unauthorized') for (const listener of authListeners) listener();
@@ -182,6 +190,27 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
 export async function retryItem(id: string): Promise<void> {
   await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0 });
   void drainOutbox();
+}
+
+/**
+ * "Keep mine" of a conflict: the same write, sent again on the version the server has now, so it overwrites what the
+ * other person saved (which the user has seen side by side). False when the kind cannot be rebased.
+ */
+export async function keepMine(id: string): Promise<boolean> {
+  const item = await db.outbox.get(id);
+  if (!item?.conflict) return false;
+  // The handlers (and their rebases) may not be loaded yet in this visit.
+  await ensureHandlers([item]);
+  const rebase = rebases.get(item.kind);
+  if (!rebase) return false;
+  await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0, payload: rebase(item.payload, item.conflict.current), conflict: undefined });
+  void drainOutbox();
+  return true;
+}
+
+/** Whether a conflicted item's kind can be resent on the current version. */
+export function canKeepMine(kind: string): boolean {
+  return rebases.has(kind);
 }
 
 /** Drop an item the user chose to give up, and what depends on it (documents of a refused student). */

@@ -113,10 +113,13 @@ const ROUTES: Route[] = [
   },
   {
     name: 'attendance: roll call',
-    path: (f) => `frequencias/atividades/${f.group.activityId}/turmas/${f.group.id}/chamada?date1=2003-04-05`,
+    path: (f) => `frequencias/atividades/${f.group.activityId}/turmas/${f.group.id}/chamada?date1=2026-10-05`,
     ready: (page, f) => page.getByRole('main').getByText(f.rosterName).first(),
   },
   { name: 'students', path: () => 'alunos', ready: (page) => page.getByTestId('student-card').first() },
+  { name: 'student profile', path: (f) => `alunos/${f.studentId}`, ready: (page) => page.getByTestId('profile-classes') },
+  { name: 'student edit', path: (f) => `alunos/${f.studentId}/editar`, ready: (page) => page.getByRole('main').locator('form') },
+  { name: 'class page', path: (f) => `turmas/${f.group.id}`, ready: (page, f) => page.getByTestId('class-roster').getByText(f.rosterName).first() },
   { name: 'student registration', path: () => 'alunos/cadastro', ready: (page) => page.getByRole('main').locator('form') },
   { name: 'guardians', path: (f) => `alunos/${f.studentId}/responsaveis`, ready: (page) => page.getByTestId('guardian-card').first() },
   {

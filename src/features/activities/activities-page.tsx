@@ -12,8 +12,13 @@ import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { areaFilterValues, filterActivities, frequencyFilterValues, noActivityFilters, type ActivityFilters } from './filter-activities.ts';
 import { useActivityLabels } from '../../components/activity-labels.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
+import { ActivityModal } from './activity-modal.tsx';
 
-/** SPEC §2 "atividades": filters name, area and frequency; a card per activity; Create New Activity disabled. */
+/**
+ * SPEC §2 "atividades": filters name, area and frequency; a card per activity. Create New Activity and each card's
+ * Edit (with Archive) for the roles that may (activities:write); never for sample records.
+ */
 export function ActivitiesPage() {
   const { t } = useLingui();
   const query = useQuery(activitiesQueryOptions());
@@ -21,6 +26,9 @@ export function ActivitiesPage() {
   const [filters, setFilters] = useState<ActivityFilters>(noActivityFilters);
   const visible = useMemo(() => filterActivities(items, filters), [items, filters]);
   const labels = useActivityLabels();
+  const { can } = usePermissions();
+  const canWrite = can('activities:write');
+  const [editing, setEditing] = useState<Activity | 'new' | null>(null);
   const set = (field: keyof ActivityFilters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.currentTarget.value;
     setFilters((previous) => ({ ...previous, [field]: value }));
@@ -30,8 +38,8 @@ export function ActivitiesPage() {
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t`Activities`}</PageTitle>
-        {/* SPEC §2: present but disabled. */}
-        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled mih={44}>
+        {/* SPEC §2 had it disabled; it works for the roles allowed, and stays disabled for the others. */}
+        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled={!canWrite} mih={44} onClick={() => setEditing('new')}>
           <Trans>Create New Activity</Trans>
         </Button>
       </Group>
@@ -59,17 +67,25 @@ export function ActivitiesPage() {
       >
         <CardGrid>
           {visible.map((activity) => (
-            <ActivityCard key={activity.id} activity={activity} area={labels.area(activity.area)} frequency={labels.frequency(activity.frequency)} />
+            <ActivityCard
+              key={activity.id}
+              activity={activity}
+              area={labels.area(activity.area)}
+              frequency={labels.frequency(activity.frequency)}
+              onEdit={canWrite && source !== 'sample' ? () => setEditing(activity) : undefined}
+            />
           ))}
         </CardGrid>
       </ListStatus>
+      {editing && <ActivityModal activity={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </>
   );
 }
 
-function ActivityCard({ activity, area, frequency }: { activity: Activity; area: string; frequency: string }) {
+function ActivityCard({ activity, area, frequency, onEdit }: { activity: Activity; area: string; frequency: string; onEdit?: () => void }) {
   const { t } = useLingui();
   const teacher = activity.teacher;
+  const activityName = activity.name;
   return (
     <Card withBorder padding="md" role="listitem" data-testid="activity-card">
       <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
@@ -86,6 +102,11 @@ function ActivityCard({ activity, area, frequency }: { activity: Activity; area:
       <Text size="sm" mt="sm">
         <Trans>Teacher: {teacher}</Trans>
       </Text>
+      {onEdit && (
+        <Button variant="light" size="sm" mt="sm" mih={44} onClick={onEdit} aria-label={t`Edit ${activityName}`}>
+          <Trans>Edit</Trans>
+        </Button>
+      )}
     </Card>
   );
 }

@@ -163,7 +163,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   const { t, i18n } = useLingui();
   const { user } = useAuth();
   const { can } = usePermissions();
-  const roster = useRoster(classId);
+  const roster = useRoster(classId, date);
   const saved = useSavedRoll(classId, date);
   const { statusOf, setStatus, setAll, unsavedCount, discard } = useRollDraft(classId, date, saved.statuses);
   const [saving, setSaving] = useState(false);

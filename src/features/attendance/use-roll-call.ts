@@ -7,16 +7,24 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AttendanceStatus, StudentSummary } from '../../api/contract.ts';
-import { rosterQueryOptions } from '../../api/rosters.ts';
+import { rosterOnDateQueryOptions, rosterQueryOptions } from '../../api/rosters.ts';
+import { localIsoDate } from '../../lib/calendar-date.ts';
 import { ATTENDANCE_ROLL_KIND, rollPayloadOf, rollQueryOptions } from '../../api/attendance.ts';
 import { listState, type ListState } from '../../offline/list-source.ts';
 import { sampleStudents } from '../../offline/sample-data.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { db, rollDraftKey } from '../../lib/db.ts';
 
-export function useRoster(classId: string): ListState<StudentSummary> {
-  const query = useQuery(rosterQueryOptions(classId));
-  return listState(query, sampleStudents);
+/**
+ * The roster of the roll's date: today's (fetched ahead for every class, so it opens offline), or, for another date,
+ * who was enrolled on that date; when that one cannot be fetched (offline), today's stands in.
+ */
+export function useRoster(classId: string, date?: string): ListState<StudentSummary> {
+  const otherDay = Boolean(date) && date !== localIsoDate();
+  const today = useQuery(rosterQueryOptions(classId));
+  const dated = useQuery({ ...rosterOnDateQueryOptions(classId, date ?? ''), enabled: otherDay });
+  const useDated = otherDay && (dated.data !== undefined || (dated.isPending && dated.fetchStatus === 'fetching'));
+  return listState(useDated ? dated : today, sampleStudents);
 }
 
 export type SavedRollState = 'pending' | 'failed' | 'synced' | 'none' | 'unknown';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Card, CloseButton, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconClock, IconPlus } from '@tabler/icons-react';
 import type { ClassGroup } from '../../api/contract.ts';
@@ -13,9 +14,15 @@ import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { notify } from '../../components/notify.ts';
 import { useEnumLabel, useEnumOptions } from '../../components/use-enum.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
+import { ClassModal } from './class-modal.tsx';
 import { activityNames, filterClasses, noClassFilters, type ClassFilters } from './filter-classes.ts';
 
-/** SPEC §2 "turmas": filters activity, weekday and level; a card per class; Create class disabled. */
+/**
+ * SPEC §2 "turmas": filters activity, weekday and level; a card per class, which opens the class's page (its students,
+ * enrolments). Create class and each card's Edit (with Archive) for the roles that may (classes:write); never for
+ * sample records.
+ */
 export function ClassesPage() {
   const { t } = useLingui();
   const query = useQuery(classesQueryOptions());
@@ -29,13 +36,16 @@ export function ClassesPage() {
   const weekDayOptions = useEnumOptions('weekDay', t`Any weekday`);
   const levelOptions = useEnumOptions('level', t`Any level`);
   useFailureToast(query.isError || source === 'sample' || source === 'error', query.errorUpdatedAt);
+  const { can } = usePermissions();
+  const canWrite = can('classes:write');
+  const [editing, setEditing] = useState<ClassGroup | 'new' | null>(null);
 
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t`Classes`}</PageTitle>
-        {/* SPEC §2: present but disabled. */}
-        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled mih={44}>
+        {/* SPEC §2 had it disabled; it works for the roles allowed, and stays disabled for the others. */}
+        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled={!canWrite} mih={44} onClick={() => setEditing('new')}>
           <Trans>Create class</Trans>
         </Button>
       </Group>
@@ -92,10 +102,23 @@ export function ClassesPage() {
       >
         <CardGrid>
           {visible.map((item) => (
-            <ClassCard key={item.id} item={item} activity={activityName.get(item.activityId)} />
+            <ClassCard
+              key={item.id}
+              item={item}
+              activity={activityName.get(item.activityId)}
+              real={source !== 'sample'}
+              onEdit={canWrite && source !== 'sample' ? () => setEditing(item) : undefined}
+            />
           ))}
         </CardGrid>
       </ListStatus>
+      {editing && (
+        <ClassModal
+          group={editing === 'new' ? undefined : editing}
+          activities={source === 'sample' ? [] : activities}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }
@@ -111,8 +134,9 @@ function useFailureToast(failed: boolean, errorUpdatedAt: number) {
   }, [failed, errorUpdatedAt, t]);
 }
 
-function ClassCard({ item, activity }: { item: ClassGroup; activity: string | undefined }) {
+function ClassCard({ item, activity, real, onEdit }: { item: ClassGroup; activity: string | undefined; real: boolean; onEdit?: () => void }) {
   const { t } = useLingui();
+  const title = item.title;
   const weekDay = useEnumLabel('weekDay');
   const level = useEnumLabel('level');
   const schedule = item.schedule;
@@ -138,6 +162,24 @@ function ClassCard({ item, activity }: { item: ClassGroup; activity: string | un
           <Trans>Schedule: {schedule}</Trans>
         </Text>
       </Group>
+      {real && (
+        <Group mt="sm" gap="xs">
+          <Button
+            variant="light"
+            size="sm"
+            mih={44}
+            renderRoot={(props) => <Link to="/turmas/$classId" params={{ classId: item.id }} {...props} />}
+            aria-label={t`Students of ${title}`}
+          >
+            <Trans>Students</Trans>
+          </Button>
+          {onEdit && (
+            <Button variant="default" size="sm" mih={44} onClick={onEdit} aria-label={t`Edit ${title}`}>
+              <Trans>Edit</Trans>
+            </Button>
+          )}
+        </Group>
+      )}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,6 +7,7 @@ import { IconEdit, IconHistory, IconUserPlus } from '@tabler/icons-react';
 import type { Guardian } from '../../api/contract.ts';
 import {
   enqueueGuardianCreate,
+  enqueueGuardianRemove,
   enqueueGuardianUpdate,
   guardianKeys,
   guardiansQueryOptions,
@@ -54,6 +55,13 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
       : undefined;
 
   const closeModal = () => updateSearch(() => ({}));
+  const [removing, setRemoving] = useState<Guardian | null>(null);
+  const versionOf = (id: string | undefined) => items.find((item) => item.id === id)?.version;
+  const remove = async (guardian: Guardian) => {
+    await enqueueGuardianRemove(studentId, guardian.id, guardian.version ?? 1);
+    setRemoving(null);
+    notify({ message: t`Guardian removed.`, severity: 'success' });
+  };
   const backToStudents = (
     <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
       <Trans>Back to students</Trans>
@@ -64,7 +72,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
 
   const save = async (fields: GuardianFields) => {
     if (modalMode === 'edit' && search.responsibleId) {
-      await enqueueGuardianUpdate(studentId, search.responsibleId, fields);
+      await enqueueGuardianUpdate(studentId, search.responsibleId, fields, versionOf(search.responsibleId));
       notify({ message: t`Guardian updated successfully!`, severity: 'success' });
     } else {
       await enqueueGuardianCreate(studentId, fields);
@@ -73,6 +81,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
     closeModal();
   };
 
+  const removingName = removing?.name;
   return (
     <>
       {backToStudents}
@@ -125,15 +134,22 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
                 badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
                 actions={
                   can('guardians:write') && (
-                    <Button
-                      variant="light"
-                      leftSection={<IconEdit size={18} aria-hidden />}
-                      onClick={() => updateSearch(() => searchForEdit(guardian))}
-                      mih={44}
-                      aria-label={t`Edit ${guardianName}`}
-                    >
-                      <Trans>Edit</Trans>
-                    </Button>
+                    <>
+                      <Button
+                        variant="light"
+                        leftSection={<IconEdit size={18} aria-hidden />}
+                        onClick={() => updateSearch(() => searchForEdit(guardian))}
+                        mih={44}
+                        aria-label={t`Edit ${guardianName}`}
+                      >
+                        <Trans>Edit</Trans>
+                      </Button>
+                      {!guardian.pending && source !== 'sample' && (
+                        <Button variant="default" color="red" mih={44} onClick={() => setRemoving(guardian)} aria-label={t`Remove ${guardianName}`}>
+                          <Trans>Remove</Trans>
+                        </Button>
+                      )}
+                    </>
                   )
                 }
               />
@@ -141,6 +157,21 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
           })}
         </CardGrid>
       </ListStatus>
+      {removing && (
+        <Modal opened onClose={() => setRemoving(null)} title={t`Remove guardian`} closeButtonProps={{ 'aria-label': t`Close` }}>
+          <Text mb="md">
+            <Trans>Remove {removingName} from this student's guardians? The record is kept for the access history.</Trans>
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button color="red.9" mih={44} onClick={() => void remove(removing)}>
+              <Trans>Remove</Trans>
+            </Button>
+          </Group>
+        </Modal>
+      )}
       {modalMode && (modalMode === 'create' || search.responsibleId) ? (
         <GuardianModal
           key={`${search.action}-${search.responsibleId ?? ''}`}

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconToggleLeft, IconUserPlus } from '@tabler/icons-react';
-import type { EnumName } from '../../api/contract.ts';
+import type { EnumName, Student } from '../../api/contract.ts';
+import { enqueueStudentUpdate } from '../../api/student-records.ts';
 import { studentKeys } from '../../api/students.ts';
 import { queueStudentRegistration, waitForRegistration, type StudentDocumentPayload } from '../../api/student-registration.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -16,7 +17,7 @@ import { AddressFields } from './address-fields.tsx';
 import { useFormState, type FieldErrors, type TextField } from './use-form-state.ts';
 import { DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
 import { clearDraft, readDraft, writeDraft } from './registration-draft.ts';
-import { checkRegistration, emptyRegistration, toStudentCreate, type RegistrationValues } from './registration-values.ts';
+import { checkRegistration, emptyRegistration, toStudentCreate, valuesOfStudent, type RegistrationValues } from './registration-values.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 
@@ -25,15 +26,22 @@ const fieldsetReset = { border: 0, padding: 0, margin: 0, minWidth: 0 };
 type Props = {
   /** How long to wait for the server before telling the user the registration is kept on this device. */
   outcomeTimeoutMs?: number;
+  /** Edit this stored record instead (alunos/$id/editar): prefilled, the same checks, sent with its version. */
+  editing?: Student;
+  /** After an edit is saved on the device. */
+  onSaved?: () => void;
 };
 
-/** alunos/cadastro (SPEC §2, §4, §5, §7, §8): the registration form; submit always goes through the outbox. */
-export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
+/**
+ * alunos/cadastro (SPEC §2, §4, §5, §7, §8): the registration form; submit always goes through the outbox. The same
+ * form edits a student (alunos/$id/editar): no draft, no documents, the edit queued with the record's version.
+ */
+export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onSaved }: Props) {
   const { can } = usePermissions();
   const { t, i18n } = useLingui();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [draft] = useState(readDraft);
+  const [draft] = useState(() => (editing ? { clientId: editing.id, values: valuesOfStudent(editing) } : readDraft()));
   // The client id of this registration; kept after a refusal (a re-submit must not register twice).
   const clientId = useRef(draft.clientId);
   const [documents, setDocuments] = useState<QueuedDocument[]>([]);
@@ -49,7 +57,9 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
       for (const [field, message] of Object.entries(checkRegistration(values))) errors[field as keyof RegistrationValues] = i18n._(message);
       return errors;
     },
-    onValuesChange: (values) => writeDraft({ clientId: clientId.current, values }),
+    onValuesChange: (values) => {
+      if (!editing) writeDraft({ clientId: clientId.current, values });
+    },
   });
 
   useEffect(() => {
@@ -80,7 +90,21 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
     clearDraft();
   };
 
+  const saveEdit = async (values: RegistrationValues) => {
+    if (!editing) return;
+    const { id: _id, ...fields } = toStudentCreate(values, editing.id);
+    try {
+      await enqueueStudentUpdate(editing.id, { ...fields, version: editing.version });
+    } catch {
+      notify({ message: t`The change could not be saved on this device. Please try again.`, severity: 'error', closable: true });
+      return;
+    }
+    notify({ message: t`Changes saved.`, severity: 'success' });
+    onSaved?.();
+  };
+
   const submit = async (values: RegistrationValues) => {
+    if (editing) return saveEdit(values);
     setSubmitting(true);
     setRefusal(null);
     try {
@@ -143,16 +167,22 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
-        <PageTitle>{t`Student registration`}</PageTitle>
-        <Group gap="sm">
-          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
-            <Trans>Back to students</Trans>
+        <PageTitle>{editing ? t`Edit student` : t`Student registration`}</PageTitle>
+        {editing ? (
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos/$id" params={{ id: editing.id }} />}>
+            <Trans>Back to the student</Trans>
           </BackButton>
-          {/* SPEC §4: present but inert. */}
-          <Button disabled mih={44} leftSection={<IconToggleLeft size={18} aria-hidden />} data-testid="toggle-status">
-            <Trans>Toggle status</Trans>
-          </Button>
-        </Group>
+        ) : (
+          <Group gap="sm">
+            <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
+              <Trans>Back to students</Trans>
+            </BackButton>
+            {/* SPEC §4: present but inert. */}
+            <Button disabled mih={44} leftSection={<IconToggleLeft size={18} aria-hidden />} data-testid="toggle-status">
+              <Trans>Toggle status</Trans>
+            </Button>
+          </Group>
+        )}
       </Group>
       <Text mb="md" size="sm">
         <Trans>Only the full name is required. Everything is saved on this device first, so nothing is lost without a connection.</Trans>
@@ -206,7 +236,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
           </fieldset>
         </form>
         {/* Outside the <form>: Enter in the uploader must not submit the registration. */}
-        {can('documents:write') && (
+        {can('documents:write') && !editing && (
           <Paper withBorder p="md">
             <DocumentUploader
               documents={documents}
@@ -225,7 +255,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000 }: Props) {
         )}
         <Group justify="flex-end">
           <Button type="submit" form={formId} size="md" mih={44} loading={submitting} leftSection={<IconUserPlus size={20} aria-hidden />}>
-            <Trans>Register student</Trans>
+            {editing ? t`Save changes` : t`Register student`}
           </Button>
         </Group>
       </Stack>

@@ -2,7 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { cleanText, isoDateSchema, onlyDigits, ZIP_LENGTH, type StudentCreate } from '../../api/contract.ts';
+import { cleanText, isoDateSchema, onlyDigits, ZIP_LENGTH, type Student, type StudentCreate } from '../../api/contract.ts';
 import type { StudentCreatePayload } from '../../api/student-registration.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 
@@ -83,6 +83,29 @@ export function checkRegistration(
   ];
   for (const [field, message] of checks) if (message) errors[field] = message;
   return errors;
+}
+
+/** The form's values of a stored record, to edit it with the same form and the same checks. */
+export function valuesOfStudent(student: Student): RegistrationValues {
+  return {
+    ...emptyRegistration,
+    fullName: student.fullName,
+    dateOfBirth: student.dateOfBirth ?? '',
+    registrationNumber: student.registrationNumber ?? '',
+    enrollmentDate: student.enrollmentDate ?? '',
+    race: student.race ?? '',
+    gender: student.gender ?? '',
+    schoolName: student.schoolName ?? '',
+    schoolYear: student.schoolYear ?? '',
+    socialProgram: student.socialProgram ?? '',
+    employmentStatus: student.employmentStatus ?? '',
+    educationLevel: student.educationLevel ?? '',
+    zip: student.address.code ?? '',
+    street: student.address.street ?? '',
+    streetTypedByHand: Boolean(student.address.street),
+    number: student.address.number ?? '',
+    complement: student.address.complement ?? '',
+  };
 }
 
 const code = <T extends string>(value: string) => (value || undefined) as T | undefined;

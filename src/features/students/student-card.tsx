@@ -1,11 +1,19 @@
 import { memo } from 'react';
-import { Badge, Button, Card, Group, Progress, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Progress, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { StudentRow } from './student-rows.ts';
 
-type Props = { student: StudentRow; position: number; total: number; /** The role may add guardians. */ canAddGuardian: boolean };
+type Props = {
+  student: StudentRow;
+  position: number;
+  total: number;
+  /** The role may add guardians. */
+  canAddGuardian: boolean;
+  /** The role may open the student's profile (the name links to it). */
+  canOpen?: boolean;
+};
 
 /**
  * "Cadastrar responsável" does not fit a narrow card on one line: the label wraps instead of being cut off, and stays
@@ -21,16 +29,32 @@ const wrappingButton = {
  * Memoised: the virtual grid renders again when it learns where it sits and how tall its rows are, and the cards
  * already shown need not.
  */
-export const StudentCard = memo(function StudentCard({ student, position, total, canAddGuardian }: Props) {
+export const StudentCard = memo(function StudentCard({ student, position, total, canAddGuardian, canOpen = false }: Props) {
   const { t } = useLingui();
   const percent = Math.round(student.frequencyPercent);
   const studentName = student.name;
   return (
     <Card withBorder padding="md" role="listitem" aria-setsize={total} aria-posinset={position} data-testid="student-card" h="100%">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Text fw={700} style={{ overflowWrap: 'break-word' }}>
-          {student.name}
-        </Text>
+        {canOpen && !student.pending ? (
+          <Anchor
+            renderRoot={(props) => <Link to="/alunos/$id" params={{ id: student.id }} {...props} />}
+            fw={700}
+            style={{ overflowWrap: 'break-word', minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+            data-testid="student-profile-link"
+          >
+            {student.name}
+          </Anchor>
+        ) : (
+          <Text fw={700} style={{ overflowWrap: 'break-word' }}>
+            {student.name}
+          </Text>
+        )}
+        {student.active === false ? (
+          <Badge color="gray.7" variant="light" style={{ flexShrink: 0 }}>
+            <Trans>Inactive student</Trans>
+          </Badge>
+        ) : null}
         {student.pending === 'pending' ? (
           <Badge color="orange" c="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
             <Trans>Waiting to sync</Trans>

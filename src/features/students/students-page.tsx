@@ -1,11 +1,12 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Group, Loader, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import type { StudentSummary } from '../../api/contract.ts';
+import type { StudentStatusFilter, StudentSummary } from '../../api/contract.ts';
+import { studentsByStatusQueryOptions } from '../../api/student-records.ts';
 import { pendingStudentsFromOutbox, studentKeys, studentsQueryOptions } from '../../api/students.ts';
 import { listState } from '../../offline/list-source.ts';
 import { sampleStudents } from '../../offline/sample-data.ts';
@@ -22,14 +23,20 @@ import { StudentCard } from './student-card.tsx';
 const ROW_GAP = 16;
 const ESTIMATED_ROW_HEIGHT = 174; // a card with a one-line name, plus the gap
 
-/** SPEC §2 "alunos": every student as a card, searchable, virtualized so thousands stay smooth. */
+/**
+ * SPEC §2 "alunos": every student as a card, searchable, virtualized so thousands stay smooth. The active students by
+ * default (the list every other screen reads); inactive or all on request.
+ */
 export function StudentsPage() {
   const { t } = useLingui();
-  const query = useQuery(studentsQueryOptions());
-  const { items, source } = listState(query, sampleStudents);
+  const [status, setStatus] = useState<StudentStatusFilter>('active');
+  const activeQuery = useQuery(studentsQueryOptions());
+  const otherQuery = useQuery({ ...studentsByStatusQueryOptions(status === 'all' ? 'all' : 'inactive'), enabled: status !== 'active' });
+  const { items, source } = listState(status === 'active' ? activeQuery : otherQuery, status === 'active' ? sampleStudents : []);
   const outboxRows = useOutboxItems(outboxKinds.studentCreate);
-  const pending = useMemo(() => pendingStudentsFromOutbox(outboxRows), [outboxRows]);
-  useRefetchWhenRegistrationsSync(pending.map((p) => p.id));
+  const queued = useMemo(() => pendingStudentsFromOutbox(outboxRows), [outboxRows]);
+  const pending = useMemo(() => (status === 'inactive' ? [] : queued), [status, queued]);
+  useRefetchWhenRegistrationsSync(queued.map((p) => p.id));
 
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -46,6 +53,17 @@ export function StudentsPage() {
           </Button>
         )}
       </Group>
+      <SegmentedControl
+        mb="md"
+        value={status}
+        onChange={(value) => setStatus(value as StudentStatusFilter)}
+        aria-label={t`Show students`}
+        data={[
+          { value: 'active', label: t`Active` },
+          { value: 'inactive', label: t`Inactive` },
+          { value: 'all', label: t`All` },
+        ]}
+      />
       <ListSourceBanner source={source} />
       {source === 'error' ? (
         <Text c="red.9" role="alert" data-testid="list-error">
@@ -70,7 +88,7 @@ export function StudentsPage() {
               <Trans>No students found</Trans>
             </Text>
           ) : (
-            <VirtualStudentGrid rows={rows} label={t`Students`} canAddGuardian={can('guardians:write')} />
+            <VirtualStudentGrid rows={rows} label={t`Students`} canAddGuardian={can('guardians:write')} canOpen={can('students:read')} />
           )}
         </>
       )}
@@ -108,7 +126,17 @@ function useRefetchWhenRegistrationsSync(pendingIds: string[]) {
 }
 
 /** Rows of 1, 2 or 3 cards (same breakpoints as CardGrid); only the rows near the viewport are in the DOM. */
-function VirtualStudentGrid({ rows, label, canAddGuardian }: { rows: StudentRow[]; label: string; canAddGuardian: boolean }) {
+function VirtualStudentGrid({
+  rows,
+  label,
+  canAddGuardian,
+  canOpen,
+}: {
+  rows: StudentRow[];
+  label: string;
+  canAddGuardian: boolean;
+  canOpen: boolean;
+}) {
   const tablet = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
   const desktop = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false });
   const columns = desktop ? 3 : tablet ? 2 : 1;
@@ -127,7 +155,14 @@ function VirtualStudentGrid({ rows, label, canAddGuardian }: { rows: StudentRow[
       <div key={index} role="presentation" data-index={index} ref={measure} style={{ paddingBottom: ROW_GAP }}>
         <SimpleGrid cols={columns} spacing="md" role="presentation">
           {lines[index]!.map((student, i) => (
-            <StudentCard key={student.id} student={student} position={index * columns + i + 1} total={rows.length} canAddGuardian={canAddGuardian} />
+            <StudentCard
+              key={student.id}
+              student={student}
+              position={index * columns + i + 1}
+              total={rows.length}
+              canAddGuardian={canAddGuardian}
+              canOpen={canOpen}
+            />
           ))}
         </SimpleGrid>
       </div>,

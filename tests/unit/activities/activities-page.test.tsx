@@ -25,7 +25,7 @@ describe('activities page', () => {
     expect(within(card).getByText('Sports')).toBeInTheDocument();
     expect(within(card).getByText('Weekly')).toBeInTheDocument();
     expect(within(card).getByText('Teacher: Carlos Andrade')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create New Activity' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create New Activity' })).toBeEnabled();
   });
 
   it('each filter narrows the cards', async () => {

@@ -3,8 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ClassesPage } from '../../../src/features/classes/classes-page.tsx';
 import { notify } from '../../../src/components/notify.ts';
-import { renderWithProviders } from '../../support/render.tsx';
-import { mockApi } from '../students/support.tsx';
+import { mockApi, renderWithRouter } from '../students/support.tsx';
 
 vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
 
@@ -27,18 +26,18 @@ const titles = () => screen.getAllByTestId('class-card').map((card) => within(ca
 describe('classes page', () => {
   it('shows title, activity, weekday, schedule and level (translated) on each card', async () => {
     mockApi({ classes, activities });
-    renderWithProviders(<ClassesPage />);
+    renderWithRouter(<ClassesPage />);
     const card = (await screen.findByText('Futsal Sub-12')).closest('[data-testid="class-card"]') as HTMLElement;
     expect(within(card).getByText('Futsal')).toBeInTheDocument();
     expect(within(card).getByText('Monday')).toBeInTheDocument();
     expect(within(card).getByText('Beginner')).toBeInTheDocument();
     expect(within(card).getByText('Schedule: 08:00 - 09:30')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create class' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create class' })).toBeEnabled();
   });
 
   it('names an untitled class and a missing activity as unknown', async () => {
     mockApi({ classes, activities });
-    renderWithProviders(<ClassesPage />);
+    renderWithRouter(<ClassesPage />);
     expect(await screen.findByText('Unknown class')).toBeInTheDocument();
     const card = screen.getByText('Unknown class').closest('[data-testid="class-card"]') as HTMLElement;
     expect(within(card).getByText('Unknown activity')).toBeInTheDocument();
@@ -47,7 +46,7 @@ describe('classes page', () => {
   it('each filter narrows the cards', async () => {
     const user = userEvent.setup();
     mockApi({ classes, activities });
-    renderWithProviders(<ClassesPage />);
+    renderWithRouter(<ClassesPage />);
     await screen.findByText('Futsal Sub-12');
     expect(screen.getAllByTestId('class-card')).toHaveLength(4);
 
@@ -66,7 +65,7 @@ describe('classes page', () => {
   it('the activity input suggests every activity name, and its clear button shows all classes again', async () => {
     const user = userEvent.setup();
     mockApi({ classes, activities });
-    renderWithProviders(<ClassesPage />);
+    renderWithRouter(<ClassesPage />);
     await screen.findByText('Futsal Sub-12');
     const input = screen.getByLabelText('Activity', { selector: 'input' });
     const list = document.getElementById(input.getAttribute('list') ?? '');
@@ -80,7 +79,7 @@ describe('classes page', () => {
 
   it("a failed load shows the toast 'Error loading classes' and the sample classes", async () => {
     mockApi({});
-    renderWithProviders(<ClassesPage />);
+    renderWithRouter(<ClassesPage />);
     expect(await screen.findByTestId('sample-banner')).toBeInTheDocument();
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ message: 'Error loading classes', severity: 'error' }));
     expect(notify).toHaveBeenCalledTimes(1);
@@ -88,7 +87,7 @@ describe('classes page', () => {
 
   it('a successful load shows no toast', async () => {
     mockApi({ classes, activities });
-    renderWithProviders(<ClassesPage />);
+    renderWithRouter(<ClassesPage />);
     await screen.findByText('Futsal Sub-12');
     expect(notify).not.toHaveBeenCalled();
   });

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTPError } from 'ky';
 import { db, QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
-import { backoffDelay, drainOutbox, enqueue, registerOutboxHandler, retryItem, discardItem, startOutbox } from '../../../src/offline/outbox.ts';
+import {
+  backoffDelay,
+  drainOutbox,
+  enqueue,
+  keepMine,
+  registerOutboxHandler,
+  retryItem,
+  discardItem,
+  startOutbox,
+} from '../../../src/offline/outbox.ts';
 
 const httpError = (status: number, message: string, code?: string) =>
   new HTTPError(
@@ -119,6 +128,45 @@ describe('the outbox', () => {
     const stored = await db.outbox.get(row.id);
     expect(stored?.state).toBe('pending');
     expect(stored?.attempts.at(-1)?.status).toBe(403);
+  });
+
+  it('keeps the server\'s current record beside an edit refused as stale (409), and "keep mine" resends it on that version', async () => {
+    const sent: unknown[] = [];
+    registerOutboxHandler(
+      'test.versioned',
+      async (item) => {
+        sent.push(item.payload);
+        const { version } = item.payload as { version: number };
+        if (version !== 3) {
+          throw new HTTPError(
+            new Response(
+              JSON.stringify({
+                statusCode: 409,
+                error: 'Conflict',
+                message: 'changed',
+                code: 'stale-version',
+                current: { name: 'Theirs', version: 3 },
+              }),
+              {
+                status: 409,
+                headers: { 'Content-Type': 'application/json' },
+              },
+            ),
+            new Request('http://localhost/api/x'),
+            {} as never,
+          );
+        }
+      },
+      { rebase: (payload, current) => ({ ...(payload as object), version: (current as { version: number }).version }) },
+    );
+    const row = await enqueue({ kind: 'test.versioned', payload: { name: 'Mine', version: 1 } });
+    await settle();
+    const failed = await db.outbox.get(row.id);
+    expect(failed).toMatchObject({ state: 'failed', conflict: { current: { name: 'Theirs', version: 3 } } });
+    expect(await keepMine(row.id)).toBe(true);
+    await settle();
+    expect(sent.at(-1)).toEqual({ name: 'Mine', version: 3 });
+    expect(await db.outbox.get(row.id)).toBeUndefined();
   });
 
   it('a failed item can be retried or discarded by the user', async () => {

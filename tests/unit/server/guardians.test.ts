@@ -110,14 +110,55 @@ describe('POST /api/students/:id/responsibles', () => {
   });
 });
 
+describe('DELETE /api/responsibles/:id', () => {
+  const remove = (id: string, payload: object) => server.app.inject({ method: 'DELETE', url: `/api/responsibles/${id}`, payload });
+
+  it('removes a guardian from the list (kept for the record), and a resend answers 204 again', async () => {
+    const created = guardianSchema.parse((await create(studentId, guardian())).json());
+    expect((await remove(created.id, { version: 1 })).statusCode).toBe(204);
+    expect((await list(studentId)).map((g) => g.id)).not.toContain(created.id);
+    expect((await remove(created.id, { version: 1 })).statusCode).toBe(204);
+    const [kept] = await server.db.query<{ removed: boolean }>('SELECT removed_at IS NOT NULL AS removed FROM guardians WHERE id = $1', [created.id]);
+    expect(kept).toEqual({ removed: true });
+    const edit = await server.app.inject({ method: 'PUT', url: `/api/responsibles/${created.id}`, payload: guardian() });
+    expect(edit.statusCode).toBe(404);
+  });
+
+  it('refuses a stale version (409 with the current guardian), a missing version (400) and an unknown guardian (404)', async () => {
+    const created = guardianSchema.parse((await create(studentId, guardian())).json());
+    await server.app.inject({ method: 'PUT', url: `/api/responsibles/${created.id}`, payload: guardian({ phone: '(81) 3333-0000' }) });
+    const stale = await remove(created.id, { version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'stale-version', current: { id: created.id, phone: '(81) 3333-0000', version: 2 } });
+    expect((await remove(created.id, {})).statusCode).toBe(400);
+    expect((await remove('nobody', { version: 1 })).statusCode).toBe(404);
+    expect((await list(studentId)).map((g) => g.id)).toContain(created.id);
+  });
+});
+
 describe('PUT /api/responsibles/:id', () => {
   it('edits every field of a guardian and answers it', async () => {
     const created = guardianSchema.parse((await create(studentId, guardian())).json());
     const edited = guardian({ name: 'Josefa M. Silva Santos', civilState: 'VIUVO', cpf: '390.533.447-05' });
     const response = await server.app.inject({ method: 'PUT', url: `/api/responsibles/${created.id}`, payload: edited });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...edited, id: created.id, cpf: '39053344705' });
-    expect(await list(studentId)).toContainEqual({ ...edited, id: created.id, cpf: '39053344705' });
+    expect(response.json()).toEqual({ ...edited, id: created.id, cpf: '39053344705', version: 2 });
+    expect(await list(studentId)).toContainEqual({ ...edited, id: created.id, cpf: '39053344705', version: 2 });
+  });
+
+  it('refuses an edit sent from an older version with 409 and the current guardian, and takes the same edit resent', async () => {
+    const created = guardianSchema.parse((await create(studentId, guardian())).json());
+    expect(created.version).toBe(1);
+    const first = guardian({ name: 'Primeira Edição' });
+    const put = (payload: object) => server.app.inject({ method: 'PUT', url: `/api/responsibles/${created.id}`, payload });
+    expect((await put({ ...first, version: 1 })).statusCode).toBe(200);
+    const resent = await put({ ...first, version: 1 });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ name: 'Primeira Edição', version: 2 });
+    const stale = await put({ ...guardian({ name: 'Outra Edição' }), version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'stale-version', current: { id: created.id, name: 'Primeira Edição', version: 2 } });
+    expect(await list(studentId)).toContainEqual(expect.objectContaining({ id: created.id, name: 'Primeira Edição' }));
   });
 
   it('answers 404 for an unknown guardian and 400 for a bad body', async () => {

@@ -17,7 +17,17 @@ interface OpenApiDocument {
 
 const expectedRoutes = [
   ['get', '/api/activities'],
+  ['post', '/api/activities'],
+  ['put', '/api/activities/{id}'],
   ['get', '/api/classes'],
+  ['post', '/api/classes'],
+  ['put', '/api/classes/{id}'],
+  ['get', '/api/students/{id}'],
+  ['put', '/api/students/{id}'],
+  ['post', '/api/students/{id}/status'],
+  ['put', '/api/classes/{classId}/students/{studentId}'],
+  ['delete', '/api/classes/{classId}/students/{studentId}'],
+  ['delete', '/api/responsibles/{id}'],
   ...Object.values(filterPaths).map((path) => ['get', `/api/${path}`]),
   ['get', '/api/students'],
   ['post', '/api/students'],

@@ -103,6 +103,7 @@ describe('POST /api/students', () => {
       id,
       name: 'Maria Eduarda Cavalcanti',
       frequencyPercent: 0,
+      active: true,
     });
   });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ClassesPage } from '../features/classes/classes-page.tsx';
-import { classesQueryOptions } from '../api/classes.ts';
-import { activitiesQueryOptions } from '../api/activities.ts';
-import { loadFeatureMessages } from '../lib/i18n.ts';
+import { ClassesPage } from '../../features/classes/classes-page.tsx';
+import { classesQueryOptions } from '../../api/classes.ts';
+import { activitiesQueryOptions } from '../../api/activities.ts';
+import { loadFeatureMessages } from '../../lib/i18n.ts';
 
-export const Route = createFileRoute('/turmas')({
+export const Route = createFileRoute('/turmas/')({
   staticData: { permission: 'classes:read' },
   // The lists' requests start with the navigation, while the page's code downloads (never awaited: offline, they wait).
   loader: ({ context }) => {

@@ -1,0 +1,28 @@
+/**
+ * Who is on a class's roster on a given day, written once for every query that needs it (rosters, roll checks, the
+ * attendance percentage): enrolled on or before that day, not yet ended (an enrolment's end date is the first day off
+ * the roster), and not inactive that day (a deactivation takes the student off every roster from its date on).
+ */
+import type { Queryable } from '../db/types.ts';
+
+/** SQL condition: enrolment row `e` puts its student on the roster on `day` (an SQL date expression). */
+export const onRoster = (e: string, day: string): string =>
+  `${e}.enrolled_on <= ${day} AND (${e}.ended_on IS NULL OR ${day} < ${e}.ended_on)
+   AND NOT EXISTS (SELECT 1 FROM student_inactivity i
+                    WHERE i.student_id = ${e}.student_id AND i.from_on <= ${day} AND (i.until_on IS NULL OR ${day} < i.until_on))`;
+
+/** The ids of the students on a class's roster on `date` (YYYY-MM-DD). */
+export async function rosterIds(db: Queryable, classId: string, date: string): Promise<Set<string>> {
+  const rows = await db.query<{ student_id: string }>(
+    `SELECT e.student_id FROM class_enrollments e WHERE e.class_id = $1 AND ${onRoster('e', '$2::date')}`,
+    [classId, date],
+  );
+  return new Set(rows.map((row) => row.student_id));
+}
+
+/** Today as a calendar date where the server runs (the programme's own time zone). */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

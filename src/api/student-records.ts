@@ -1,0 +1,137 @@
+/**
+ * A student's record (GET /students/{id}, key ['students', 'record', id]) and its changes through the outbox: an edit
+ * ('student.update' -> PUT /students/{id} with the version it started from), a deactivation or reactivation
+ * ('student.status' -> POST /students/{id}/status), and enrolments ('enrolment.start' -> PUT and 'enrolment.end' ->
+ * DELETE /classes/{classId}/students/{studentId}). A stale version comes back as a conflict in the failed list;
+ * "keep mine" resends it on the server's current version.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { getBlob, getParsed, sendParsed } from '../lib/http.ts';
+import type { OutboxRow } from '../lib/db.ts';
+import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
+import { outboxKinds } from '../offline/outbox-kinds.ts';
+import { queryClient } from '../offline/query-client.ts';
+import type { StudentStatusFilter, StudentStatusInput, StudentUpdate } from './contract.ts';
+
+export const studentRecordKeys = {
+  one: (id: string) => ['students', 'record', id] as const,
+  byStatus: (status: StudentStatusFilter) => ['students', 'status', status] as const,
+};
+
+export const studentQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: studentRecordKeys.one(id),
+    queryFn: () => getParsed(`students/${encodeURIComponent(id)}`, () => import('./contract.ts').then((contract) => contract.studentSchema)),
+  });
+
+/** The inactive or all students (the active ones are the list of src/api/students.ts, key ['students']). */
+export const studentsByStatusQueryOptions = (status: Exclude<StudentStatusFilter, 'active'>) =>
+  queryOptions({
+    queryKey: studentRecordKeys.byStatus(status),
+    queryFn: () => getParsed(`students?status=${status}`, () => import('./contract.ts').then((contract) => contract.studentListSchema)),
+  });
+
+/** A student's documents (type, date, size; never their bytes: the cache is persisted). */
+export const documentsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['students', 'documents', id] as const,
+    queryFn: () => getParsed(`${path(id)}/documentos`, () => import('./contract.ts').then((contract) => contract.documentListSchema)),
+  });
+
+/** One document's file, fetched with the user's token when they open it (never kept on the device). */
+export const documentFile = (studentId: string, documentId: string): Promise<Blob> =>
+  getBlob(`${path(studentId)}/documentos/${encodeURIComponent(documentId)}/file`);
+
+export type StudentUpdatePayload = { studentId: string; student: StudentUpdate };
+export type StudentStatusPayload = { studentId: string; status: StudentStatusInput };
+export type EnrolmentPayload = { studentId: string; classId: string; date: string };
+
+const path = (studentId: string) => `students/${encodeURIComponent(studentId)}`;
+const enrolmentPath = ({ classId, studentId }: EnrolmentPayload) =>
+  `classes/${encodeURIComponent(classId)}/students/${encodeURIComponent(studentId)}`;
+
+export async function enqueueStudentUpdate(studentId: string, student: StudentUpdate): Promise<void> {
+  // An edit of a student whose registration is still queued waits for it (the registration's outbox id is the student's id).
+  await enqueue({ kind: outboxKinds.studentUpdate, payload: { studentId, student } satisfies StudentUpdatePayload, dependsOn: studentId });
+}
+
+export async function enqueueStudentStatus(studentId: string, status: StudentStatusInput): Promise<void> {
+  await enqueue({ kind: outboxKinds.studentStatus, payload: { studentId, status } satisfies StudentStatusPayload, dependsOn: studentId });
+}
+
+export async function enqueueEnrolment(change: 'start' | 'end', payload: EnrolmentPayload): Promise<void> {
+  await enqueue({ kind: change === 'start' ? outboxKinds.enrolmentStart : outboxKinds.enrolmentEnd, payload, dependsOn: payload.studentId });
+}
+
+const versionOf = (current: unknown): number => Number((current as { version?: unknown })?.version);
+
+/** What a student write changed on screen: the record, the lists (names, status) and rosters. */
+function refreshStudent(studentId: string, classId?: string): void {
+  void queryClient.invalidateQueries({ queryKey: ['students'] });
+  void queryClient.invalidateQueries({ queryKey: studentRecordKeys.one(studentId) });
+  // The class's rosters (rosterKeys of rosters.ts, not imported: that module loads the contract, this one must not).
+  if (classId) void queryClient.invalidateQueries({ queryKey: ['classes', classId, 'students'] });
+  else void queryClient.invalidateQueries({ queryKey: ['classes'] });
+}
+
+export function registerStudentRecordHandlers(): void {
+  registerOutboxHandler(
+    outboxKinds.studentUpdate,
+    async (item) => {
+      const { studentSchema } = await import('./contract.ts');
+      const { studentId, student } = item.payload as StudentUpdatePayload;
+      const saved = await sendParsed('put', path(studentId), student, studentSchema);
+      queryClient.setQueryData(studentRecordKeys.one(studentId), saved);
+      refreshStudent(studentId);
+    },
+    {
+      rebase: (payload, current) => {
+        const { studentId, student } = payload as StudentUpdatePayload;
+        return { studentId, student: { ...student, version: versionOf(current) } } satisfies StudentUpdatePayload;
+      },
+    },
+  );
+  registerOutboxHandler(
+    outboxKinds.studentStatus,
+    async (item) => {
+      const { studentSchema } = await import('./contract.ts');
+      const { studentId, status } = item.payload as StudentStatusPayload;
+      const saved = await sendParsed('post', `${path(studentId)}/status`, status, studentSchema);
+      queryClient.setQueryData(studentRecordKeys.one(studentId), saved);
+      refreshStudent(studentId);
+    },
+    {
+      rebase: (payload, current) => {
+        const { studentId, status } = payload as StudentStatusPayload;
+        return { studentId, status: { ...status, version: versionOf(current) } } satisfies StudentStatusPayload;
+      },
+    },
+  );
+  registerOutboxHandler(outboxKinds.enrolmentStart, async (item) => {
+    const { enrolmentSchema } = await import('./contract.ts');
+    const payload = item.payload as EnrolmentPayload;
+    await sendParsed('put', enrolmentPath(payload), { from: payload.date }, enrolmentSchema);
+    refreshStudent(payload.studentId, payload.classId);
+  });
+  registerOutboxHandler(outboxKinds.enrolmentEnd, async (item) => {
+    const { enrolmentSchema } = await import('./contract.ts');
+    const payload = item.payload as EnrolmentPayload;
+    await sendParsed('delete', enrolmentPath(payload), { to: payload.date }, enrolmentSchema);
+    refreshStudent(payload.studentId, payload.classId);
+  });
+}
+
+/** Enrolment changes still in the outbox, for one class or one student, as screens show them. */
+export type PendingEnrolment = { rowId: string; change: 'start' | 'end'; failed: boolean } & EnrolmentPayload;
+export function pendingEnrolments(rows: OutboxRow[], match: { classId?: string; studentId?: string }): PendingEnrolment[] {
+  const pending: PendingEnrolment[] = [];
+  for (const row of rows) {
+    const change = row.kind === outboxKinds.enrolmentStart ? 'start' : row.kind === outboxKinds.enrolmentEnd ? 'end' : undefined;
+    if (!change) continue;
+    const payload = row.payload as EnrolmentPayload;
+    if (match.classId && payload.classId !== match.classId) continue;
+    if (match.studentId && payload.studentId !== match.studentId) continue;
+    pending.push({ rowId: row.id, change, failed: row.state === 'failed', ...payload });
+  }
+  return pending;
+}

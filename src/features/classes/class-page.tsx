@@ -1,0 +1,161 @@
+/**
+ * turmas/$classId: a class and its students today, with enrolment: add a student (found by name in the device's copy of
+ * the students list, so the search works offline) and remove one (the enrolment ends today; its history stays). Both
+ * go through the outbox.
+ */
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconSearch } from '@tabler/icons-react';
+import { classesQueryOptions } from '../../api/classes.ts';
+import { rosterQueryOptions } from '../../api/rosters.ts';
+import { enqueueEnrolment, pendingEnrolments } from '../../api/student-records.ts';
+import { studentsQueryOptions } from '../../api/students.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { notify } from '../../components/notify.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { usePermissions } from '../../components/use-permissions.ts';
+import { localIsoDate } from '../../lib/calendar-date.ts';
+import { foldForSearch } from '../../lib/fold-for-search.ts';
+import { outboxKinds } from '../../offline/outbox-kinds.ts';
+import { useOutboxItems } from '../../offline/use-outbox.ts';
+
+const MAX_MATCHES = 8;
+
+export function ClassPage({ classId }: { classId: string }) {
+  const { t } = useLingui();
+  const { can } = usePermissions();
+  const group = useQuery(classesQueryOptions()).data?.find((item) => item.id === classId);
+  const roster = useQuery(rosterQueryOptions(classId));
+  const students = useQuery(studentsQueryOptions()).data ?? [];
+  const startRows = useOutboxItems(outboxKinds.enrolmentStart);
+  const endRows = useOutboxItems(outboxKinds.enrolmentEnd);
+  const pending = useMemo(() => pendingEnrolments([...startRows, ...endRows], { classId }), [startRows, endRows, classId]);
+  const [search, setSearch] = useState('');
+  const needle = foldForSearch(useDeferredValue(search));
+  const enrolled = new Set((roster.data ?? []).map((s) => s.id));
+  const leaving = new Set(pending.filter((p) => p.change === 'end').map((p) => p.studentId));
+  const joining = pending.filter((p) => p.change === 'start' && !enrolled.has(p.studentId));
+  const nameOf = (id: string) => students.find((s) => s.id === id)?.name ?? id;
+  const matches = needle
+    ? students
+        .filter((s) => !enrolled.has(s.id) && !joining.some((p) => p.studentId === s.id) && foldForSearch(s.name).includes(needle))
+        .slice(0, MAX_MATCHES)
+    : [];
+  const canEnrol = can('enrolments:write');
+  const title = group?.title ?? t`Class`;
+
+  const add = async (studentId: string, name: string) => {
+    await enqueueEnrolment('start', { classId, studentId, date: localIsoDate() });
+    setSearch('');
+    notify({ message: t`${name} enrolled.`, severity: 'success' });
+  };
+  const remove = async (studentId: string, name: string) => {
+    await enqueueEnrolment('end', { classId, studentId, date: localIsoDate() });
+    notify({ message: t`${name} removed from the class.`, severity: 'success' });
+  };
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
+        <PageTitle>{title}</PageTitle>
+        <Group gap="sm">
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/turmas" />}>
+            <Trans>Back to classes</Trans>
+          </BackButton>
+          {group && can('attendance:read') && (
+            <Button
+              variant="default"
+              mih={44}
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
+                  params={{ activityId: group.activityId, classId: group.id }}
+                />
+              )}
+            >
+              <Trans>Roll call</Trans>
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {canEnrol && (
+        <Paper withBorder p="md" mb="md">
+          <Title order={2} size="h4" mb="sm">
+            <Trans>Add a student</Trans>
+          </Title>
+          <TextInput
+            label={t`Search students by name`}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            type="search"
+            maw={480}
+          />
+          <Stack gap={4} mt="sm" data-testid="enrol-matches">
+            {matches.map((student) => {
+              const name = student.name;
+              return (
+                <Group key={student.id} justify="space-between" maw={480}>
+                  <Text>{name}</Text>
+                  <Button size="xs" mih={44} onClick={() => void add(student.id, name)} aria-label={t`Enrol ${name}`}>
+                    <Trans>Enrol</Trans>
+                  </Button>
+                </Group>
+              );
+            })}
+            {needle && matches.length === 0 && (
+              <Text c="gray.7">
+                <Trans>No students found</Trans>
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      <Title order={2} size="h4" mb="sm">
+        <Trans>Students of this class</Trans>
+      </Title>
+      {roster.data === undefined && roster.isPending && roster.fetchStatus === 'fetching' ? (
+        <Loader aria-label={t`Loading`} />
+      ) : (
+        <Stack gap="xs" role="list" aria-label={t`Students of this class`} data-testid="class-roster">
+          {joining.map((p) => (
+            <Group key={p.rowId} role="listitem" gap="xs">
+              <Text>{nameOf(p.studentId)}</Text>
+              <Badge color="orange" c="orange.9" variant="light">
+                <Trans>Waiting to sync</Trans>
+              </Badge>
+            </Group>
+          ))}
+          {(roster.data ?? []).map((student) => {
+            const name = student.name;
+            return (
+              <Group key={student.id} role="listitem" justify="space-between" maw={640}>
+                <Text td={leaving.has(student.id) ? 'line-through' : undefined}>{name}</Text>
+                {canEnrol && !leaving.has(student.id) && (
+                  <Button
+                    size="xs"
+                    mih={44}
+                    variant="default"
+                    onClick={() => void remove(student.id, name)}
+                    aria-label={t`Remove ${name} from the class`}
+                  >
+                    <Trans>Remove</Trans>
+                  </Button>
+                )}
+              </Group>
+            );
+          })}
+          {roster.data?.length === 0 && joining.length === 0 && (
+            <Text c="gray.7">
+              <Trans>No students in this class.</Trans>
+            </Text>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}

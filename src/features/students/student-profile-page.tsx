@@ -1,0 +1,376 @@
+/**
+ * alunos/$id: a student's profile. Every registered field and the status, the guardians, the documents (open), the
+ * classes the student is enrolled in (enrol in another, end one), the attendance percentage; edit, deactivate and
+ * reactivate. Every change goes through the outbox, with the record's version.
+ */
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Loader, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconEdit, IconFileDownload, IconToggleLeft } from '@tabler/icons-react';
+import type { EnumName, Student } from '../../api/contract.ts';
+import { classesQueryOptions } from '../../api/classes.ts';
+import { guardiansQueryOptions } from '../../api/guardians.ts';
+import {
+  documentFile,
+  documentsQueryOptions,
+  enqueueEnrolment,
+  enqueueStudentStatus,
+  pendingEnrolments,
+  studentQueryOptions,
+} from '../../api/student-records.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { notify } from '../../components/notify.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { useEnumLabel } from '../../components/use-enum.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
+import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
+import { outboxKinds } from '../../offline/outbox-kinds.ts';
+import { useOutboxItems } from '../../offline/use-outbox.ts';
+
+export function StudentProfilePage({ studentId }: { studentId: string }) {
+  const { t } = useLingui();
+  const query = useQuery(studentQueryOptions(studentId));
+  const student = query.data;
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
+        <PageTitle>{student ? student.fullName : t`Student`}</PageTitle>
+        <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
+          <Trans>Back to students</Trans>
+        </BackButton>
+      </Group>
+      {student ? (
+        <Profile student={student} />
+      ) : query.isError || query.fetchStatus === 'paused' ? (
+        <Text c="red.9" role="alert">
+          <Trans>This student could not be loaded. Check the connection and try again.</Trans>
+        </Text>
+      ) : (
+        <Loader aria-label={t`Loading`} />
+      )}
+    </>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <div>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text>{value || '—'}</Text>
+    </div>
+  );
+}
+
+function Profile({ student }: { student: Student }) {
+  const { t, i18n } = useLingui();
+  const { can } = usePermissions();
+  const enumLabel = {
+    race: useEnumLabel('race'),
+    gender: useEnumLabel('gender'),
+    socialProgram: useEnumLabel('socialProgram'),
+    employmentStatus: useEnumLabel('employmentStatus'),
+    educationLevel: useEnumLabel('educationLevel'),
+  } satisfies Partial<Record<EnumName, (code: string) => string>>;
+  const day = (value: string | undefined) => (value ? i18n.date(localMidnight(value), { dateStyle: 'medium' }) : undefined);
+  const code = (name: keyof typeof enumLabel, value: string | undefined) => (value ? enumLabel[name](value) : undefined);
+  const [statusOpen, setStatusOpen] = useState(false);
+  const percent = student.frequencyPercent;
+  const address = [student.address.street, student.address.number, student.address.complement, student.address.code].filter(Boolean).join(', ');
+  const statusRows = useOutboxItems(outboxKinds.studentStatus);
+  const statusPending = statusRows.some((row) => (row.payload as { studentId?: string }).studentId === student.id);
+
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <Badge
+          variant="light"
+          color={student.active ? 'green' : 'gray'}
+          c={student.active ? 'green.9' : 'gray.9'}
+          size="lg"
+          data-testid="student-status"
+        >
+          {student.active ? t`Active student` : t`Inactive student`}
+        </Badge>
+        {!student.active && student.statusDate && (
+          <Text size="sm">
+            <Trans>
+              Since {day(student.statusDate)}: {student.statusReason}
+            </Trans>
+          </Text>
+        )}
+        {statusPending && (
+          <Badge color="orange" c="orange.9" variant="light">
+            <Trans>Waiting to sync</Trans>
+          </Badge>
+        )}
+      </Group>
+      {can('students:write') && (
+        <Group>
+          <Button
+            renderRoot={(props) => <Link to="/alunos/$id/editar" params={{ id: student.id }} {...props} />}
+            leftSection={<IconEdit size={18} aria-hidden />}
+            mih={44}
+          >
+            <Trans>Edit student</Trans>
+          </Button>
+          <Button variant="default" leftSection={<IconToggleLeft size={18} aria-hidden />} mih={44} onClick={() => setStatusOpen(true)}>
+            {student.active ? t`Deactivate` : t`Reactivate`}
+          </Button>
+        </Group>
+      )}
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          <Trans>Registration</Trans>
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          <Field label={t`Full name`} value={student.fullName} />
+          <Field label={t`CPF`} value={student.registrationNumber} />
+          <Field label={t`Date of birth`} value={day(student.dateOfBirth)} />
+          <Field label={t`Enrolment date`} value={day(student.enrollmentDate)} />
+          <Field label={t`Race`} value={code('race', student.race)} />
+          <Field label={t`Gender`} value={code('gender', student.gender)} />
+          <Field label={t`School name`} value={student.schoolName} />
+          <Field label={t`School year`} value={student.schoolYear} />
+          <Field label={t`Education level`} value={code('educationLevel', student.educationLevel)} />
+          <Field label={t`Employment status`} value={code('employmentStatus', student.employmentStatus)} />
+          <Field label={t`Social programme`} value={code('socialProgram', student.socialProgram)} />
+          <Field label={t`Address`} value={address} />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          <Trans>Attendance</Trans>
+        </Title>
+        <Text data-testid="profile-frequency">
+          <Trans>Attendance: {percent}%</Trans>
+        </Text>
+      </Paper>
+      <Enrolments student={student} />
+      {can('guardians:read') && <Guardians studentId={student.id} />}
+      {can('documents:read') && <Documents studentId={student.id} />}
+      {statusOpen && <StatusModal student={student} onClose={() => setStatusOpen(false)} />}
+    </Stack>
+  );
+}
+
+function StatusModal({ student, onClose }: { student: Student; onClose: () => void }) {
+  const { t } = useLingui();
+  const [date, setDate] = useState(localIsoDate());
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const deactivating = student.active;
+  const save = async () => {
+    if (!reason.trim()) return setError(t`Give a reason.`);
+    if (!date) return setError(t`Enter a valid date.`);
+    await enqueueStudentStatus(student.id, { active: !deactivating, date, reason: reason.trim(), version: student.version });
+    notify({ message: deactivating ? t`Deactivation saved.` : t`Reactivation saved.`, severity: 'success' });
+    onClose();
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={deactivating ? t`Deactivate student` : t`Reactivate student`}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
+      <Stack>
+        <Text size="sm">
+          {deactivating
+            ? t`The student leaves every class roster from this date on. Their history stays.`
+            : t`The student is back on the rosters of their classes from this date on.`}
+        </Text>
+        <TextInput type="date" label={t`Date`} value={date} onChange={(event) => setDate(event.currentTarget.value)} required />
+        <TextInput label={t`Reason`} value={reason} onChange={(event) => setReason(event.currentTarget.value)} required error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" mih={44} onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button mih={44} onClick={() => void save()}>
+            {deactivating ? t`Deactivate` : t`Reactivate`}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function Enrolments({ student }: { student: Student }) {
+  const { t, i18n } = useLingui();
+  const { can } = usePermissions();
+  const classes = useQuery(classesQueryOptions()).data ?? [];
+  const titleOf = (id: string) => classes.find((group) => group.id === id)?.title ?? id;
+  const rows = useOutboxItems();
+  const pending = useMemo(() => pendingEnrolments(rows, { studentId: student.id }), [rows, student.id]);
+  const [classId, setClassId] = useState('');
+  const [from, setFrom] = useState(localIsoDate());
+  const open = student.enrolments.filter((e) => !e.to && !pending.some((p) => p.change === 'end' && p.classId === e.classId));
+  const past = student.enrolments.filter((e) => e.to);
+  const choices = classes.filter((group) => !open.some((e) => e.classId === group.id) && !pending.some((p) => p.classId === group.id));
+  const day = (value: string) => i18n.date(localMidnight(value), { dateStyle: 'medium' });
+  const enrol = async () => {
+    if (!classId || !from) return;
+    await enqueueEnrolment('start', { studentId: student.id, classId, date: from });
+    setClassId('');
+    notify({ message: t`Enrolment saved.`, severity: 'success' });
+  };
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="sm">
+        <Trans>Classes</Trans>
+      </Title>
+      <Stack gap="xs" data-testid="profile-classes">
+        {open.length === 0 && pending.length === 0 && (
+          <Text>
+            <Trans>Not enrolled in any class.</Trans>
+          </Text>
+        )}
+        {open.map((e) => (
+          <Group key={`${e.classId}-${e.from}`} justify="space-between">
+            <Text>
+              <Trans>
+                {titleOf(e.classId)}, since {day(e.from)}
+              </Trans>
+            </Text>
+            {can('enrolments:write') && (
+              <Button
+                size="xs"
+                mih={44}
+                variant="default"
+                onClick={() => void enqueueEnrolment('end', { studentId: student.id, classId: e.classId, date: localIsoDate() })}
+              >
+                {t`End enrolment in ${titleOf(e.classId)}`}
+              </Button>
+            )}
+          </Group>
+        ))}
+        {pending
+          .filter((p) => p.change === 'start')
+          .map((p) => (
+            <Group key={p.rowId} gap="xs">
+              <Text>{titleOf(p.classId)}</Text>
+              <Badge color="orange" c="orange.9" variant="light">
+                <Trans>Waiting to sync</Trans>
+              </Badge>
+            </Group>
+          ))}
+        {past.map((e) => (
+          <Text key={`${e.classId}-${e.from}`} size="sm" c="gray.7">
+            <Trans>
+              {titleOf(e.classId)}: {day(e.from)} to {day(e.to!)}
+            </Trans>
+          </Text>
+        ))}
+      </Stack>
+      {can('enrolments:write') && (
+        <Group align="flex-end" mt="md">
+          <NativeSelect
+            label={t`Enrol in a class`}
+            value={classId}
+            onChange={(event) => setClassId(event.currentTarget.value)}
+            data={[{ value: '', label: t`Select…` }, ...choices.map((group) => ({ value: group.id, label: group.title }))]}
+          />
+          <TextInput type="date" label={t`From`} value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
+          <Button mih={44} onClick={() => void enrol()} disabled={!classId}>
+            <Trans>Enrol</Trans>
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+function Guardians({ studentId }: { studentId: string }) {
+  const { t } = useLingui();
+  const guardians = useQuery(guardiansQueryOptions(studentId)).data ?? [];
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          <Trans>Guardians</Trans>
+        </Title>
+        <Button variant="subtle" mih={44} renderRoot={(props) => <Link to="/alunos/$id/responsaveis" params={{ id: studentId }} {...props} />}>
+          {t`Manage guardians`}
+        </Button>
+      </Group>
+      {guardians.length === 0 ? (
+        <Text>
+          <Trans>No guardians registered.</Trans>
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {guardians.map((guardian) => (
+            <Text key={guardian.id}>
+              {guardian.name} · {guardian.phone}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function Documents({ studentId }: { studentId: string }) {
+  const { t, i18n } = useLingui();
+  const documentType = useEnumLabel('documentType');
+  const documents = useQuery(documentsQueryOptions(studentId)).data ?? [];
+  const open = async (documentId: string, fileName: string) => {
+    try {
+      const blob = await documentFile(studentId, documentId);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      notify({ message: t`The document could not be downloaded. Check the connection and try again.`, severity: 'error', closable: true });
+    }
+  };
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="sm">
+        <Trans>Documents</Trans>
+      </Title>
+      {documents.length === 0 ? (
+        <Text>
+          <Trans>No documents.</Trans>
+        </Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t`Type`}</Table.Th>
+              <Table.Th>{t`Date`}</Table.Th>
+              <Table.Th>{t`Size`}</Table.Th>
+              <Table.Th>{t`File`}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {documents.map((doc) => (
+              <Table.Tr key={doc.id}>
+                <Table.Td>{documentType(doc.fileType)}</Table.Td>
+                <Table.Td>{i18n.date(localMidnight(doc.date.slice(0, 10)), { dateStyle: 'medium' })}</Table.Td>
+                <Table.Td>{i18n.number(doc.size / 1024, { maximumFractionDigits: 0 })} KB</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    mih={44}
+                    variant="subtle"
+                    leftSection={<IconFileDownload size={16} aria-hidden />}
+                    onClick={() => void open(doc.id, doc.fileName)}
+                  >
+                    {t`Download ${doc.fileName}`}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Issue 16: records through the school year. A student edited offline reaches the server once; an enrolment puts the
+ * student on the roll call of that class from its date, not before; two people editing the same student get the
+ * conflict in the failed list, and both choices work; an archived class leaves the attendance picker. (The original
+ * client's date-time payload is a server test: tests/unit/server/records.test.ts.)
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { API_URL, expect, test, toggle, waitForServiceWorker, type ClassGroup } from '../support/e2e.ts';
+
+test.use({ locale: 'en-US' });
+
+type Student = { id: string; fullName: string; schoolName?: string; version: number };
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const localDate = (offsetDays = 0) => {
+  const day = new Date(Date.now() + offsetDays * 86_400_000);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+};
+
+async function newStudent(request: APIRequestContext, label: string): Promise<Student> {
+  const fullName = `Registro ${label} ${unique()}`;
+  const created = await request.post(`${API_URL}/students`, { data: { fullName, schoolName: 'EM Inicial' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  return { id, fullName, version: 1 };
+}
+
+const record = async (request: APIRequestContext, id: string) => (await (await request.get(`${API_URL}/students/${id}`)).json()) as Student;
+
+async function editSchool(page: Page, id: string, school: string): Promise<void> {
+  await page.goto(`alunos/${id}/editar`);
+  await expect(page.getByLabel('School name')).toHaveValue(/.+/);
+  await page.getByLabel('School name').fill(school);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`alunos/${id}$`));
+}
+
+test('a student edited offline, the page reloaded, then reconnected: the server has the edit once', async ({ page, context, request }) => {
+  const student = await newStudent(request, 'offline');
+  await page.goto(`alunos/${student.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: student.fullName })).toBeVisible();
+  await waitForServiceWorker(page);
+  await page.goto(`alunos/${student.id}/editar`);
+  await expect(page.getByLabel('School name')).toHaveValue('EM Inicial');
+  await context.setOffline(true);
+  await page.getByLabel('School name').fill('EM Editada Offline');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('outbox-pending')).toHaveText('1');
+  await page.reload();
+  await expect(page.getByTestId('outbox-pending')).toHaveText('1');
+  let puts = 0;
+  await page.route(`${API_URL}/students/${student.id}`, async (route) => {
+    if (route.request().method() === 'PUT') puts += 1;
+    await route.continue();
+  });
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
+  expect(await record(request, student.id)).toMatchObject({ schoolName: 'EM Editada Offline', version: 2 });
+  expect(puts).toBe(1);
+});
+
+test("an enrolled student is on that class's roll call from the enrolment's date, not on an earlier date's", async ({ page, request }) => {
+  const student = await newStudent(request, 'matricula');
+  const earlier = await newStudent(request, 'veterano');
+  // A class of its own, so the rosters other tests read stay as they were.
+  const activity = ((await (await request.get(`${API_URL}/activities`)).json()) as { id: string }[])[0]!;
+  const made = await request.post(`${API_URL}/classes`, {
+    data: { title: `Turma Matrícula ${unique()}`, activityId: activity.id, weekDay: 'TERCA', schedule: '14:00 - 15:00', level: 'INICIANTE' },
+  });
+  const group = (await made.json()) as ClassGroup;
+  expect((await request.put(`${API_URL}/classes/${group.id}/students/${earlier.id}`, { data: { from: localDate(-30) } })).status()).toBe(201);
+  await page.goto(`turmas/${group.id}`);
+  await page.getByLabel('Search students by name').fill(student.fullName);
+  await page.getByRole('button', { name: `Enrol ${student.fullName}` }).click();
+  await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
+  await expect(page.getByTestId('class-roster')).toContainText(student.fullName);
+
+  await page.getByRole('link', { name: 'Roll call' }).click();
+  await page.getByTestId('roll-date').fill(localDate());
+  await expect(toggle(page, student.fullName, 'present')).toBeVisible();
+  await page.getByTestId('roll-date').fill(localDate(-7));
+  await expect(toggle(page, earlier.fullName, 'present')).toBeVisible();
+  await expect(toggle(page, student.fullName, 'present')).toHaveCount(0);
+});
+
+async function secondPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const other = await browser.newContext({ baseURL, locale: 'en-US' });
+  return other.newPage();
+}
+
+test('two people edit the same student: the second sees the conflict, and keep mine and take theirs both work', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const student = await newStudent(request, 'conflito');
+  const other = await secondPage(browser, baseURL);
+  const conflictFails = async (theirs: string, mine: string) => {
+    await other.goto(`alunos/${student.id}/editar`);
+    await expect(other.getByLabel('School name')).toHaveValue(/.+/);
+    await editSchool(page, student.id, theirs);
+    await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
+    await other.getByLabel('School name').fill(mine);
+    await other.getByRole('button', { name: 'Save changes' }).click();
+    await expect(other.getByTestId('outbox-failed')).toHaveText('1', { timeout: 20_000 });
+    await other.getByTestId('outbox-status').click();
+    const item = other.getByRole('dialog', { name: 'Changes saved on this device' }).getByTestId('outbox-item');
+    await expect(item.getByTestId('conflict-theirs')).toHaveText(theirs);
+    await expect(item.getByTestId('conflict-mine')).toHaveText(mine);
+    return item;
+  };
+
+  const first = await conflictFails('EM Deles 1', 'EM Minha 1');
+  await first.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(other.getByTestId('outbox-failed')).toHaveText('0', { timeout: 20_000 });
+  await expect(other.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
+  expect(await record(request, student.id)).toMatchObject({ schoolName: 'EM Minha 1', version: 3 });
+  await other.keyboard.press('Escape');
+
+  const second = await conflictFails('EM Deles 2', 'EM Minha 2');
+  await second.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(other.getByTestId('outbox-failed')).toHaveText('0');
+  expect(await record(request, student.id)).toMatchObject({ schoolName: 'EM Deles 2', version: 4 });
+  await other.keyboard.press('Escape');
+  await other.goto(`alunos/${student.id}`);
+  await expect(other.getByText('EM Deles 2')).toBeVisible();
+  await other.context().close();
+});
+
+test('an archived class leaves the attendance picker', async ({ page, request }) => {
+  const activity = ((await (await request.get(`${API_URL}/activities`)).json()) as { id: string; name: string }[])[0]!;
+  const title = `Turma Arquivo ${unique()}`;
+  const created = await request.post(`${API_URL}/classes`, {
+    data: { title, activityId: activity.id, weekDay: 'SABADO', schedule: '10:00 - 11:00', level: 'TODOS_NIVEIS' },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`frequencias/atividades/${activity.id}/turmas`);
+  await expect(page.getByText(title)).toBeVisible();
+
+  await page.goto('turmas');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Edit class' }).getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: `Edit ${title}` })).toHaveCount(0);
+
+  // Through the app, as a user goes: the attendance section, the activity, its classes.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Attendance' }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(activity.name) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`frequencias/atividades/${activity.id}/turmas`));
+  await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+});
