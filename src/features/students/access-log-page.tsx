@@ -31,7 +31,7 @@ const actions: Record<string, MessageDescriptor> = {
 export function StudentAccessLogPage({ studentId }: { studentId: string }) {
   const { t, i18n } = useLingui();
   const query = useQuery(accessLogQueryOptions(studentId));
-  const { items, source } = listState(query, [], false);
+  const { items, source, savedAt } = listState(query, [], false);
   const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
   if (source === 'not-found') {
@@ -64,6 +64,7 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
       </Text>
       <ListStatus
         source={source}
+        savedAt={savedAt}
         empty={items.length === 0}
         errorText={<Trans>Error loading the access record</Trans>}
         loadingLabel={t`Loading the access record`}
