@@ -24,7 +24,7 @@ import { meOf } from '../access.ts';
 import { readAtCursor } from '../db/change-cursor.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, type ApiContext } from './context.ts';
-import { onRoster } from './roster.ts';
+import { onRoster, today } from './roster.ts';
 import { studentSummarySql } from './students.ts';
 
 type Entity = 'students' | 'activities' | 'classes' | 'rolls' | 'users';
@@ -36,17 +36,17 @@ const needs: Record<Entity, Permission> = {
   users: 'users:read',
 };
 
+/** Students as the list shows them by default (active), with the classes whose roster has them today (`$1`). */
 const studentsSql = (where: string) => `
   SELECT b.id, b.name, b."frequencyPercent",
-         coalesce((SELECT array_agg(DISTINCT e.class_id ORDER BY e.class_id) FROM class_enrollments e
-                    WHERE e.student_id = b.id AND ${onRoster('e', 'current_date')}), '{}') AS "classIds"
-    FROM (${studentSummarySql(where)}) b
+         coalesce((SELECT array_agg(DISTINCT e.class_id ORDER BY e.class_id)
+                     FROM class_enrollments e JOIN classes c ON c.id = e.class_id AND NOT c.archived
+                    WHERE e.student_id = b.id AND ${onRoster('e', '$1::date')}), '{}') AS "classIds"
+    FROM (${studentSummarySql(`WHERE s.active ${where}`)}) b
    ORDER BY b.name, b.id`;
-// Archived activities and classes, like inactive students, leave the device's lists: a change to one is sent as removed.
-const activitiesSql = (where: string) => `SELECT id, name, teacher, area, frequency, archived, version FROM activities ${where} ORDER BY name, id`;
+const activitiesSql = (where: string) => `SELECT id, name, teacher, area, frequency FROM activities WHERE NOT archived ${where} ORDER BY name, id`;
 const classesSql = (where: string) =>
-  `SELECT id, title, week_day AS "weekDay", schedule, level, activity_id AS "activityId", instructor_id AS "instructorId", archived, version
-     FROM classes ${where} ORDER BY title, id`;
+  `SELECT id, title, week_day AS "weekDay", schedule, level, activity_id AS "activityId" FROM classes WHERE NOT archived ${where} ORDER BY title, id`;
 const usersSql = (where: string) =>
   `SELECT id, full_name, phone, access, formation, email, active, version FROM users ${where} ORDER BY full_name, id`;
 const rollsSql = (where: string) => `
@@ -62,17 +62,11 @@ const rollsSql = (where: string) => `
 async function read(tx: Queryable, entity: Entity, ids: string[] | null): Promise<unknown[]> {
   switch (entity) {
     case 'students':
-      return ids
-        ? tx.query<SyncStudent>(studentsSql('WHERE s.active AND s.id = ANY($1)'), [ids])
-        : tx.query<SyncStudent>(studentsSql('WHERE s.active'));
+      return ids ? tx.query<SyncStudent>(studentsSql('AND s.id = ANY($2)'), [today(), ids]) : tx.query<SyncStudent>(studentsSql(''), [today()]);
     case 'activities':
-      return ids
-        ? tx.query<Activity>(activitiesSql('WHERE NOT archived AND id = ANY($1)'), [ids])
-        : tx.query<Activity>(activitiesSql('WHERE NOT archived'));
+      return ids ? tx.query<Activity>(activitiesSql('AND id = ANY($1)'), [ids]) : tx.query<Activity>(activitiesSql(''));
     case 'classes':
-      return ids
-        ? tx.query<ClassGroup>(classesSql('WHERE NOT archived AND id = ANY($1)'), [ids])
-        : tx.query<ClassGroup>(classesSql('WHERE NOT archived'));
+      return ids ? tx.query<ClassGroup>(classesSql('AND id = ANY($1)'), [ids]) : tx.query<ClassGroup>(classesSql(''));
     case 'users':
       return ids ? tx.query<User>(usersSql('WHERE id = ANY($1)'), [ids]) : tx.query<User>(usersSql(''));
     case 'rolls':

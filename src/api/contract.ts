@@ -58,10 +58,7 @@ export const calendarDateSchema = z.pipe(
   z.union([isoDateSchema, isoDateTimeSchema]),
   z.transform((value: string) => value.slice(0, 10)),
 );
-/**
- * Every editable record carries the version it is at; an edit sends the version it started from (the app always does).
- * A client that knows no versions may leave it out: its edit is then applied as sent, without the conflict check.
- */
+/** Every editable record carries the version it is at; an edit sends the version it started from. */
 export const versionSchema = z.int().check(z.gte(1));
 
 export const onlyDigits = (value: string): string => value.replace(/\D/g, '');
@@ -143,7 +140,7 @@ const activityFields = {
 export const activityCreateSchema = z.object({ id: z.optional(clientIdSchema), ...activityFields });
 export type ActivityCreate = z.infer<typeof activityCreateSchema>;
 /** PUT /activities/{id}: the whole record with the version it was read at; `archived: true` archives it. */
-export const activityUpdateSchema = z.object({ ...activityFields, archived: z.optional(z.boolean()), version: z.optional(versionSchema) });
+export const activityUpdateSchema = z.object({ ...activityFields, archived: z.optional(z.boolean()), version: versionSchema });
 export type ActivityUpdate = z.infer<typeof activityUpdateSchema>;
 
 export const classSchema = z.object({
@@ -171,7 +168,7 @@ const classFields = {
 /** POST /classes: the fields GET /classes answers plus an optional instructor (a user). */
 export const classCreateSchema = z.object({ id: z.optional(clientIdSchema), ...classFields });
 export type ClassCreate = z.infer<typeof classCreateSchema>;
-export const classUpdateSchema = z.object({ ...classFields, archived: z.optional(z.boolean()), version: z.optional(versionSchema) });
+export const classUpdateSchema = z.object({ ...classFields, archived: z.optional(z.boolean()), version: versionSchema });
 export type ClassUpdate = z.infer<typeof classUpdateSchema>;
 
 export const studentSummarySchema = z.object({
@@ -215,7 +212,7 @@ export type StudentCreate = z.infer<typeof studentCreateSchema>;
 export const studentCreatedSchema = z.object({ id: idSchema });
 
 /** PUT /students/{id}: the registration's fields, with the version the edit started from. */
-export const studentUpdateSchema = z.extend(z.omit(studentCreateSchema, { id: true }), { version: z.optional(versionSchema) });
+export const studentUpdateSchema = z.extend(z.omit(studentCreateSchema, { id: true }), { version: versionSchema });
 export type StudentUpdate = z.infer<typeof studentUpdateSchema>;
 
 /** POST /students/{id}/status: deactivate (leaves every roster from `date` on) or reactivate (back on them from `date`). */
@@ -223,7 +220,7 @@ export const studentStatusInputSchema = z.object({
   active: z.boolean(),
   date: calendarDateSchema,
   reason: requiredText(500),
-  version: z.optional(versionSchema),
+  version: versionSchema,
 });
 export type StudentStatusInput = z.infer<typeof studentStatusInputSchema>;
 
@@ -310,7 +307,7 @@ export const guardianFieldsSchema = z.object({
 export const guardianUpdateSchema = z.extend(guardianFieldsSchema, { version: z.optional(versionSchema) });
 export type GuardianUpdate = z.infer<typeof guardianUpdateSchema>;
 /** DELETE /responsibles/{id}: the version the removal was decided on. */
-export const guardianRemoveSchema = z.object({ version: z.optional(versionSchema) });
+export const guardianRemoveSchema = z.object({ version: versionSchema });
 export const guardianInputSchema = z.extend(guardianFieldsSchema, {
   /** Client-generated id: the same id sent twice creates one guardian. */
   id: z.optional(clientIdSchema),

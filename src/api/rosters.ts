@@ -13,8 +13,9 @@ export const rosterKeys = {
 };
 
 /**
- * The class's students. A server without the roster route (404 "Route ... not found") gives all students instead; a
- * 404 for the class itself (it does not exist) is a RecordNotFoundError: never another list.
+ * The class's students (on a date: the roster of that date). A server without the roster route (404 "Route ... not
+ * found") gives all students instead; a 404 for the class itself (it does not exist) is a RecordNotFoundError: never
+ * another list.
  */
 export async function fetchRoster(classId: string, date?: string): Promise<StudentSummary[]> {
   try {

@@ -5,6 +5,8 @@ import { ListSourceBanner } from './list-source-banner.tsx';
 
 type Props = {
   source: ListSource;
+  /** When the device's copy came from the server (listState's savedAt). */
+  savedAt?: number | undefined;
   /** True when there is nothing to show (after filters). */
   empty: boolean;
   /** The page's own texts, already translated: 'Error loading ...', 'Loading ...', 'No ... found'. */
@@ -15,7 +17,7 @@ type Props = {
 };
 
 /** One rule for every list: where the data comes from, then its error text, a loader, the empty text or the list. */
-export function ListStatus({ source, empty, errorText, loadingLabel, emptyText, children }: Props) {
+export function ListStatus({ source, savedAt, empty, errorText, loadingLabel, emptyText, children }: Props) {
   let body: ReactNode = children;
   if (source === 'error') {
     body = (
@@ -34,7 +36,7 @@ export function ListStatus({ source, empty, errorText, loadingLabel, emptyText, 
   }
   return (
     <>
-      <ListSourceBanner source={source} />
+      <ListSourceBanner source={source} savedAt={savedAt} />
       {body}
     </>
   );

@@ -10,16 +10,21 @@ import { config } from '../lib/config.ts';
 import { RecordNotFoundError } from '../lib/http.ts';
 
 export type ListSource = 'loading' | 'server' | 'device' | 'sample' | 'error' | 'not-found';
-export type ListState<T> = { items: T[]; source: ListSource };
+/** `savedAt`: when the device's copy shown ('device') came from the server (ms since the epoch). */
+export type ListState<T> = { items: T[]; source: ListSource; savedAt?: number };
 
 export function listState<T>(
-  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'isPending' | 'fetchStatus'> & { error?: unknown },
+  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'isPending' | 'fetchStatus'> & { error?: unknown; dataUpdatedAt?: number },
   sample: T[],
   sampleFallback: boolean = config.sampleFallback,
 ): ListState<T> {
   // The server says the record the list belongs to does not exist: nothing to show, not even a saved copy.
   if (query.error instanceof RecordNotFoundError) return { items: [], source: 'not-found' };
-  if (query.data) return { items: query.data, source: query.isError ? 'device' : 'server' };
+  if (query.data) {
+    // The server failed, or cannot be asked (offline, the refetch waits): the copy saved on the device, and from when.
+    if (!query.isError && query.fetchStatus !== 'paused') return { items: query.data, source: 'server' };
+    return { items: query.data, source: 'device', ...(query.dataUpdatedAt ? { savedAt: query.dataUpdatedAt } : {}) };
+  }
   // Offline with nothing cached, a query pauses instead of failing: that is a failure for the screen.
   const failed = query.isError || (query.isPending && query.fetchStatus === 'paused');
   if (!failed) return { items: [], source: 'loading' };

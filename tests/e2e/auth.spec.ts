@@ -162,7 +162,9 @@ test('sign-out leaves no personal data in IndexedDB and keeps the unsent work', 
   await signInWithPopup(page, `Carla Compartilhado ${unique()}`);
   await page.goto(`${APP}alunos`);
   await expect(page.getByTestId('sample-banner')).toHaveCount(0);
-  const firstStudent = (await page.getByTestId('student-card').first().locator('p').first().innerText()).trim();
+  const firstStudent = (
+    await page.getByTestId('student-card').first().locator('a[data-testid="student-profile-link"], p').first().innerText()
+  ).trim();
   expect(firstStudent.length).toBeGreaterThan(3);
   await expect.poll(() => readDevice(page).then((device) => device.kv.join(' ').includes(firstStudent))).toBe(true);
 

@@ -6,7 +6,7 @@
 -- because the database, not a process, numbers the writes.
 --
 -- Rows are only ever inserted (no upsert), so concurrent writers never wait on each other here. What a row names:
---   students <id>   a student, their frequency (a roll entry) or their classes (an enrolment) changed
+--   students <id>   a student, their frequency (a roll entry), their classes (an enrolment) or their status changed
 --   activities <id>, classes <id>, users <id>   that record changed
 --   rolls <classId>/<date>   that day's roll of that class changed
 CREATE TABLE changes (
@@ -59,5 +59,6 @@ CREATE TRIGGER activities_change AFTER INSERT OR UPDATE OR DELETE ON activities 
 CREATE TRIGGER classes_change AFTER INSERT OR UPDATE OR DELETE ON classes FOR EACH ROW EXECUTE FUNCTION note_record_change('classes');
 CREATE TRIGGER users_change AFTER INSERT OR UPDATE OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION note_record_change('users');
 CREATE TRIGGER class_enrollments_change AFTER INSERT OR UPDATE OR DELETE ON class_enrollments FOR EACH ROW EXECUTE FUNCTION note_student_change();
+CREATE TRIGGER student_inactivity_change AFTER INSERT OR UPDATE OR DELETE ON student_inactivity FOR EACH ROW EXECUTE FUNCTION note_student_change();
 CREATE TRIGGER attendance_entries_change AFTER INSERT OR UPDATE OR DELETE ON attendance_entries FOR EACH ROW EXECUTE FUNCTION note_student_change();
 CREATE TRIGGER attendance_rolls_change AFTER INSERT OR UPDATE OR DELETE ON attendance_rolls FOR EACH ROW EXECUTE FUNCTION note_roll_change();

@@ -22,7 +22,7 @@ import { ActivityModal } from './activity-modal.tsx';
 export function ActivitiesPage() {
   const { t } = useLingui();
   const query = useQuery(activitiesQueryOptions());
-  const { items, source } = listState(query, sampleActivities);
+  const { items, source, savedAt } = listState(query, sampleActivities);
   const [filters, setFilters] = useState<ActivityFilters>(noActivityFilters);
   const visible = useMemo(() => filterActivities(items, filters), [items, filters]);
   const labels = useActivityLabels();
@@ -60,6 +60,7 @@ export function ActivitiesPage() {
       </SimpleGrid>
       <ListStatus
         source={source}
+        savedAt={savedAt}
         empty={visible.length === 0}
         errorText={<Trans>Error loading activities</Trans>}
         loadingLabel={t`Loading activities`}

@@ -24,7 +24,7 @@ export function ActivityPickerPage() {
   return (
     <>
       <PageTitle>{t`Attendance: choose an activity`}</PageTitle>
-      <ListSourceBanner source={activities.source} />
+      <ListSourceBanner source={activities.source} savedAt={activities.savedAt} />
       {activities.source === 'loading' && (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />

@@ -45,7 +45,7 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
   return (
     <>
       <PageTitle>{t`Attendance: ${name}, choose a class`}</PageTitle>
-      <ListSourceBanner source={classes.source} />
+      <ListSourceBanner source={classes.source} savedAt={classes.savedAt} />
       {classes.source === 'loading' && (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />

@@ -217,7 +217,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
 
   return (
     <>
-      <ListSourceBanner source={roster.source} />
+      <ListSourceBanner source={roster.source} savedAt={roster.savedAt} />
       {roster.source === 'error' && (
         <Alert color="red.9" variant="filled" role="alert" mb="md">
           <Trans>Error loading students</Trans>

@@ -26,7 +26,7 @@ import { activityNames, filterClasses, noClassFilters, type ClassFilters } from 
 export function ClassesPage() {
   const { t } = useLingui();
   const query = useQuery(classesQueryOptions());
-  const { items, source } = listState(query, sampleClasses);
+  const { items, source, savedAt } = listState(query, sampleClasses);
   const activities = listState(useQuery(activitiesQueryOptions()), sampleActivities).items;
   const [filters, setFilters] = useState<ClassFilters>(noClassFilters);
   const visible = useMemo(() => filterClasses(items, activities, filters), [items, activities, filters]);
@@ -95,6 +95,7 @@ export function ClassesPage() {
       </SimpleGrid>
       <ListStatus
         source={source}
+        savedAt={savedAt}
         empty={visible.length === 0}
         errorText={<Trans>Error loading classes</Trans>}
         loadingLabel={t`Loading classes`}

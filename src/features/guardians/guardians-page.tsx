@@ -42,7 +42,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
   const { t } = useLingui();
   const { can } = usePermissions();
   const query = useQuery(guardiansQueryOptions(studentId));
-  const { items, source } = listState(query, sampleGuardians);
+  const { items, source, savedAt } = listState(query, sampleGuardians);
   const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
   const outboxRows = useOutboxItems();
   const rows = useMemo(() => guardianRows(items, pendingGuardianWrites(outboxRows, studentId)), [items, outboxRows, studentId]);
@@ -118,6 +118,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
       </Group>
       <ListStatus
         source={source}
+        savedAt={savedAt}
         empty={rows.length === 0}
         errorText={<Trans>Error loading guardians</Trans>}
         loadingLabel={t`Loading guardians`}

@@ -31,7 +31,7 @@ const actions: Record<string, MessageDescriptor> = {
 export function StudentAccessLogPage({ studentId }: { studentId: string }) {
   const { t, i18n } = useLingui();
   const query = useQuery(accessLogQueryOptions(studentId));
-  const { items, source } = listState(query, [], false);
+  const { items, source, savedAt } = listState(query, [], false);
   const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
   if (source === 'not-found') {
@@ -64,47 +64,51 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
       </Text>
       <ListStatus
         source={source}
+        savedAt={savedAt}
         empty={items.length === 0}
         errorText={<Trans>Error loading the access record</Trans>}
         loadingLabel={t`Loading the access record`}
         emptyText={<Trans>Nobody has read or changed this student's data yet.</Trans>}
       >
-        <Table striped data-testid="access-log">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t`When`}</Table.Th>
-              <Table.Th>{t`Who`}</Table.Th>
-              <Table.Th>{t`What`}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((entry, index) => {
-              const action = actions[`${entry.method} ${entry.route}`];
-              const status = entry.status;
-              return (
-                <Table.Tr key={`${entry.at}-${index}`}>
-                  <Table.Td>{when.format(new Date(entry.at))}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.userName ?? entry.userEmail}</Text>
-                    {entry.userName ? (
-                      <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                        {entry.userEmail}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{action ? i18n._(action) : `${entry.method} ${entry.route}`}</Text>
-                    {status >= 400 ? (
-                      <Badge color="red" c="red.9" variant="light">
-                        {t`Refused (${status})`}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        {/* Wider than a phone: the scrolling region takes the keyboard focus, so it can be scrolled without a pointer. */}
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={t`Access record`}>
+          <Table striped data-testid="access-log">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t`When`}</Table.Th>
+                <Table.Th>{t`Who`}</Table.Th>
+                <Table.Th>{t`What`}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((entry, index) => {
+                const action = actions[`${entry.method} ${entry.route}`];
+                const status = entry.status;
+                return (
+                  <Table.Tr key={`${entry.at}-${index}`}>
+                    <Table.Td>{when.format(new Date(entry.at))}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{entry.userName ?? entry.userEmail}</Text>
+                      {entry.userName ? (
+                        <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                          {entry.userEmail}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{action ? i18n._(action) : `${entry.method} ${entry.route}`}</Text>
+                      {status >= 400 ? (
+                        <Badge color="red" c="red.9" variant="light">
+                          {t`Refused (${status})`}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </ListStatus>
     </>
   );

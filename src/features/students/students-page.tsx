@@ -32,7 +32,7 @@ export function StudentsPage() {
   const [status, setStatus] = useState<StudentStatusFilter>('active');
   const activeQuery = useQuery(studentsQueryOptions());
   const otherQuery = useQuery({ ...studentsByStatusQueryOptions(status === 'all' ? 'all' : 'inactive'), enabled: status !== 'active' });
-  const { items, source } = listState(status === 'active' ? activeQuery : otherQuery, status === 'active' ? sampleStudents : []);
+  const { items, source, savedAt } = listState(status === 'active' ? activeQuery : otherQuery, status === 'active' ? sampleStudents : []);
   const outboxRows = useOutboxItems(outboxKinds.studentCreate);
   const queued = useMemo(() => pendingStudentsFromOutbox(outboxRows), [outboxRows]);
   const pending = useMemo(() => (status === 'inactive' ? [] : queued), [status, queued]);
@@ -64,7 +64,7 @@ export function StudentsPage() {
           { value: 'all', label: t`All` },
         ]}
       />
-      <ListSourceBanner source={source} />
+      <ListSourceBanner source={source} savedAt={savedAt} />
       {source === 'error' ? (
         <Text c="red.9" role="alert" data-testid="list-error">
           <Trans>Error loading students</Trans>

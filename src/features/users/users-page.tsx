@@ -47,7 +47,7 @@ export function UsersPage() {
   const { t } = useLingui();
   const { can } = usePermissions();
   const query = useQuery(usersQueryOptions());
-  const { items, source } = listState(query, sampleUsers);
+  const { items, source, savedAt } = listState(query, sampleUsers);
   const outboxRows = useOutboxItems();
   const rows = useMemo(() => userRows(items, pendingUserWrites(outboxRows)), [items, outboxRows]);
   const [adding, setAdding] = useState(false);
@@ -65,6 +65,7 @@ export function UsersPage() {
       </Group>
       <ListStatus
         source={source}
+        savedAt={savedAt}
         empty={rows.length === 0}
         errorText={<Trans>Error loading users</Trans>}
         loadingLabel={t`Loading users`}

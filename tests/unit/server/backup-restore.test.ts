@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { rosterIds } from '../../../server/routes/roster.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app.ts';
 import { startControlSocket } from '../../../server/control-socket.ts';
@@ -61,13 +62,12 @@ beforeAll(async () => {
   const [cls] = await db.query<{ class_id: string }>(
     'SELECT class_id FROM class_enrollments GROUP BY class_id HAVING count(*) >= 2 ORDER BY class_id LIMIT 1',
   );
-  const roster = (await db.query<{ student_id: string }>('SELECT student_id FROM class_enrollments WHERE class_id = $1', [cls!.class_id])).map(
-    (r) => r.student_id,
-  );
-  const url = `/api/classes/${cls!.class_id}/attendance/2026-09-08`;
+  // A roll lists the roster of its own date.
+  const roster = [...(await rosterIds(db, cls!.class_id, '2026-04-02'))];
+  const url = `/api/classes/${cls!.class_id}/attendance/2026-04-02`;
   const body = {
     takenBy: 'Prof. Cópia',
-    takenAt: '2026-09-08T11:00:00.000Z',
+    takenAt: '2026-04-02T11:00:00.000Z',
     entries: roster.map((studentId, i) => ({ studentId, status: i % 2 ? 'ABSENT' : 'PRESENT' })),
   };
   const saved = await app.inject({ method: 'PUT', url, payload: body });

@@ -4,6 +4,7 @@
  * different ids with one CPF are one student and 19 answers 409; 30 saves of one roll at once leave one roll, equal to
  * one of them (never a mix). On PGlite the requests queue inside the server; with DATABASE_URL they really race.
  */
+import { rosterIds } from '../../../server/routes/roster.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -49,18 +50,18 @@ describe('concurrent writes', () => {
       'SELECT class_id FROM class_enrollments GROUP BY class_id HAVING count(*) >= 4 ORDER BY class_id LIMIT 1',
     );
     const classId = cls!.class_id;
-    const roster = (
-      await server.db.query<{ student_id: string }>('SELECT student_id FROM class_enrollments WHERE class_id = $1 ORDER BY student_id', [classId])
-    ).map((row) => row.student_id);
-    const url = `/api/classes/${classId}/attendance/2026-09-07`;
+    // A roll lists the roster of its own date.
+    const roster = [...(await rosterIds(server.db, classId, '2026-05-04'))].sort();
+    expect(roster.length).toBeGreaterThan(0);
+    const url = `/api/classes/${classId}/attendance/2026-05-04`;
     const saves = Array.from({ length: 30 }, (_, n) => ({
       takenBy: `Instrutor ${n}`,
-      takenAt: `2026-09-07T10:${String(n).padStart(2, '0')}:00.000Z`,
+      takenAt: `2026-05-04T10:${String(n).padStart(2, '0')}:00.000Z`,
       entries: roster.map((studentId, i) => ({ studentId, status: (i + n) % 3 === 0 ? 'ABSENT' : 'PRESENT' })),
     }));
     const answers = await Promise.all(saves.map((payload) => server.app.inject({ method: 'PUT', url, payload })));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
-    expect(await server.db.query("SELECT 1 FROM attendance_rolls WHERE class_id = $1 AND date = '2026-09-07'", [classId])).toHaveLength(1);
+    expect(await server.db.query("SELECT 1 FROM attendance_rolls WHERE class_id = $1 AND date = '2026-05-04'", [classId])).toHaveLength(1);
     const stored = (await server.app.inject(url)).json<{ takenBy: string; takenAt: string; entries: unknown[] }>();
     const n = Number(stored.takenBy.replace('Instrutor ', ''));
     expect({ takenBy: stored.takenBy, takenAt: stored.takenAt, entries: stored.entries }).toEqual(saves[n]);

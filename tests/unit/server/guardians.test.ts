@@ -124,13 +124,13 @@ describe('DELETE /api/responsibles/:id', () => {
     expect(edit.statusCode).toBe(404);
   });
 
-  it('refuses a stale version (409 with the current guardian), a bad one (400) and an unknown guardian (404)', async () => {
+  it('refuses a stale version (409 with the current guardian), a missing version (400) and an unknown guardian (404)', async () => {
     const created = guardianSchema.parse((await create(studentId, guardian())).json());
     await server.app.inject({ method: 'PUT', url: `/api/responsibles/${created.id}`, payload: guardian({ phone: '(81) 3333-0000' }) });
     const stale = await remove(created.id, { version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'stale-version', current: { id: created.id, phone: '(81) 3333-0000', version: 2 } });
-    expect((await remove(created.id, { version: 'two' })).statusCode).toBe(400);
+    expect((await remove(created.id, {})).statusCode).toBe(400);
     expect((await remove('nobody', { version: 1 })).statusCode).toBe(404);
     expect((await list(studentId)).map((g) => g.id)).toContain(created.id);
   });

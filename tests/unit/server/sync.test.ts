@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentsFromColumns, type SyncAnswer, type SyncStudent } from '../../../src/api/contract.ts';
+import { rosterIds, today } from '../../../server/routes/roster.ts';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -21,13 +22,15 @@ async function sync(since?: string): Promise<{ answer: SyncAnswer; bytes: number
   return { answer: response.json<SyncAnswer>(), bytes: response.rawPayload.length };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
+/** The class with the longest roster today, and who is on it. */
 async function rosterClass(): Promise<{ classId: string; studentIds: string[] }> {
-  const [row] = await server.db.query<{ class_id: string; ids: string[] }>(
-    'SELECT class_id, array_agg(student_id ORDER BY student_id) AS ids FROM class_enrollments GROUP BY class_id ORDER BY count(*) DESC, class_id LIMIT 1',
-  );
-  return { classId: row!.class_id, studentIds: row!.ids };
+  const classes = await server.db.query<{ id: string }>('SELECT id FROM classes WHERE NOT archived ORDER BY id');
+  let best = { classId: '', studentIds: [] as string[] };
+  for (const { id } of classes) {
+    const ids = [...(await rosterIds(server.db, id, today()))].sort();
+    if (ids.length > best.studentIds.length) best = { classId: id, studentIds: ids };
+  }
+  return best;
 }
 
 async function saveRoll(classId: string, date: string, studentIds: string[], status: 'PRESENT' | 'ABSENT'): Promise<void> {
@@ -45,13 +48,11 @@ describe('a full sync', () => {
     expect(answer.full).toBe(true);
     expect(answer.cursor).toMatch(/^\d+$/);
     expect(answer.me.access).toBe('admin');
-    const students = (await server.app.inject({ method: 'GET', url: '/api/students' })).json<
-      { id: string; name: string; frequencyPercent: number }[]
-    >();
+    const students = (await server.app.inject({ method: 'GET', url: '/api/students' }))
+      .json<{ id: string; name: string; frequencyPercent: number }[]>()
+      .map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent }));
     const synced = studentsFromColumns(answer.changed.students!);
-    expect(synced.map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent }))).toEqual(
-      students.map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent })),
-    );
+    expect(synced.map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent }))).toEqual(students);
     const { classId, studentIds } = await rosterClass();
     const onRoster = synced.filter((student) => student.classIds.includes(classId)).map((student) => student.id);
     expect(onRoster.sort()).toEqual(studentIds);
@@ -150,6 +151,27 @@ describe('a sync since a cursor', () => {
         cursor = answer.cursor;
       }
     }
+  });
+
+  it('says a deactivated student left, and brings them back when reactivated', async () => {
+    const { answer: before } = await sync();
+    const { studentIds } = await rosterClass();
+    const id = studentIds[0]!;
+    const status = async (active: boolean) => {
+      const { version } = (await server.app.inject({ method: 'GET', url: `/api/students/${id}` })).json<{ version: number }>();
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: `/api/students/${id}/status`,
+        payload: { active, date: today(), reason: 'Mudou de cidade', version },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    await status(false);
+    const { answer: gone } = await sync(before.cursor);
+    expect(gone.removed.students).toEqual([id]);
+    await status(true);
+    const { answer: back } = await sync(gone.cursor);
+    expect(back.changed.students!.ids).toEqual([id]);
   });
 
   it('refuses a cursor that is not one', async () => {
