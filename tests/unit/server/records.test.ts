@@ -136,6 +136,16 @@ describe('deactivation and the students list filter', () => {
     expect(await ids()).toContain(id);
     expect((await inject('POST', `/api/students/${id}/status`, { active: false, date: '2026-07-01', reason: ' ', version: 3 })).statusCode).toBe(400);
   });
+  it('deactivates again on the day of a reactivation', async () => {
+    const id = await register();
+    const status = (active: boolean, version: number) =>
+      inject('POST', `/api/students/${id}/status`, { active, date: '2026-07-01', reason: 'Mesmo dia', version });
+    expect((await status(false, 1)).statusCode).toBe(200);
+    expect((await status(true, 2)).statusCode).toBe(200);
+    const again = await status(false, 3);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ active: false, statusDate: '2026-07-01', version: 4 });
+  });
 });
 
 describe('enrolments', () => {
