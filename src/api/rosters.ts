@@ -1,10 +1,10 @@
 /**
- * Class rosters for the roll call (key ['classes', classId, 'students']). Rosters are fetched ahead for every class
- * while online, so every call page opens offline after one online visit (the query cache is persisted). The roster of
+ * Class rosters for the roll call (key ['classes', classId, 'students']). Today's roster of every class comes to the
+ * device with the sync (offline/sync.ts), so every call page opens offline (the query cache is persisted). The roster of
  * another date (a past roll call: who was enrolled then) is ['classes', classId, 'students', date].
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { studentListSchema, type ClassGroup, type StudentSummary } from './contract.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { studentListSchema, type StudentSummary } from './contract.ts';
 import { getParsed, HTTPError, isUnknownRoute, RecordNotFoundError } from '../lib/http.ts';
 
 export const rosterKeys = {
@@ -32,8 +32,3 @@ export async function fetchRoster(classId: string, date?: string): Promise<Stude
 export const rosterQueryOptions = (classId: string) => queryOptions({ queryKey: rosterKeys.one(classId), queryFn: () => fetchRoster(classId) });
 export const rosterOnDateQueryOptions = (classId: string, date: string) =>
   queryOptions({ queryKey: rosterKeys.onDate(classId, date), queryFn: () => fetchRoster(classId, date) });
-
-/** Fetch every class's roster into the (persisted) cache; failures are ignored: the page will try again itself. */
-export async function prefetchAllRosters(client: QueryClient, classes: readonly ClassGroup[]): Promise<void> {
-  await Promise.all(classes.map((group) => client.prefetchQuery(rosterQueryOptions(group.id))));
-}

@@ -104,7 +104,7 @@ test('a roll taken offline survives a reload and a closed browser, then reaches 
   try {
     let context = await launch();
     let page = context.pages()[0] ?? (await context.newPage());
-    // One online visit to the activities page fetches every roster ahead, into the persisted cache.
+    // One online visit (the start-up sync) brings every roster into the persisted cache.
     await page.goto('frequencias/atividades');
     await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
     await waitForServiceWorker(page);

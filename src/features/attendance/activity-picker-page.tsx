@@ -3,22 +3,19 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { activitiesQueryOptions } from '../../api/activities.ts';
-import { classesQueryOptions } from '../../api/classes.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { listState } from '../../offline/list-source.ts';
 import { sampleActivities } from '../../offline/sample-data.ts';
-import { usePrefetchRosters } from './use-prefetch-rosters.ts';
 import { PickerCard } from './picker-card.tsx';
 import { useActivityLabels } from '../../components/activity-labels.ts';
 
-/** Attendance, step 1 (SPEC §2): one card per activity, all alike until one is chosen. Also fetches every roster ahead. */
+/** Attendance, step 1 (SPEC §2): one card per activity, all alike until one is chosen. (The rosters a
+ * roll call needs offline come with the sync, offline/sync.ts.) */
 export function ActivityPickerPage() {
   const { t } = useLingui();
   const activities = listState(useQuery(activitiesQueryOptions()), sampleActivities);
-  const classesQuery = useQuery(classesQueryOptions());
-  usePrefetchRosters(classesQuery.data);
   const labels = useActivityLabels();
 
   return (

@@ -11,7 +11,6 @@ import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
 import { listState, useMissingFromList } from '../../offline/list-source.ts';
 import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
-import { usePrefetchRosters } from './use-prefetch-rosters.ts';
 import { PickerCard } from './picker-card.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 
@@ -29,7 +28,6 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
   const activitiesQuery = useQuery(activitiesQueryOptions());
   const classesQuery = useQuery(classesQueryOptions());
   const classes = listState(classesQuery, sampleClasses);
-  usePrefetchRosters(classesQuery.data);
   const weekDay = useEnumLabel('weekDay');
   const level = useEnumLabel('level');
   const activity = (activitiesQuery.data ?? sampleActivities).find((item) => item.id === activityId);
