@@ -172,6 +172,27 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
         .send(Buffer.from(doc.content, 'base64'));
     },
   );
+
+  app.delete(
+    '/students/:id/documentos/:docId',
+    {
+      config: { rule: 'documents:write' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Remove a document of a student, its file included',
+        description:
+          'The file is deleted, not kept: a document removed by mistake is uploaded again. Removing one that is already ' +
+          'gone answers 204 too, so a resend is harmless; an unknown student answers 404. The access record keeps who removed it.',
+        params: z.object({ id: pathIdSchema, docId: pathIdSchema }),
+        response: { 204: z.null(), ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await requireStudent(db, request.params.id);
+      await db.run('DELETE FROM student_documents WHERE id = $1 AND student_id = $2', [request.params.docId, request.params.id]);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 export const multipartLimits = {

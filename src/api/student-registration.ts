@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { db, type OutboxRow } from '../lib/db.ts';
 import { postForm, RefusedError, sendParsed } from '../lib/http.ts';
-import { discardItem, enqueueAll, registerOutboxHandler } from '../offline/outbox.ts';
+import { discardItem, enqueue, enqueueAll, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { cleanText, documentMetaSchema, studentCreatedSchema, type StudentCreate } from './contract.ts';
 
@@ -18,7 +18,9 @@ export const NO_ID_MESSAGE = 'No ID returned from student registration';
 export const DOCUMENT_ERROR_MESSAGE = 'Error adding student document';
 
 export type DocumentMeta = z.input<typeof documentMetaSchema> & { id: string };
-export type StudentDocumentPayload = { meta: DocumentMeta; file: Blob; fileName: string };
+/** `studentId`: a document added to a student the server has (the profile's "add document"); else the parent's result. */
+export type StudentDocumentPayload = { meta: DocumentMeta; file: Blob; fileName: string; studentId?: string };
+export type StudentDocumentRemovePayload = { studentId: string; documentId: string };
 export type StudentCreatePayload = StudentCreate & { id: string };
 export type StudentCreateResult = { studentId: string };
 
@@ -35,8 +37,8 @@ export async function sendStudentCreate(item: OutboxRow): Promise<StudentCreateR
 }
 
 export async function sendStudentDocument(item: OutboxRow): Promise<void> {
-  const { meta, file, fileName } = item.payload as StudentDocumentPayload;
-  const studentId = item.parentResult?.studentId;
+  const { meta, file, fileName, studentId: known } = item.payload as StudentDocumentPayload;
+  const studentId = item.parentResult?.studentId ?? known;
   // Cannot happen when the rows were written together; if it does, keep the document and retry later.
   if (typeof studentId !== 'string' || !studentId) throw new Error(`${DOCUMENT_ERROR_MESSAGE}: the student has no server id`);
   const form = new FormData();
@@ -52,9 +54,27 @@ export async function sendStudentDocument(item: OutboxRow): Promise<void> {
   await postForm(`students/${encodeURIComponent(studentId)}/documentos`, form, z.unknown());
 }
 
+/** A document added to a student already registered (the profile): sent after the student's own creation, if queued. */
+export async function enqueueStudentDocument(studentId: string, document: StudentDocumentPayload): Promise<void> {
+  await enqueue({ id: document.meta.id, kind: outboxKinds.studentDocument, payload: { ...document, studentId }, dependsOn: studentId });
+}
+
+/** Remove a stored document (its file is deleted on the server; a resend is harmless). */
+export async function enqueueStudentDocumentRemove(studentId: string, documentId: string): Promise<void> {
+  await enqueue({
+    kind: outboxKinds.studentDocumentRemove,
+    payload: { studentId, documentId } satisfies StudentDocumentRemovePayload,
+    dependsOn: documentId,
+  });
+}
+
 export function registerStudentRegistrationHandlers(): void {
   registerOutboxHandler(outboxKinds.studentCreate, sendStudentCreate);
   registerOutboxHandler(outboxKinds.studentDocument, sendStudentDocument);
+  registerOutboxHandler(outboxKinds.studentDocumentRemove, async (item) => {
+    const { studentId, documentId } = item.payload as StudentDocumentRemovePayload;
+    await sendParsed('delete', `students/${encodeURIComponent(studentId)}/documentos/${encodeURIComponent(documentId)}`, undefined, z.unknown());
+  });
 }
 
 export type QueuedRegistration = { studentItemId: string; documentItemIds: string[] };

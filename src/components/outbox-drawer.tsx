@@ -14,6 +14,7 @@ import { outboxKinds } from '../offline/outbox-kinds.ts';
 const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.studentCreate]: msg`Student registration`,
   [outboxKinds.studentDocument]: msg`Student document`,
+  [outboxKinds.studentDocumentRemove]: msg`Document removal`,
   [outboxKinds.guardianCreate]: msg`New guardian`,
   [outboxKinds.guardianUpdate]: msg`Guardian change`,
   [outboxKinds.attendanceRoll]: msg`Attendance roll`,

@@ -2,6 +2,7 @@
 export const outboxKinds = {
   studentCreate: 'student.create',
   studentDocument: 'student.document',
+  studentDocumentRemove: 'student.document.remove',
   guardianCreate: 'guardian.create',
   guardianUpdate: 'guardian.update',
   attendanceRoll: 'attendance.roll',

@@ -5,7 +5,7 @@
  * client's date-time payload is a server test: tests/unit/server/records.test.ts.)
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { API_URL, expect, test, toggle, waitForServiceWorker, type ClassGroup } from '../support/e2e.ts';
+import { addDocument, API_URL, expect, PDF, test, toggle, waitForServiceWorker, type ClassGroup } from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -153,4 +153,23 @@ test('an archived class leaves the attendance picker', async ({ page, request })
   await expect(page).toHaveURL(new RegExp(`frequencias/atividades/${activity.id}/turmas`));
   await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
   await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test("a document added on a student's profile reaches the server, and a removed one leaves it", async ({ page, request }) => {
+  const student = await newStudent(request, 'documentos');
+  await page.goto(`alunos/${student.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: student.fullName })).toBeVisible();
+  await page.getByRole('button', { name: 'Add document' }).click();
+  await addDocument(page, { name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const stored = async () =>
+    ((await (await request.get(`${API_URL}/students/${student.id}/documentos`)).json()) as { id: string; fileName: string }[]).map(
+      (doc) => doc.fileName,
+    );
+  await expect.poll(stored, { timeout: 20_000 }).toEqual(['comprovante.pdf']);
+  await expect(page.getByRole('button', { name: 'Download comprovante.pdf' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove comprovante.pdf' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove document' }).click();
+  await expect.poll(stored, { timeout: 20_000 }).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Download comprovante.pdf' })).toHaveCount(0);
 });

@@ -5,6 +5,8 @@ import { IconChevronUp, IconPlus } from '@tabler/icons-react';
 import type { EnumCode } from '../../api/contract.ts';
 import type { FileKind } from '../../lib/file-kind.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
+import { notify } from '../../components/notify.ts';
+import { enqueueStudentDocument, type StudentDocumentPayload } from '../../api/student-registration.ts';
 
 // Hidden until the uploader is first shown: the form (with its file checks and textarea) and the list it fills.
 const loadUploaderForm = () => import('./uploader-form.tsx');
@@ -22,14 +24,39 @@ export type QueuedDocument = {
   date: string;
 };
 
+/** What the outbox keeps of a document: its fields, and the file as a plain Blob typed by its content (what the server gets). */
+export function documentPayload(doc: QueuedDocument): StudentDocumentPayload {
+  return {
+    meta: { id: doc.id, fileName: doc.file.name, fileType: doc.fileType, origin: doc.origin, date: doc.date, description: doc.description },
+    file: new Blob([doc.file], { type: doc.kind.mime }),
+    fileName: doc.file.name,
+  };
+}
+
+/**
+ * "Add document" on a student's profile: the same uploader as the registration, each document queued in the outbox for
+ * that student as soon as it is added (sent now, or when the server can be reached).
+ */
+export function StudentDocumentAdder({ studentId }: { studentId: string }) {
+  const { t } = useLingui();
+  const add = async (doc: QueuedDocument) => {
+    await enqueueStudentDocument(studentId, documentPayload(doc));
+    const name = doc.file.name;
+    notify({ message: t`${name} was saved on this device and will be sent to the server.`, severity: 'success' });
+  };
+  return <DocumentUploader documents={[]} onAdd={(doc) => void add(doc)} onRemove={() => undefined} listAdded={false} />;
+}
+
 type Props = {
   documents: QueuedDocument[];
   onAdd: (document: QueuedDocument) => void;
   onRemove: (id: string) => void;
+  /** Whether the documents added so far are listed here (the registration); the profile lists its stored ones itself. */
+  listAdded?: boolean;
 };
 
 /** SPEC §4: the uploader toggles shown / hidden; adding needs a chosen file and then clears the uploader. */
-export function DocumentUploader({ documents, onAdd, onRemove }: Props) {
+export function DocumentUploader({ documents, onAdd, onRemove, listAdded = true }: Props) {
   const { t } = useLingui();
   const panelId = useId();
   const headingId = useId();
@@ -59,7 +86,7 @@ export function DocumentUploader({ documents, onAdd, onRemove }: Props) {
         </Button>
       </Group>
       {opened && UploaderForm && <UploaderForm id={panelId} onAdd={onAdd} />}
-      {documents.length === 0 ? (
+      {!listAdded ? null : documents.length === 0 ? (
         <Text c="dimmed" size="sm">
           <Trans>No documents added yet.</Trans>
         </Text>

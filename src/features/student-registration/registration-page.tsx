@@ -15,7 +15,7 @@ import { useEnumOptions } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { AddressFields } from './address-fields.tsx';
 import { useFormState, type FieldErrors, type TextField } from './use-form-state.ts';
-import { DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
+import { documentPayload, DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
 import { clearDraft, readDraft, writeDraft } from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, valuesOfStudent, type RegistrationValues } from './registration-values.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
@@ -109,12 +109,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
     setRefusal(null);
     try {
       const student = toStudentCreate(values, clientId.current);
-      const payloads: StudentDocumentPayload[] = documents.map((doc) => ({
-        meta: { id: doc.id, fileName: doc.file.name, fileType: doc.fileType, origin: doc.origin, date: doc.date, description: doc.description },
-        // A plain Blob with the type read from the content: what IndexedDB keeps and the server receives.
-        file: new Blob([doc.file], { type: doc.kind.mime }),
-        fileName: doc.file.name,
-      }));
+      const payloads: StudentDocumentPayload[] = documents.map(documentPayload);
       let queued;
       try {
         queued = await queueStudentRegistration(student, payloads);

@@ -3,12 +3,12 @@
  * classes the student is enrolled in (enrol in another, end one), the attendance percentage; edit, deactivate and
  * reactivate. Every change goes through the outbox, with the record's version.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Loader, Modal, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconEdit, IconFileDownload, IconToggleLeft } from '@tabler/icons-react';
+import { IconEdit, IconFileDownload, IconToggleLeft, IconTrash } from '@tabler/icons-react';
 import type { EnumName, Student } from '../../api/contract.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { guardiansQueryOptions } from '../../api/guardians.ts';
@@ -27,9 +27,12 @@ import { useEnumLabel } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
+import { enqueueStudentDocumentRemove } from '../../api/student-registration.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 
-export function StudentProfilePage({ studentId }: { studentId: string }) {
+/** `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature). */
+export function StudentProfilePage({ studentId, documentAdder }: { studentId: string; documentAdder?: ReactNode }) {
   const { t } = useLingui();
   const query = useQuery(studentQueryOptions(studentId));
   const student = query.data;
@@ -42,7 +45,7 @@ export function StudentProfilePage({ studentId }: { studentId: string }) {
         </BackButton>
       </Group>
       {student ? (
-        <Profile student={student} />
+        <Profile student={student} documentAdder={documentAdder} />
       ) : query.isError || query.fetchStatus === 'paused' ? (
         <Text c="red.9" role="alert">
           <Trans>This student could not be loaded. Check the connection and try again.</Trans>
@@ -65,7 +68,7 @@ function Field({ label, value }: { label: string; value: string | undefined }) {
   );
 }
 
-function Profile({ student }: { student: Student }) {
+function Profile({ student, documentAdder }: { student: Student; documentAdder: ReactNode }) {
   const { t, i18n } = useLingui();
   const { can } = usePermissions();
   const enumLabel = {
@@ -145,7 +148,7 @@ function Profile({ student }: { student: Student }) {
       </Paper>
       <Enrolments student={student} />
       {can('guardians:read') && <Guardians studentId={student.id} />}
-      {can('documents:read') && <Documents studentId={student.id} />}
+      {can('documents:read') && <Documents studentId={student.id} adder={can('documents:write') ? documentAdder : null} />}
       {statusOpen && <StatusModal student={student} onClose={() => setStatusOpen(false)} />}
     </Stack>
   );
@@ -307,10 +310,29 @@ function Guardians({ studentId }: { studentId: string }) {
   );
 }
 
-function Documents({ studentId }: { studentId: string }) {
+function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }) {
   const { t, i18n } = useLingui();
+  const { can } = usePermissions();
+  const queryClient = useQueryClient();
   const documentType = useEnumLabel('documentType');
   const documents = useQuery(documentsQueryOptions(studentId)).data ?? [];
+  const [removing, setRemoving] = useState<{ id: string; fileName: string } | null>(null);
+  // Documents added or removed through the outbox: the list is asked again once the server has them.
+  useEffect(
+    () =>
+      onOutboxSynced((item) => {
+        if (item.kind === outboxKinds.studentDocument || item.kind === outboxKinds.studentDocumentRemove) {
+          void queryClient.invalidateQueries({ queryKey: documentsQueryOptions(studentId).queryKey });
+        }
+      }),
+    [queryClient, studentId],
+  );
+  const remove = async (documentId: string) => {
+    await enqueueStudentDocumentRemove(studentId, documentId);
+    setRemoving(null);
+    notify({ message: t`The document will be removed as soon as the server has the change.`, severity: 'success' });
+  };
+  const removingName = removing?.fileName ?? '';
   const open = async (documentId: string, fileName: string) => {
     try {
       const blob = await documentFile(studentId, documentId);
@@ -350,21 +372,49 @@ function Documents({ studentId }: { studentId: string }) {
                 <Table.Td>{i18n.date(localMidnight(doc.date.slice(0, 10)), { dateStyle: 'medium' })}</Table.Td>
                 <Table.Td>{i18n.number(doc.size / 1024, { maximumFractionDigits: 0 })} KB</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    mih={44}
-                    variant="subtle"
-                    leftSection={<IconFileDownload size={16} aria-hidden />}
-                    onClick={() => void open(doc.id, doc.fileName)}
-                  >
-                    {t`Download ${doc.fileName}`}
-                  </Button>
+                  <Group gap={4} wrap="wrap">
+                    <Button
+                      size="xs"
+                      mih={44}
+                      variant="subtle"
+                      leftSection={<IconFileDownload size={16} aria-hidden />}
+                      onClick={() => void open(doc.id, doc.fileName)}
+                    >
+                      {t`Download ${doc.fileName}`}
+                    </Button>
+                    {can('documents:write') && (
+                      <Button
+                        size="xs"
+                        mih={44}
+                        variant="subtle"
+                        color="red.9"
+                        leftSection={<IconTrash size={16} aria-hidden />}
+                        onClick={() => setRemoving({ id: doc.id, fileName: doc.fileName })}
+                      >
+                        {t`Remove ${doc.fileName}`}
+                      </Button>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
+      {adder ? <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{adder}</div> : null}
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t`Remove document`} closeButtonProps={{ 'aria-label': t`Close` }}>
+        <Text mb="md">
+          <Trans>Remove {removingName}? The file is deleted from the server; to keep it, download it first.</Trans>
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button color="red" mih={44} onClick={() => removing && void remove(removing.id)}>
+            <Trans>Remove document</Trans>
+          </Button>
+        </Group>
+      </Modal>
     </Paper>
   );
 }

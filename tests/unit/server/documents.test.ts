@@ -167,3 +167,17 @@ describe('GET documents', () => {
     expect(z.strictObject(apiErrorSchema.shape).parse(other.json()).message).toBe('Document not found');
   });
 });
+
+describe('DELETE /api/students/:id/documentos/:docId', () => {
+  it('removes the document and its file; a resend answers 204 too; an unknown student 404', async () => {
+    const doc = documentSchema.parse((await upload(meta, [{ filename: 'scan.pdf', contentType: 'application/pdf', content: PDF }])).json());
+    const removed = await server.app.inject({ method: 'DELETE', url: `/api/students/${studentId}/documentos/${doc.id}` });
+    expect(removed.statusCode).toBe(204);
+    expect(await server.db.query('SELECT 1 FROM student_documents WHERE id = $1', [doc.id])).toHaveLength(0);
+    expect((await server.app.inject(`/api/students/${studentId}/documentos/${doc.id}/file`)).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'DELETE', url: `/api/students/${studentId}/documentos/${doc.id}` })).statusCode).toBe(204);
+    const unknown = await server.app.inject({ method: 'DELETE', url: `/api/students/${randomUUID()}/documentos/${doc.id}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(unknown.json()).statusCode).toBe(404);
+  });
+});

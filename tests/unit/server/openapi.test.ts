@@ -34,6 +34,7 @@ const expectedRoutes = [
   ['post', '/api/students/{id}/documentos'],
   ['get', '/api/students/{id}/documentos'],
   ['get', '/api/students/{id}/documentos/{docId}/file'],
+  ['delete', '/api/students/{id}/documentos/{docId}'],
   ['get', '/api/students/{id}/responsibles'],
   ['post', '/api/students/{id}/responsibles'],
   ['put', '/api/responsibles/{id}'],

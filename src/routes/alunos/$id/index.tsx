@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StudentProfilePage } from '../../../features/students/student-profile-page.tsx';
+import { StudentDocumentAdder } from '../../../features/student-registration/document-uploader.tsx';
 import { studentQueryOptions } from '../../../api/student-records.ts';
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 
@@ -7,12 +8,12 @@ export const Route = createFileRoute('/alunos/$id/')({
   staticData: { permission: 'students:read' },
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(studentQueryOptions(params.id));
-    return loadFeatureMessages('students');
+    return Promise.all([loadFeatureMessages('students'), loadFeatureMessages('student-registration')]);
   },
   component: Page,
 });
 
 function Page() {
   const { id } = Route.useParams();
-  return <StudentProfilePage studentId={id} />;
+  return <StudentProfilePage studentId={id} documentAdder={<StudentDocumentAdder studentId={id} />} />;
 }
