@@ -16,18 +16,19 @@ import { onRoster } from './roster.ts';
  */
 export function attendanceCountsSql(options: { perClass?: boolean; filter?: (row: string) => string } = {}): string {
   const keys = options.perClass ? 'student_id, class_id' : 'student_id';
+  const keyed = (row: string) => (options.perClass ? `${row}.student_id, ${row}.class_id` : `${row}.student_id`);
   const and = (row: string) => (options.filter ? `AND ${options.filter(row)}` : '');
   // Two small aggregates instead of one join of enrolments x rolls x entries: roll days while on the roster, and the
   // student's marks (and their marks on rolls of days they were not on that roster, which count as roll days too).
   return `
     SELECT ${keys}, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
       FROM (
-        SELECT e.student_id, e.class_id, count(*) AS days, 0 AS present, 0 AS absent, 0 AS justified
+        SELECT ${keyed('e')}, count(*) AS days, 0 AS present, 0 AS absent, 0 AS justified
           FROM class_enrollments e
           JOIN attendance_rolls r ON r.class_id = e.class_id AND ${onRoster('e', 'r.date')} ${and('r')}
-         GROUP BY e.student_id, e.class_id
+         GROUP BY ${keyed('e')}
         UNION ALL
-        SELECT a.student_id, a.class_id,
+        SELECT ${keyed('a')},
                count(*) FILTER (WHERE NOT EXISTS (
                  SELECT 1 FROM class_enrollments e
                   WHERE e.class_id = a.class_id AND e.student_id = a.student_id AND ${onRoster('e', 'a.date')})),
@@ -36,7 +37,7 @@ export function attendanceCountsSql(options: { perClass?: boolean; filter?: (row
                count(*) FILTER (WHERE a.status = 'JUSTIFIED')
           FROM attendance_entries a
          WHERE true ${and('a')}
-         GROUP BY a.student_id, a.class_id
+         GROUP BY ${keyed('a')}
       ) counted
      GROUP BY ${keys}`;
 }
