@@ -17,6 +17,7 @@ import { registerRequestLog, registerStrictJson, registerUrlCheck, strictValidat
 import { healthRoutes } from './routes/health.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
+import { attendanceReportRoutes, DEFAULT_ATTENDANCE_MIN_PERCENT } from './routes/attendance-reports.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import type { ApiContext } from './routes/context.ts';
 import { documentRoutes, multipartLimits } from './routes/documents.ts';
@@ -42,6 +43,8 @@ export interface BuildServerOptions {
   verifyToken?: TokenVerifier | null;
   /** E-mails that become admin users at their first sign-in (ADMIN_EMAILS). */
   adminEmails?: readonly string[];
+  /** Students below this attendance percentage this month are alerted (ATTENDANCE_MIN_PERCENT, default 75). */
+  attendanceMinPercent?: number;
 }
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -53,9 +56,14 @@ declare module 'fastify' {
   }
 }
 
-type ApiOptions = ApiContext & { verifyToken: TokenVerifier | null; adminEmails: readonly string[]; routeRules: RouteRuleEntry[] };
+type ApiOptions = ApiContext & {
+  verifyToken: TokenVerifier | null;
+  adminEmails: readonly string[];
+  routeRules: RouteRuleEntry[];
+  attendanceMinPercent: number;
+};
 
-const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, verifyToken, adminEmails, routeRules }) => {
+const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, verifyToken, adminEmails, routeRules, attendanceMinPercent }) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
   const context: ApiContext = { db, studentList, openMode: verifyToken === null };
   // Answers of more than 1 KB go gzipped to a client that accepts it (a tablet's mobile link); an answer that is
@@ -75,6 +83,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, ve
   await app.register(guardianRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(attendanceRoutes, context);
+  await app.register(attendanceReportRoutes, { ...context, minPercent: attendanceMinPercent });
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
   await app.register(syncRoutes, context);
@@ -125,7 +134,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const verifyToken = options.verifyToken ?? null;
   const context: ApiContext = { db: options.db, studentList: new StudentListCache(options.cacheStudentList ?? true), openMode: verifyToken === null };
   app.decorate('routeRules', [] as RouteRuleEntry[]);
-  await app.register(api, { prefix: '/api', ...context, verifyToken, adminEmails: options.adminEmails ?? [], routeRules: app.routeRules });
+  await app.register(api, {
+    prefix: '/api',
+    ...context,
+    verifyToken,
+    adminEmails: options.adminEmails ?? [],
+    routeRules: app.routeRules,
+    attendanceMinPercent: options.attendanceMinPercent ?? DEFAULT_ATTENDANCE_MIN_PERCENT,
+  });
   await registerFrontend(app, options.distDir);
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)));
   return app;

@@ -4,6 +4,7 @@
  *   DIST_DIR (dist)  SEED_STUDENTS (0: extra students on first seed)  LOG_LEVEL (info: one JSON line per request)
  *   FIREBASE_PROJECT_ID (unset: the API is open)  FIREBASE_AUTH_EMULATOR_HOST (verify against the Auth emulator)
  *   ADMIN_EMAILS (comma-separated: these e-mails become admin users at their first sign-in)
+ *   ATTENDANCE_MIN_PERCENT (75: students below it this month are alerted)
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,8 @@ const port = positiveInt('PORT', 8080);
 const host = env.HOST || '0.0.0.0';
 const dataDir = resolve(root, env.DATA_DIR || 'server/data/pglite');
 const distDir = resolve(root, env.DIST_DIR || 'dist');
+const attendanceMinPercent = positiveInt('ATTENDANCE_MIN_PERCENT', 75);
+if (attendanceMinPercent > 100) throw new Error(`ATTENDANCE_MIN_PERCENT must be at most 100, got "${attendanceMinPercent}"`);
 
 const db = await openDatabase({
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
@@ -52,7 +55,7 @@ const adminEmails = (env.ADMIN_EMAILS ?? '')
   .split(',')
   .map((email) => email.trim())
   .filter(Boolean);
-const app = await buildServer({ db, distDir, verifyToken, adminEmails, logger: loggerOptions(env.LOG_LEVEL || 'info') });
+const app = await buildServer({ db, distDir, verifyToken, adminEmails, attendanceMinPercent, logger: loggerOptions(env.LOG_LEVEL || 'info') });
 const control = db.kind === 'pglite' ? await startControlSocket(controlSocketOf(dataDir), () => (db as PgliteDb).backup(), app.log) : null;
 
 let stopping = false;

@@ -2,14 +2,27 @@
  * Roll calls (extension): one roll per class and day. PUT replaces that day's roll as a whole, so a retried or
  * corrected save never duplicates anything. Entries must name students on the class's roster of that date (400
  * otherwise), each at most once: a student who left the class or was deactivated before that date is refused.
+ * A roll keeps its first save (firstTakenBy/At) and its latest correction (correctedBy/At) beside its latest save.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isoDateSchema, rollDaySchema, rollInputSchema, rollSchema, type Roll } from '../../src/api/contract.ts';
+import {
+  attendanceGridSchema,
+  attendanceQuerySchema,
+  isoDateSchema,
+  rollDaySchema,
+  rollInputSchema,
+  rollSchema,
+  type AbsenceReason,
+  type AttendanceEntry,
+  type Roll,
+  type RollStatus,
+} from '../../src/api/contract.ts';
 import { insertRows } from '../db/bulk-insert.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
+import { monthGrid } from './attendance-reports.ts';
 import { rosterIds } from './roster.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
@@ -19,20 +32,33 @@ async function requireClass(db: Queryable, id: string): Promise<void> {
   if (!found) throw notFound('Class');
 }
 
-async function readRoll(db: Queryable, classId: string, date: string): Promise<Roll | undefined> {
-  const [roll] = await db.query<{ takenBy: string; takenAt: string }>(
-    `SELECT taken_by AS "takenBy",
-            to_char(taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "takenAt"
+const instant = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+type EntryRow = { studentId: string; status: RollStatus; reason: AbsenceReason | null; note: string | null };
+
+/** A stored entry as the contract has it: a reason (and a note) only on a justified absence. */
+export function toEntry({ studentId, status, reason, note }: EntryRow): AttendanceEntry {
+  if (status !== 'JUSTIFIED') return { studentId, status };
+  return { studentId, status, reason: reason!, ...(note === null ? {} : { note }) };
+}
+
+/** The SQL columns of an entry row (alias `a`), for toEntry. */
+export const entryColumns = (a: string): string => `${a}.student_id AS "studentId", ${a}.status, ${a}.reason, ${a}.note`;
+
+export async function readRoll(db: Queryable, classId: string, date: string): Promise<Roll | undefined> {
+  const [roll] = await db.query<Pick<Roll, 'takenBy' | 'takenAt' | 'firstTakenBy' | 'firstTakenAt' | 'correctedBy' | 'correctedAt'>>(
+    `SELECT taken_by AS "takenBy", ${instant('taken_at')} AS "takenAt",
+            first_taken_by AS "firstTakenBy", ${instant('first_taken_at')} AS "firstTakenAt",
+            corrected_by AS "correctedBy", ${instant('corrected_at')} AS "correctedAt"
        FROM attendance_rolls WHERE class_id = $1 AND date = $2`,
     [classId, date],
   );
   if (!roll) return undefined;
-  const entries = await db.query<Roll['entries'][number]>(
-    `SELECT student_id AS "studentId", status FROM attendance_entries
-      WHERE class_id = $1 AND date = $2 ORDER BY position`,
+  const entries = await db.query<EntryRow>(
+    `SELECT ${entryColumns('a')} FROM attendance_entries a WHERE a.class_id = $1 AND a.date = $2 ORDER BY a.position`,
     [classId, date],
   );
-  return { classId, date, ...roll, entries };
+  return { classId, date, ...roll, entries: entries.map(toEntry) };
 }
 
 export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
@@ -63,16 +89,27 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);
         // Upsert first: it locks the day's roll, so two concurrent saves of one day run one after the other.
         await tx.run(
-          `INSERT INTO attendance_rolls (class_id, date, taken_by, taken_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (class_id, date) DO UPDATE SET taken_by = EXCLUDED.taken_by, taken_at = EXCLUDED.taken_at`,
+          `INSERT INTO attendance_rolls (class_id, date, taken_by, taken_at, first_taken_by, first_taken_at) VALUES ($1, $2, $3, $4, $3, $4)
+           ON CONFLICT (class_id, date) DO UPDATE SET taken_by = EXCLUDED.taken_by, taken_at = EXCLUDED.taken_at,
+             -- A retry of the first save (same takenAt) is not a correction.
+             corrected_by = CASE WHEN EXCLUDED.taken_at = attendance_rolls.first_taken_at THEN attendance_rolls.corrected_by ELSE EXCLUDED.taken_by END,
+             corrected_at = CASE WHEN EXCLUDED.taken_at = attendance_rolls.first_taken_at THEN attendance_rolls.corrected_at ELSE EXCLUDED.taken_at END`,
           [classId, date, takenBy, takenAt],
         );
         await tx.run('DELETE FROM attendance_entries WHERE class_id = $1 AND date = $2', [classId, date]);
         await insertRows(
           tx,
           'attendance_entries',
-          ['class_id', 'date', 'student_id', 'status', 'position'],
-          entries.map((entry, position) => [classId, date, entry.studentId, entry.status, position]),
+          ['class_id', 'date', 'student_id', 'status', 'reason', 'note', 'position'],
+          entries.map((entry, position) => [
+            classId,
+            date,
+            entry.studentId,
+            entry.status,
+            entry.status === 'JUSTIFIED' ? entry.reason : null,
+            entry.status === 'JUSTIFIED' ? (entry.note ?? null) : null,
+            position,
+          ]),
         );
         return readRoll(tx, classId, date);
       });
@@ -106,22 +143,27 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       config: { rule: 'attendance:read' },
       schema: {
         tags: ['attendance'],
-        summary: 'Days with a saved roll, oldest first, with present and absent counts',
+        summary:
+          "Without month: the days with a saved roll, oldest first, with their counts. With month=YYYY-MM: that month's grid (students x dates with a roll, P/A/J, totals per student and per date)",
         params: z.object({ classId: pathIdSchema }),
-        response: { 200: z.array(rollDaySchema), ...errors(400, 404) },
+        querystring: attendanceQuerySchema,
+        response: { 200: z.union([z.array(rollDaySchema), attendanceGridSchema]), ...errors(400, 404) },
       },
     },
     async (request) => {
-      await requireClass(db, request.params.classId);
+      const { classId } = request.params;
+      await requireClass(db, classId);
+      if (request.query.month !== undefined) return monthGrid(db, classId, request.query.month);
       return db.query(
         `SELECT r.date,
                 count(e.student_id) FILTER (WHERE e.status = 'PRESENT')::int AS present,
-                count(e.student_id) FILTER (WHERE e.status = 'ABSENT')::int AS absent
+                count(e.student_id) FILTER (WHERE e.status = 'ABSENT')::int AS absent,
+                count(e.student_id) FILTER (WHERE e.status = 'JUSTIFIED')::int AS justified
            FROM attendance_rolls r
            LEFT JOIN attendance_entries e ON e.class_id = r.class_id AND e.date = r.date
           WHERE r.class_id = $1
           GROUP BY r.date ORDER BY r.date`,
-        [request.params.classId],
+        [classId],
       );
     },
   );

@@ -2,9 +2,8 @@
  * Students: the list with attendance percentages, registration (idempotent by client id), the record with its version,
  * edits (409 with the current record when stale), deactivation and reactivation, and class rosters of a given date.
  *
- * frequencyPercent = days present / roll days, where a roll day is a roll of one of the student's classes taken on a
- * day the student was on that class's roster (server/routes/roster.ts), or any roll that lists the student anyway.
- * 0 when there is no roll yet. Rounded to one decimal. One SQL query with aggregation answers the whole list.
+ * frequencyPercent follows the one frequency rule (server/routes/frequency.ts: present / (roll days - justified)),
+ * over every roll. One SQL query with aggregation answers the whole list.
  */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,34 +28,16 @@ import {
 import type { Queryable } from '../db/types.ts';
 import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
+import { attendanceCountsSql, frequencySql } from './frequency.ts';
 import { onRoster, today } from './roster.ts';
 import { randomUUID } from 'node:crypto';
 
-// Two small aggregates instead of one join of enrolments x rolls x entries: roll days while on the roster, and the
-// student's marks (present ones, and ones on rolls of days they were not on that roster, which count as roll days too).
+// The one frequency rule (server/routes/frequency.ts), over every roll.
 export const studentSummarySql = (where: string): string => `
-  WITH roll_days AS (
-    SELECT e.student_id, count(*) AS days
-      FROM class_enrollments e
-      JOIN attendance_rolls r ON r.class_id = e.class_id AND ${onRoster('e', 'r.date')}
-     GROUP BY e.student_id
-  ), marks AS (
-    SELECT a.student_id,
-           count(*) FILTER (WHERE a.status = 'PRESENT') AS present,
-           count(*) FILTER (WHERE NOT EXISTS (
-             SELECT 1 FROM class_enrollments e
-              WHERE e.class_id = a.class_id AND e.student_id = a.student_id AND ${onRoster('e', 'a.date')})) AS extra_days
-      FROM attendance_entries a
-     GROUP BY a.student_id
-  )
-  SELECT s.id, s.full_name AS name,
-         CASE WHEN coalesce(d.days, 0) + coalesce(m.extra_days, 0) > 0
-              THEN round(100.0 * coalesce(m.present, 0) / (coalesce(d.days, 0) + coalesce(m.extra_days, 0)), 1)::float8
-              ELSE 0 END AS "frequencyPercent",
-         s.active
+  WITH counts AS (${attendanceCountsSql()})
+  SELECT s.id, s.full_name AS name, ${frequencySql('c')} AS "frequencyPercent", s.active
     FROM students s
-    LEFT JOIN roll_days d ON d.student_id = s.id
-    LEFT JOIN marks m ON m.student_id = s.id
+    LEFT JOIN counts c ON c.student_id = s.id
    ${where}
    ORDER BY s.full_name, s.id`;
 

@@ -52,7 +52,12 @@ const usersSql = (where: string) =>
 const rollsSql = (where: string) => `
   SELECT r.class_id AS "classId", to_char(r.date, 'YYYY-MM-DD') AS date, r.taken_by AS "takenBy",
          to_char(r.taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "takenAt",
-         (SELECT json_agg(json_build_object('studentId', a.student_id, 'status', a.status) ORDER BY a.position)
+         r.first_taken_by AS "firstTakenBy",
+         to_char(r.first_taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "firstTakenAt",
+         r.corrected_by AS "correctedBy",
+         to_char(r.corrected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "correctedAt",
+         -- a reason and a note only on a justified absence (json_strip_nulls leaves them out elsewhere)
+         (SELECT json_agg(json_strip_nulls(json_build_object('studentId', a.student_id, 'status', a.status, 'reason', a.reason, 'note', a.note)) ORDER BY a.position)
             FROM attendance_entries a WHERE a.class_id = r.class_id AND a.date = r.date) AS entries
     FROM attendance_rolls r
    WHERE r.date >= current_date - ${SYNC_ROLL_DAYS} ${where}

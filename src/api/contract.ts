@@ -382,26 +382,109 @@ export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 export const accessLogSchema = z.array(accessLogEntrySchema);
 
 // ---- Attendance (extension) ----
+/** The marks a roll call's buttons set (present or absent); a roll may also hold a justified absence. */
 export const attendanceStatuses = ['PRESENT', 'ABSENT'] as const;
 export type AttendanceStatus = (typeof attendanceStatuses)[number];
-export const attendanceEntrySchema = z.object({
-  studentId: idSchema,
-  status: z.enum(attendanceStatuses),
-});
+export const rollStatuses = ['PRESENT', 'ABSENT', 'JUSTIFIED'] as const;
+export type RollStatus = (typeof rollStatuses)[number];
+/** Why an absence is justified; OTHER may carry a note. */
+export const absenceReasons = ['HEALTH', 'SCHOOL', 'FAMILY', 'TRANSPORT', 'OTHER'] as const;
+export type AbsenceReason = (typeof absenceReasons)[number];
+export const ABSENCE_NOTE_MAX = 500;
+const presentEntrySchema = z.object({ studentId: idSchema, status: z.literal('PRESENT') });
+const absentEntrySchema = z.object({ studentId: idSchema, status: z.literal('ABSENT') });
+const justifiedEntrySchema = z
+  .object({
+    studentId: idSchema,
+    status: z.literal('JUSTIFIED'),
+    reason: z.enum(absenceReasons),
+    note: z.optional(textField(ABSENCE_NOTE_MAX)),
+  })
+  .check(
+    z.refine((entry) => entry.note === undefined || entry.reason === 'OTHER', {
+      message: 'A note is given only with the reason OTHER',
+      path: ['note'],
+    }),
+  );
+/** One student's mark in a roll: PRESENT, ABSENT, or JUSTIFIED with its reason (a reason only there). */
+export const attendanceEntrySchema = z.discriminatedUnion('status', [presentEntrySchema, absentEntrySchema, justifiedEntrySchema]);
+export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
+export type JustifiedEntry = Extract<AttendanceEntry, { status: 'JUSTIFIED' }>;
 export const rollInputSchema = z.object({
   takenBy: textField(200),
   takenAt: isoDateTimeSchema,
   entries: z.array(attendanceEntrySchema).check(z.minLength(1)),
 });
 export type RollInput = z.infer<typeof rollInputSchema>;
-export const rollSchema = z.extend(rollInputSchema, { classId: idSchema, date: isoDateSchema });
+/**
+ * A saved roll: takenBy/takenAt are its latest save; firstTakenBy/firstTakenAt its first save, kept when a later PUT
+ * replaces it; correctedBy/correctedAt the latest save that changed it after the first (null until then).
+ */
+export const rollSchema = z.extend(rollInputSchema, {
+  classId: idSchema,
+  date: isoDateSchema,
+  firstTakenBy: z.optional(z.string()),
+  firstTakenAt: z.optional(isoDateTimeSchema),
+  correctedBy: z.optional(z.nullable(z.string())),
+  correctedAt: z.optional(z.nullable(isoDateTimeSchema)),
+});
 export type Roll = z.infer<typeof rollSchema>;
 export const rollDaySchema = z.object({
   date: isoDateSchema,
   present: z.int(),
   absent: z.int(),
+  justified: z.optional(z.int()),
 });
 export type RollDay = z.infer<typeof rollDaySchema>;
+
+/** A calendar month, YYYY-MM. */
+export const monthSchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM'));
+/** present / (roll days - justified), rounded to one decimal; 0 with no countable day (README: "Frequency"). */
+const percentSchema = z.number().check(z.gte(0), z.lte(100));
+export const attendanceQuerySchema = z.object({ month: z.optional(monthSchema) });
+/**
+ * A class's month (GET /classes/{id}/attendance?month=YYYY-MM): the dates with a roll, the students on the roster
+ * during the month, one cell per student and date ('P', 'A', 'J', or null when the student was not on that roll),
+ * totals per student and per date.
+ */
+export const attendanceGridSchema = z.object({
+  classId: idSchema,
+  month: monthSchema,
+  dates: z.array(isoDateSchema),
+  students: z.array(
+    z.object({
+      id: idSchema,
+      name: z.string(),
+      cells: z.array(z.nullable(z.enum(['P', 'A', 'J']))),
+      present: z.int(),
+      absent: z.int(),
+      justified: z.int(),
+      rollDays: z.int(),
+      frequencyPercent: percentSchema,
+    }),
+  ),
+  totals: z.array(z.object({ date: isoDateSchema, present: z.int(), absent: z.int(), justified: z.int() })),
+});
+export type AttendanceGrid = z.infer<typeof attendanceGridSchema>;
+/** GET /attendance/alerts: who may be dropping out, and which classes went without a roll. */
+export const attendanceAlertsSchema = z.object({
+  month: monthSchema,
+  minPercent: z.number(),
+  belowThreshold: z.array(z.object({ studentId: idSchema, studentName: z.string(), frequencyPercent: percentSchema, rollDays: z.int() })),
+  absenceStreaks: z.array(
+    z.object({
+      studentId: idSchema,
+      studentName: z.string(),
+      classId: idSchema,
+      className: z.string(),
+      activityId: idSchema,
+      absences: z.int(),
+      since: isoDateSchema,
+    }),
+  ),
+  missingRolls: z.array(z.object({ classId: idSchema, className: z.string(), activityId: idSchema, activityName: z.string(), date: isoDateSchema })),
+});
+export type AttendanceAlerts = z.infer<typeof attendanceAlertsSchema>;
 
 // ---- Sync (issue 18) ----
 /** How far back a device keeps rolls: the sync brings the rolls of these last days. */

@@ -173,7 +173,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   const shown = useProgressiveCount(students.length);
 
   let present = 0;
-  for (const student of students) if (statusOf(student.id) === 'PRESENT') present += 1;
+  for (const student of students) if (!saved.justified.has(student.id) && statusOf(student.id) === 'PRESENT') present += 1;
   const absent = students.length - present;
 
   const markAll = useCallback(
@@ -192,6 +192,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
       students: roster.source === 'loading' ? undefined : students,
       source: roster.source,
       statusOf,
+      justified: saved.justified,
       takenBy: takenByOf(user),
       now: new Date(),
     });
@@ -256,7 +257,13 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
           )}
           <ul className={classes.list} aria-label={t`Students`} data-testid="roll-list">
             {students.slice(0, shown).map((student) => (
-              <StudentRollRow key={student.id} student={student} status={statusOf(student.id)} onSet={setStatus} />
+              <StudentRollRow
+                key={student.id}
+                student={student}
+                status={statusOf(student.id)}
+                justified={saved.justified.has(student.id)}
+                onSet={setStatus}
+              />
             ))}
           </ul>
         </>

@@ -5,7 +5,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { cleanText, type AttendanceStatus, type RollInput, type StudentSummary } from '../../api/contract.ts';
+import { cleanText, type AttendanceStatus, type JustifiedEntry, type RollInput, type StudentSummary } from '../../api/contract.ts';
 import type { RollPayload } from '../../api/attendance.ts';
 import type { ListSource } from '../../offline/list-source.ts';
 import { isSampleId } from '../../offline/sample-data.ts';
@@ -25,6 +25,8 @@ export type SaveInput = {
   students: readonly StudentSummary[] | undefined;
   source: ListSource;
   statusOf: (studentId: string) => AttendanceStatus;
+  /** The saved roll's justified absences: saved again as they are. */
+  justified?: ReadonlyMap<string, JustifiedEntry>;
   takenBy: string;
   now: Date;
 };
@@ -36,7 +38,7 @@ export function takenByOf(user: { email: string | null; displayName: string | nu
   return user?.email?.trim() || user?.displayName?.trim() || 'anonymous';
 }
 
-export function decideSave({ classId, date, students, source, statusOf, takenBy, now }: SaveInput): SaveDecision {
+export function decideSave({ classId, date, students, source, statusOf, justified, takenBy, now }: SaveInput): SaveDecision {
   if (!date) return { ok: false, reason: 'no-date' };
   if (!students || students.length === 0 || source === 'loading' || source === 'error') return { ok: false, reason: 'no-students' };
   if (source === 'sample' || isSampleId(classId) || students.some((student) => isSampleId(student.id))) return { ok: false, reason: 'sample' };
@@ -44,7 +46,7 @@ export function decideSave({ classId, date, students, source, statusOf, takenBy,
     // cleanText: a cut through an emoji leaves half of it, which the API refuses (the rule for text).
     takenBy: cleanText(takenBy.slice(0, 200)),
     takenAt: now.toISOString(),
-    entries: students.map((student) => ({ studentId: student.id, status: statusOf(student.id) })),
+    entries: students.map((student) => justified?.get(student.id) ?? { studentId: student.id, status: statusOf(student.id) }),
   };
   return { ok: true, payload: { classId, date, roll } };
 }

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AttendanceStatus, StudentSummary } from '../../api/contract.ts';
+import type { AttendanceEntry, AttendanceStatus, JustifiedEntry, StudentSummary } from '../../api/contract.ts';
 import { rosterOnDateQueryOptions, rosterQueryOptions } from '../../api/rosters.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { ATTENDANCE_ROLL_KIND, rollPayloadOf, rollQueryOptions } from '../../api/attendance.ts';
@@ -31,18 +31,32 @@ export type SavedRollState = 'pending' | 'failed' | 'synced' | 'none' | 'unknown
 export type SavedRoll = {
   state: SavedRollState;
   statuses: ReadonlyMap<string, AttendanceStatus>;
+  /** Justified absences of the saved roll: shown read-only and saved again unchanged. */
+  justified: ReadonlyMap<string, JustifiedEntry>;
   takenBy?: string;
   takenAt?: string;
   reason?: string;
 };
 
 const noStatuses: ReadonlyMap<string, AttendanceStatus> = new Map();
+const noJustified: ReadonlyMap<string, JustifiedEntry> = new Map();
+
+/** A saved roll's marks: present/absent ones (which the roll call changes) and justified absences (kept as they are). */
+function marksOf(entries: readonly AttendanceEntry[]): Pick<SavedRoll, 'statuses' | 'justified'> {
+  const statuses = new Map<string, AttendanceStatus>();
+  const justified = new Map<string, JustifiedEntry>();
+  for (const entry of entries) {
+    if (entry.status === 'JUSTIFIED') justified.set(entry.studentId, entry);
+    else statuses.set(entry.studentId, entry.status);
+  }
+  return { statuses, justified };
+}
 
 export function useSavedRoll(classId: string, date: string | undefined): SavedRoll {
   const rows = useOutboxItems(ATTENDANCE_ROLL_KIND);
   const query = useQuery({ ...rollQueryOptions(classId, date ?? ''), enabled: Boolean(date) });
   return useMemo(() => {
-    if (!date) return { state: 'none', statuses: noStatuses };
+    if (!date) return { state: 'none', statuses: noStatuses, justified: noJustified };
     // The newest roll of this class and day still on the device wins over the server's copy.
     for (let i = rows.length - 1; i >= 0; i -= 1) {
       const row = rows[i]!;
@@ -50,7 +64,7 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
       if (payload?.classId !== classId || payload.date !== date) continue;
       return {
         state: row.state === 'failed' ? 'failed' : 'pending',
-        statuses: new Map(payload.roll.entries.map((entry) => [entry.studentId, entry.status])),
+        ...marksOf(payload.roll.entries),
         takenBy: payload.roll.takenBy,
         takenAt: payload.roll.takenAt,
         reason: row.reason,
@@ -59,12 +73,12 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
     if (query.data) {
       return {
         state: 'synced',
-        statuses: new Map(query.data.entries.map((entry) => [entry.studentId, entry.status])),
+        ...marksOf(query.data.entries),
         takenBy: query.data.takenBy,
         takenAt: query.data.takenAt,
       };
     }
-    return { state: query.data === null ? 'none' : 'unknown', statuses: noStatuses };
+    return { state: query.data === null ? 'none' : 'unknown', statuses: noStatuses, justified: noJustified };
   }, [rows, query.data, classId, date]);
 }
 

@@ -45,7 +45,15 @@ describe('PUT /api/classes/:classId/attendance/:date', () => {
     const response = await put('2026-12-01', input);
     expect(response.statusCode).toBe(200);
     const saved = rollSchema.parse(response.json());
-    expect(saved).toEqual({ ...input, classId, date: '2026-12-01' });
+    expect(saved).toEqual({
+      ...input,
+      classId,
+      date: '2026-12-01',
+      firstTakenBy: input.takenBy,
+      firstTakenAt: input.takenAt,
+      correctedBy: null,
+      correctedAt: null,
+    });
     const again = await server.app.inject(url('2026-12-01'));
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(saved);
@@ -56,12 +64,23 @@ describe('PUT /api/classes/:classId/attendance/:date', () => {
     expect(response.json()).toMatchObject({ takenAt: '2026-12-02T11:00:00.000Z' });
   });
 
-  it('replaces the earlier roll of that day (a retry or correction never duplicates)', async () => {
-    await put('2026-12-03', roll(['PRESENT', 'PRESENT', 'PRESENT']));
-    await put('2026-12-03', roll(['PRESENT', 'PRESENT', 'PRESENT']));
-    const corrected = roll(['ABSENT', 'PRESENT'], 'Juliana Ferreira Lima');
+  it('replaces the earlier roll of that day (a retry or correction never duplicates), keeping who took it first and who corrected it', async () => {
+    const first = roll(['PRESENT', 'PRESENT', 'PRESENT']);
+    await put('2026-12-03', first);
+    const retried = (await put('2026-12-03', first)).json<Record<string, unknown>>();
+    expect(retried).toMatchObject({ correctedBy: null, correctedAt: null });
+    const corrected = { ...roll(['ABSENT', 'PRESENT'], 'Juliana Ferreira Lima'), takenAt: '2026-12-04T10:00:00.000Z' };
     const response = await put('2026-12-03', corrected);
-    expect(response.json()).toEqual({ ...corrected, classId, date: '2026-12-03' });
+    expect(response.json()).toEqual({
+      ...corrected,
+      classId,
+      date: '2026-12-03',
+      firstTakenBy: first.takenBy,
+      firstTakenAt: first.takenAt,
+      correctedBy: 'Juliana Ferreira Lima',
+      correctedAt: '2026-12-04T10:00:00.000Z',
+    });
+    expect((await server.app.inject(url('2026-12-03'))).json()).toEqual(response.json());
     const [row] = await server.db.query<{ n: number }>("SELECT count(*) AS n FROM attendance_entries WHERE class_id = $1 AND date = '2026-12-03'", [
       classId,
     ]);
@@ -152,8 +171,8 @@ describe('GET /api/classes/:classId/attendance', () => {
     const response = await server.app.inject(`/api/classes/${classId}/attendance`);
     expect(response.statusCode).toBe(200);
     const days = z.array(rollDaySchema).parse(response.json());
-    expect(days.at(-1)).toEqual({ date: '2026-12-10', present: 1, absent: 2 });
-    expect(days.find((d) => d.date === '2026-12-03')).toEqual({ date: '2026-12-03', present: 1, absent: 1 });
+    expect(days.at(-1)).toEqual({ date: '2026-12-10', present: 1, absent: 2, justified: 0 });
+    expect(days.find((d) => d.date === '2026-12-03')).toEqual({ date: '2026-12-03', present: 1, absent: 1, justified: 0 });
     const dates = days.map((d) => d.date);
     expect(dates).toEqual([...dates].sort());
     expect(days.length).toBeGreaterThan(6); // the seed's weekly rolls plus this file's

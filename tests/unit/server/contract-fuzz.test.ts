@@ -139,13 +139,31 @@ const overrides: Overrides = {
   cpf: () => cpfArbitrary,
   code: () => fc.oneof(fc.stringMatching(/^\d{8}$/), fc.constant('')),
   email: () => emailArbitrary,
-  // A roll lists enrolled students, each once.
+  // A roll lists enrolled students, each once; a justified absence has a reason, and a note only with OTHER.
   entries: () =>
-    fc
-      .subarray(fx.roster, { minLength: 1 })
-      .chain((ids) =>
-        fc.tuple(...ids.map((studentId) => fc.record({ studentId: fc.constant(studentId), status: fc.constantFrom('PRESENT', 'ABSENT') }))),
+    fc.subarray(fx.roster, { minLength: 1 }).chain((ids) =>
+      fc.tuple(
+        ...ids.map((studentId) =>
+          fc.oneof(
+            fc.record({ studentId: fc.constant(studentId), status: fc.constantFrom('PRESENT', 'ABSENT') }),
+            fc.record({
+              studentId: fc.constant(studentId),
+              status: fc.constant('JUSTIFIED'),
+              reason: fc.constantFrom('HEALTH', 'SCHOOL', 'FAMILY', 'TRANSPORT'),
+            }),
+            fc.record(
+              {
+                studentId: fc.constant(studentId),
+                status: fc.constant('JUSTIFIED'),
+                reason: fc.constant('OTHER'),
+                note: fc.string({ maxLength: 40 }),
+              },
+              { requiredKeys: ['studentId', 'status', 'reason'] },
+            ),
+          ),
+        ),
       ),
+    ),
   // The version a record starts at: once a valid edit has moved the record on, the same version is a 409 by design
   // (the valid-request check accepts that answer, and only that 4xx).
   version: () => fc.constant(1),
@@ -163,7 +181,15 @@ function validParts(route: Route): fc.Arbitrary<Parts> {
   const params = fc.record(Object.fromEntries(route.pathParams.map((p) => [p.name, pathValue(route, p.name) ?? fc.uuid()])));
   const query = fc.record(
     Object.fromEntries(
-      route.query.map((q) => [q.name, q.name === 'activityId' ? fc.constant(fx.activityId) : (valid(q.schema) as fc.Arbitrary<string>)]),
+      route.query.map((q) => [
+        q.name,
+        q.name === 'activityId'
+          ? fc.constant(fx.activityId)
+          : // A month of the grid: any real month (the fixture's roll date's among them).
+            q.name === 'month'
+            ? fc.constantFrom(fx.rollDate.slice(0, 7), '2024-01', '2031-12')
+            : (valid(q.schema) as fc.Arbitrary<string>),
+      ]),
     ),
     { requiredKeys: route.query.filter((q) => q.required).map((q) => q.name) },
   );

@@ -48,6 +48,7 @@ const expectedRoutes = [
   ['put', '/api/classes/{classId}/attendance/{date}'],
   ['get', '/api/classes/{classId}/attendance/{date}'],
   ['get', '/api/classes/{classId}/attendance'],
+  ['get', '/api/attendance/alerts'],
   ['get', '/api/health'],
 ] as const;
 

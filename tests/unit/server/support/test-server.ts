@@ -15,7 +15,7 @@ export interface TestServer extends TestDb {
 
 /** The whole server over a fresh seeded database; distDir defaults to an empty folder (app not built). */
 export async function startTestServer(
-  options: { distDir?: string; cacheStudentList?: boolean; verifyToken?: TokenVerifier; adminEmails?: string[] } = {},
+  options: { distDir?: string; cacheStudentList?: boolean; verifyToken?: TokenVerifier; adminEmails?: string[]; attendanceMinPercent?: number } = {},
 ): Promise<TestServer> {
   const testDb = await openTestDb();
   const app = await buildServer({
@@ -24,6 +24,7 @@ export async function startTestServer(
     ...(options.cacheStudentList === undefined ? {} : { cacheStudentList: options.cacheStudentList }),
     ...(options.verifyToken ? { verifyToken: options.verifyToken } : {}),
     ...(options.adminEmails ? { adminEmails: options.adminEmails } : {}),
+    ...(options.attendanceMinPercent === undefined ? {} : { attendanceMinPercent: options.attendanceMinPercent }),
   });
   await app.ready();
   return {

@@ -1,0 +1,138 @@
+/**
+ * Attendance a coordinator can read (issue 17): a class's month grid and the alerts about children dropping out and
+ * classes without a roll. Computed in SQL, with the one frequency rule (server/routes/frequency.ts).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attendanceAlertsSchema, type AttendanceAlerts, type AttendanceGrid } from '../../src/api/contract.ts';
+import type { Queryable } from '../db/types.ts';
+import { errors, type ApiContext } from './context.ts';
+import { attendanceCountsSql, frequencySql, inMonth } from './frequency.ts';
+import { onRoster, today } from './roster.ts';
+
+/** The default of ATTENDANCE_MIN_PERCENT: Bolsa Família's lowest school attendance. */
+export const DEFAULT_ATTENDANCE_MIN_PERCENT = 75;
+/** How far back the absences in a row are looked for. */
+export const STREAK_LOOKBACK_DAYS = 90;
+/** How many absences in a row make an alert. */
+export const STREAK_MIN = 3;
+
+type GridStudentRow = Omit<AttendanceGrid['students'][number], 'cells'> & { cells: AttendanceGrid['students'][number]['cells'] | null };
+
+/** The month grid of a class (the class is known to exist). */
+export async function monthGrid(db: Queryable, classId: string, month: string): Promise<AttendanceGrid> {
+  const params = [classId, `${month}-01`];
+  const dates = (
+    await db.query<{ date: string }>(
+      `SELECT to_char(r.date, 'YYYY-MM-DD') AS date FROM attendance_rolls r WHERE r.class_id = $1 AND ${inMonth('r', '$2::date')} ORDER BY r.date`,
+      params,
+    )
+  ).map((row) => row.date);
+  const students = await db.query<GridStudentRow>(
+    `WITH dates AS (
+       SELECT r.date FROM attendance_rolls r WHERE r.class_id = $1 AND ${inMonth('r', '$2::date')}
+     ), shown AS (
+       -- on the roster on some day of the month, or listed on one of its rolls
+       SELECT e.student_id FROM class_enrollments e
+        WHERE e.class_id = $1
+          AND EXISTS (SELECT 1 FROM generate_series($2::date, ($2::date + interval '1 month' - interval '1 day'), interval '1 day') g(day)
+                       WHERE ${onRoster('e', 'g.day::date')})
+       UNION
+       SELECT a.student_id FROM attendance_entries a WHERE a.class_id = $1 AND ${inMonth('a', '$2::date')}
+     ), counts AS (${attendanceCountsSql({ perClass: true, filter: (row) => `${row}.class_id = $1 AND ${inMonth(row, '$2::date')}` })})
+     SELECT s.id, s.full_name AS name,
+            (SELECT json_agg(CASE a.status WHEN 'PRESENT' THEN 'P' WHEN 'ABSENT' THEN 'A' WHEN 'JUSTIFIED' THEN 'J' END ORDER BY d.date)
+               FROM dates d LEFT JOIN attendance_entries a ON a.class_id = $1 AND a.date = d.date AND a.student_id = s.id) AS cells,
+            coalesce(c.present, 0) AS present, coalesce(c.absent, 0) AS absent, coalesce(c.justified, 0) AS justified,
+            coalesce(c.days, 0) AS "rollDays", ${frequencySql('c')} AS "frequencyPercent"
+       FROM shown
+       JOIN students s ON s.id = shown.student_id
+       LEFT JOIN counts c ON c.student_id = s.id
+      ORDER BY s.full_name, s.id`,
+    params,
+  );
+  const totals = await db.query<AttendanceGrid['totals'][number]>(
+    `SELECT to_char(r.date, 'YYYY-MM-DD') AS date,
+            count(a.student_id) FILTER (WHERE a.status = 'PRESENT')::int AS present,
+            count(a.student_id) FILTER (WHERE a.status = 'ABSENT')::int AS absent,
+            count(a.student_id) FILTER (WHERE a.status = 'JUSTIFIED')::int AS justified
+       FROM attendance_rolls r
+       LEFT JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date
+      WHERE r.class_id = $1 AND ${inMonth('r', '$2::date')}
+      GROUP BY r.date ORDER BY r.date`,
+    params,
+  );
+  return { classId, month, dates, students: students.map((row) => ({ ...row, cells: row.cells ?? [] })), totals };
+}
+
+/** The alerts as of `day` (YYYY-MM-DD): its month's frequencies, absences in a row, the 7 days before it. */
+export async function attendanceAlerts(db: Queryable, day: string, minPercent: number): Promise<AttendanceAlerts> {
+  const month = day.slice(0, 7);
+  const belowThreshold = await db.query<AttendanceAlerts['belowThreshold'][number]>(
+    `WITH counts AS (${attendanceCountsSql({ filter: (row) => inMonth(row, '$1::date') })})
+     SELECT s.id AS "studentId", s.full_name AS "studentName", ${frequencySql('c')} AS "frequencyPercent", c.days AS "rollDays"
+       FROM counts c JOIN students s ON s.id = c.student_id
+      WHERE s.active AND c.days - c.justified > 0 AND ${frequencySql('c')} < $2
+      ORDER BY 3, s.full_name, s.id`,
+    [`${month}-01`, minPercent],
+  );
+  // Per student and class of today's rosters (classes not archived): their roll days of the last days, latest first;
+  // the absences in a row are the ABSENT marks before the first other mark (a justified absence or an unmarked day
+  // breaks the run).
+  const absenceStreaks = await db.query<AttendanceAlerts['absenceStreaks'][number]>(
+    `WITH current AS (
+       SELECT DISTINCT e.student_id, e.class_id
+         FROM class_enrollments e JOIN classes c ON c.id = e.class_id AND NOT c.archived
+        WHERE ${onRoster('e', '$1::date')}
+     ), seq AS (
+       SELECT cur.student_id, cur.class_id, r.date, a.status,
+              row_number() OVER (PARTITION BY cur.student_id, cur.class_id ORDER BY r.date DESC) AS n
+         FROM current cur
+         JOIN attendance_rolls r ON r.class_id = cur.class_id AND r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}
+         LEFT JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date AND a.student_id = cur.student_id
+        WHERE a.student_id IS NOT NULL
+           OR EXISTS (SELECT 1 FROM class_enrollments e
+                       WHERE e.class_id = cur.class_id AND e.student_id = cur.student_id AND ${onRoster('e', 'r.date')})
+     ), runs AS (
+       SELECT student_id, class_id, coalesce(min(n) FILTER (WHERE status IS DISTINCT FROM 'ABSENT') - 1, count(*)) AS absences
+         FROM seq GROUP BY student_id, class_id
+     )
+     SELECT s.id AS "studentId", s.full_name AS "studentName", c.id AS "classId", c.title AS "className",
+            c.activity_id AS "activityId", runs.absences::int AS absences, to_char(seq.date, 'YYYY-MM-DD') AS since
+       FROM runs
+       JOIN seq ON seq.student_id = runs.student_id AND seq.class_id = runs.class_id AND seq.n = runs.absences
+       JOIN students s ON s.id = runs.student_id
+       JOIN classes c ON c.id = runs.class_id
+      WHERE runs.absences >= ${STREAK_MIN}
+      ORDER BY runs.absences DESC, s.full_name, s.id, c.title, c.id`,
+    [day],
+  );
+  // The 7 days before `day`: a class (not archived, of an activity not archived) whose weekday fell on one of them,
+  // with someone on its roster that day, and no roll of that day.
+  const missingRolls = await db.query<AttendanceAlerts['missingRolls'][number]>(
+    `SELECT c.id AS "classId", c.title AS "className", a.id AS "activityId", a.name AS "activityName", to_char(g.day, 'YYYY-MM-DD') AS date
+       FROM generate_series($1::date - 7, $1::date - 1, interval '1 day') g(day)
+       JOIN classes c ON NOT c.archived
+            AND array_position(ARRAY['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO', 'DOMINGO'], c.week_day) = extract(isodow FROM g.day)
+       JOIN activities a ON a.id = c.activity_id AND NOT a.archived
+      WHERE NOT EXISTS (SELECT 1 FROM attendance_rolls r WHERE r.class_id = c.id AND r.date = g.day::date)
+        AND EXISTS (SELECT 1 FROM class_enrollments e WHERE e.class_id = c.id AND ${onRoster('e', 'g.day::date')})
+      ORDER BY g.day, c.title, c.id`,
+    [day],
+  );
+  return { month, minPercent, belowThreshold, absenceStreaks, missingRolls };
+}
+
+export const attendanceReportRoutes: FastifyPluginAsyncZod<ApiContext & { minPercent: number }> = async (app, { db, minPercent }) => {
+  app.get(
+    '/attendance/alerts',
+    {
+      config: { rule: 'reports:read' },
+      schema: {
+        tags: ['attendance'],
+        summary: `Students below ATTENDANCE_MIN_PERCENT this month, ${STREAK_MIN}+ absences in a row in a class, classes whose weekday came in the last 7 days with no roll`,
+        response: { 200: attendanceAlertsSchema, ...errors(400) },
+      },
+    },
+    async () => attendanceAlerts(db, today(), minPercent),
+  );
+};

@@ -1,0 +1,51 @@
+/**
+ * THE frequency rule, written once for every figure (the students list, the student record, the roster, the sync,
+ * the class month grid, the alerts):
+ *
+ *   frequency = present / (roll days - justified)   (percent, one decimal; 0 when no day counts)
+ *
+ * A roll day is a roll of one of the student's classes taken on a day the student was on that class's roster
+ * (server/routes/roster.ts), or any roll that lists the student anyway. A justified absence is a roll day that does
+ * not count against the child. Never stored: always computed from the rolls.
+ */
+import { onRoster } from './roster.ts';
+
+/**
+ * Per student (or per student and class): days, present, absent, justified, over the rolls that pass `filter`
+ * (an SQL condition on a row alias that has class_id and date; none: every roll).
+ */
+export function attendanceCountsSql(options: { perClass?: boolean; filter?: (row: string) => string } = {}): string {
+  const keys = options.perClass ? 'student_id, class_id' : 'student_id';
+  const keyed = (row: string) => (options.perClass ? `${row}.student_id, ${row}.class_id` : `${row}.student_id`);
+  const and = (row: string) => (options.filter ? `AND ${options.filter(row)}` : '');
+  // Two small aggregates instead of one join of enrolments x rolls x entries: roll days while on the roster, and the
+  // student's marks (and their marks on rolls of days they were not on that roster, which count as roll days too).
+  return `
+    SELECT ${keys}, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
+      FROM (
+        SELECT ${keyed('e')}, count(*) AS days, 0 AS present, 0 AS absent, 0 AS justified
+          FROM class_enrollments e
+          JOIN attendance_rolls r ON r.class_id = e.class_id AND ${onRoster('e', 'r.date')} ${and('r')}
+         GROUP BY ${keyed('e')}
+        UNION ALL
+        SELECT ${keyed('a')},
+               count(*) FILTER (WHERE NOT EXISTS (
+                 SELECT 1 FROM class_enrollments e
+                  WHERE e.class_id = a.class_id AND e.student_id = a.student_id AND ${onRoster('e', 'a.date')})),
+               count(*) FILTER (WHERE a.status = 'PRESENT'),
+               count(*) FILTER (WHERE a.status = 'ABSENT'),
+               count(*) FILTER (WHERE a.status = 'JUSTIFIED')
+          FROM attendance_entries a
+         WHERE true ${and('a')}
+         GROUP BY ${keyed('a')}
+      ) counted
+     GROUP BY ${keys}`;
+}
+
+/** The percentage of a row of attendanceCountsSql (alias `c`; a missing row, all nulls, gives 0). */
+export const frequencySql = (c: string): string =>
+  `(CASE WHEN ${c}.days - ${c}.justified > 0 THEN round(100.0 * ${c}.present / (${c}.days - ${c}.justified), 1)::float8 ELSE 0::float8 END)`;
+
+/** SQL condition: `row`.date falls in the month that starts on `firstDay` (an SQL date expression). */
+export const inMonth = (row: string, firstDay: string): string =>
+  `${row}.date >= ${firstDay} AND ${row}.date < (${firstDay} + interval '1 month')::date`;
