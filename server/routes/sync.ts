@@ -63,8 +63,11 @@ const rollsSql = (where: string) => `
    WHERE r.date >= current_date - ${SYNC_ROLL_DAYS} ${where}
    ORDER BY r.class_id, r.date`;
 
-/** The records of one part: all of them, or those of these ids. */
-async function read(tx: Queryable, entity: Entity, ids: string[] | null): Promise<unknown[]> {
+/**
+ * The records of one part: all of them, or those of these ids. `instructorId`: an instructor's device holds the rolls of
+ * their own classes and of the classes that name no instructor, not every class's.
+ */
+async function read(tx: Queryable, entity: Entity, ids: string[] | null, instructorId: string | null): Promise<unknown[]> {
   switch (entity) {
     case 'students':
       return ids ? tx.query<SyncStudent>(studentsSql('AND s.id = ANY($2)'), [today(), ids]) : tx.query<SyncStudent>(studentsSql(''), [today()]);
@@ -74,8 +77,12 @@ async function read(tx: Queryable, entity: Entity, ids: string[] | null): Promis
       return ids ? tx.query<ClassGroup>(classesSql('AND id = ANY($1)'), [ids]) : tx.query<ClassGroup>(classesSql(''));
     case 'users':
       return ids ? tx.query<User>(usersSql('WHERE id = ANY($1)'), [ids]) : tx.query<User>(usersSql(''));
-    case 'rolls':
-      return ids ? tx.query<Roll>(rollsSql(`AND r.class_id || '/' || to_char(r.date, 'YYYY-MM-DD') = ANY($1)`), [ids]) : tx.query<Roll>(rollsSql(''));
+    case 'rolls': {
+      const byKey = `r.class_id || '/' || to_char(r.date, 'YYYY-MM-DD') = ANY($1)`;
+      if (!instructorId) return ids ? tx.query<Roll>(rollsSql(`AND ${byKey}`), [ids]) : tx.query<Roll>(rollsSql(''));
+      const mine = (n: number) => `AND r.class_id IN (SELECT id FROM classes WHERE instructor_id IS NULL OR instructor_id = $${n})`;
+      return ids ? tx.query<Roll>(rollsSql(`AND ${byKey} ${mine(2)}`), [ids, instructorId]) : tx.query<Roll>(rollsSql(mine(1)), [instructorId]);
+    }
   }
 }
 
@@ -114,7 +121,7 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         for (const entity of entities) {
           const ids = since === undefined ? null : (changedIds.get(entity) ?? []);
           if (ids && ids.length === 0) continue;
-          const records = await read(tx, entity, ids);
+          const records = await read(tx, entity, ids, staff.access === 'instrutor' ? staff.id : null);
           if (entity === 'students') answer.changed.students = studentColumns(records as SyncStudent[]);
           else (answer.changed as Record<Exclude<Entity, 'students'>, unknown[]>)[entity] = records;
           if (!ids) continue;

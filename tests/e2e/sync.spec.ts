@@ -74,7 +74,7 @@ test('opened online at home only, the device holds the programme: offline the ch
   expect(rollPuts).toHaveLength(1);
 });
 
-test('a student added on the server arrives at the next sync, and a sync with nothing changed costs under 2 KB', async ({
+test('a student added on the server arrives at the next sync and a deactivated one leaves; a sync with nothing changed costs under 2 KB', async ({
   page,
   context,
   request,
@@ -87,8 +87,9 @@ test('a student added on the server arrives at the next sync, and a sync with no
   await expect(syncText(page)).toHaveText(synced, { timeout: 20_000 });
 
   const name = uniqueName('Sync');
+  const id = crypto.randomUUID();
   const created = await request.post(`${API_URL}/students`, {
-    data: { id: crypto.randomUUID(), fullName: name, address: { code: '', street: '', number: '', complement: '' } },
+    data: { id, fullName: name, address: { code: '', street: '', number: '', complement: '' } },
   });
   expect(created.status()).toBe(201);
   await page.getByRole('button', { name: 'Sync now' }).click();
@@ -110,6 +111,22 @@ test('a student added on the server arrives at the next sync, and a sync with no
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Students' }).click();
   await page.getByRole('searchbox').fill(name);
   await expect(page.getByTestId('student-card').filter({ hasText: name })).toBeVisible();
+  await context.setOffline(false);
+
+  // Deactivated on the server, the student leaves the device's list at the next sync.
+  const { version } = (await (await request.get(`${API_URL}/students/${id}`)).json()) as { version: number };
+  const today = new Date().toLocaleDateString('sv-SE');
+  const deactivated = await request.post(`${API_URL}/students/${id}/status`, {
+    data: { active: false, date: today, reason: 'Mudou de cidade', version },
+  });
+  expect(deactivated.status()).toBe(200);
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(syncText(page)).toHaveText(synced);
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Students' }).click();
+  await page.getByRole('searchbox').fill(name);
+  await expect(page.getByTestId('student-card').filter({ hasText: name })).toHaveCount(0);
   await context.setOffline(false);
 
   // "On this device" says what is kept and offers the removal.

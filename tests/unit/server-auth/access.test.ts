@@ -111,6 +111,34 @@ describe('every route, for every role, as the matrix says', () => {
   });
 });
 
+describe("an instructor's device", () => {
+  it('holds the rolls of their own classes and of those that name no instructor, not of classes of another instructor', async () => {
+    const [other] = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' AND email <> $1 ORDER BY id LIMIT 1", [
+      emails.instrutor,
+    ]);
+    const [{ id: mine } = { id: '' }] = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [emails.instrutor]);
+    const [theirs, own] = await server.db.query<{ id: string }>(
+      'SELECT DISTINCT class_id AS id FROM attendance_rolls WHERE date >= current_date - 60 ORDER BY class_id LIMIT 2',
+    );
+    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, theirs!.id]);
+    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [mine, own!.id]);
+    try {
+      const rollsOf = async (access: AccessLevel) =>
+        new Set(
+          (await server.app.inject({ url: '/api/sync', headers: bearer(tokens[access]) }))
+            .json<{ changed: { rolls: { classId: string }[] } }>()
+            .changed.rolls.map((roll) => roll.classId),
+        );
+      const instructor = await rollsOf('instrutor');
+      expect(instructor.has(own!.id)).toBe(true);
+      expect(instructor.has(theirs!.id)).toBe(false);
+      expect((await rollsOf('coordenador')).has(theirs!.id)).toBe(true);
+    } finally {
+      await server.db.run('UPDATE classes SET instructor_id = NULL WHERE id = ANY($1)', [[theirs!.id, own!.id]]);
+    }
+  });
+});
+
 describe('who gets in', () => {
   it('refuses a verified account that is not a user of Quadra: 403 not-registered, nothing read or written', async () => {
     const stranger = await emulator.signUpVerified(`stranger.${randomUUID()}@gmail.com`);
