@@ -124,7 +124,10 @@ export async function copyBackupToPostgres(backup: Buffer, databaseUrl: string, 
     if (sourceVersions.join() !== targetVersions.slice(0, sourceVersions.length).join()) {
       throw new Error(`the backup's schema (${sourceVersions.at(-1)}) is not one this version of Quadra knows`);
     }
-    const tables = await tablesInOrder(source);
+    // The change cursor's log (004_change_cursor.sql) is not copied: its transaction ids belong to the old database,
+    // and the copy's own triggers write a fresh one. A device's cursor from the old database is then either one this
+    // database never gave (answered with a full sync) or older than every copied row (all of them come as changes).
+    const tables = (await tablesInOrder(source)).filter((table) => table !== 'changes');
     await target.transaction(async (tx) => {
       for (const table of tables) {
         const columns = (

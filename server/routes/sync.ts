@@ -107,8 +107,11 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
       const staff = request.staff!;
       const allowed = permissionsOf(staff.access);
       const entities = (Object.keys(needs) as Entity[]).filter((entity) => allowed.includes(needs[entity]));
-      const since = request.query.since;
       const { cursor, value } = await readAtCursor(db, async (tx) => {
+        // A cursor this database never gave (one of a database the data was moved from): everything, as at first.
+        const [{ next } = { next: '0' }] = await tx.query<{ next: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next');
+        const asked = request.query.since;
+        const since = asked !== undefined && BigInt(asked) <= BigInt(next) ? asked : undefined;
         const answer: Omit<SyncAnswer, 'cursor'> = { full: since === undefined, changed: {}, removed: {}, me: meOf(staff, openMode) };
         const changedIds = new Map<Entity, string[]>();
         if (since !== undefined) {

@@ -189,8 +189,14 @@ test('axe finds no serious or critical violation on the three attendance pages',
   }
 });
 
-test('a class of an activity with no classes shows a message and a back button', async ({ page }) => {
-  await page.goto('frequencias/atividades/no-such-activity/turmas');
+test('a class of an activity with no classes shows a message and a back button', async ({ page, request }) => {
+  // A real activity with no class yet (an unknown one is "not found", issue 24).
+  const created = await request.post(`${API_URL}/activities`, {
+    data: { name: `Sem turmas ${Date.now().toString(36)}`, teacher: 'Prof. Nova', area: 'Esportes', frequency: 'Semanal' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`frequencias/atividades/${id}/turmas`);
   await expect(page.getByText('This activity has no classes yet.')).toBeVisible();
   await page.getByRole('link', { name: 'Back to activities' }).click();
   await expect(page).toHaveURL(/frequencias\/atividades$/);

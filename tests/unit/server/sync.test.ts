@@ -174,6 +174,12 @@ describe('a sync since a cursor', () => {
     expect(back.changed.students!.ids).toEqual([id]);
   });
 
+  it('answers everything to a cursor this database never gave (the data was moved from another one)', async () => {
+    const { answer } = await sync('99999999999999');
+    expect(answer.full).toBe(true);
+    expect(answer.changed.students!.ids.length).toBeGreaterThan(0);
+  });
+
   it('refuses a cursor that is not one', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/sync?since=abc' });
     expect(response.statusCode).toBe(400);
