@@ -27,13 +27,21 @@ const students = (count: number) =>
   }));
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
 
-async function openRoll(page: Page, count: number): Promise<void> {
-  const classId = `bench-class-${count}`;
-  await page.route(`**/api/classes/${classId}/students`, (route) => route.fulfill({ json: students(count) }));
-  await page.route(`**/api/classes/${classId}/attendance/**`, (route) =>
+type Group = { id: string; activityId: string };
+/** Real classes of the server (a class it does not list is "not found"), whose rosters and rolls the bench answers. */
+async function serverClasses(): Promise<Group[]> {
+  const answer = await fetch(new URL('../api/classes', base));
+  return (await answer.json()) as Group[];
+}
+const ROLL_DATE = '2026-03-02';
+const SYNC_STUDENTS = 5_000;
+
+async function openRoll(page: Page, count: number, group: Group): Promise<void> {
+  await page.route(`**/api/classes/${group.id}/students**`, (route) => route.fulfill({ json: students(count) }));
+  await page.route(`**/api/classes/${group.id}/attendance/**`, (route) =>
     route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'none' } }),
   );
-  await page.goto(`${base}frequencias/atividades/bench/turmas/${classId}/chamada?date1=2026-03-02`);
+  await page.goto(`${base}frequencias/atividades/${group.activityId}/turmas/${group.id}/chamada?date1=${ROLL_DATE}`);
   await page
     .getByTestId('roll-row')
     .nth(count - 1)
@@ -62,10 +70,10 @@ async function tapToPaint(page: Page, index: number): Promise<number> {
   );
 }
 
-async function showRoster(page: Page, count: number): Promise<{ first: number; all: number }> {
-  const classId = `bench-show-${count}-${Math.random().toString(36).slice(2)}`;
+async function showRoster(page: Page, count: number, group: Group): Promise<{ first: number; all: number }> {
+  const classId = group.id;
   let answeredAt = 0;
-  await page.route(`**/api/classes/${classId}/students`, async (route) => {
+  await page.route(`**/api/classes/${classId}/students**`, async (route) => {
     answeredAt = await page.evaluate(() => performance.now()).catch(() => 0);
     await route.fulfill({ json: students(count) });
   });
@@ -78,7 +86,7 @@ async function showRoster(page: Page, count: number): Promise<{ first: number; a
       window.history.pushState({}, '', url);
       window.dispatchEvent(new PopStateEvent('popstate'));
     },
-    `${new URL(base).pathname}frequencias/atividades/bench/turmas/${classId}/chamada?date1=2026-03-02`,
+    `${new URL(base).pathname}frequencias/atividades/${group.activityId}/turmas/${classId}/chamada?date1=${ROLL_DATE}`,
   );
   // Painted: the frame after the one in which the rows appeared.
   const shownAt = await page.evaluate(
@@ -99,21 +107,29 @@ async function showRoster(page: Page, count: number): Promise<{ first: number; a
 }
 
 /**
- * A first (full) sync answer of `count` students, in the contract's columns, each in two of 30 other classes; only the
- * students part (as for a role that reads nothing else), so the roll call's own class and roster stay as they are.
+ * A first (full) sync answer of `count` students, in the contract's columns (only the students part, as for a role
+ * that reads nothing else): the roll call's own 60 students, on its class as the page shows them (so its roster stays
+ * as it is), and the others each in two of 30 other classes.
  */
-function syncAnswer(count: number): unknown {
-  const classIds = Array.from({ length: 30 }, (_, i) => `sync-class-${i}`);
+function syncAnswer(count: number, group: Group): unknown {
+  const own = students(60);
+  const others = Array.from({ length: count - own.length }, (_, i) => ({
+    id: `sync-student-${i}`,
+    name: `Educando Sincronizado ${String(i).padStart(5, '0')}`,
+    frequencyPercent: (i * 13) % 101,
+  }));
+  const classIds = [group.id, ...Array.from({ length: 30 }, (_, i) => `sync-class-${i}`)];
+  const all = [...own, ...others];
   return {
     cursor: '1000',
     full: true,
     changed: {
       students: {
-        ids: Array.from({ length: count }, (_, i) => `sync-student-${i}`),
-        names: Array.from({ length: count }, (_, i) => `Educando Sincronizado ${String(i).padStart(5, '0')}`),
-        frequencyPercent: Array.from({ length: count }, (_, i) => (i * 13) % 101),
+        ids: all.map((student) => student.id),
+        names: all.map((student) => student.name),
+        frequencyPercent: all.map((student) => student.frequencyPercent),
         classIds,
-        classes: Array.from({ length: count }, (_, i) => [i % 30, (i + 7) % 30]),
+        classes: all.map((_, i) => (i < own.length ? [0] : [1 + (i % 30), 1 + ((i + 7) % 30)])),
       },
     },
     removed: {},
@@ -122,36 +138,37 @@ function syncAnswer(count: number): unknown {
 }
 
 /** Taps on the roll call while a 5,000-student sync is taken in: the sync's answer is held until the page is ready. */
-async function tapsDuringSync(page: Page): Promise<number[]> {
+async function tapsDuringSync(page: Page, group: Group): Promise<number[]> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked!: () => void;
   const syncAsked = new Promise<void>((resolve) => (asked = resolve));
-  const body = JSON.stringify(syncAnswer(5_000));
+  const body = JSON.stringify(syncAnswer(SYNC_STUDENTS, group));
   await page.route('**/api/sync**', async (route) => {
     asked();
     await released;
     await route.fulfill({ body, contentType: 'application/json' });
   });
-  await openRoll(page, 60);
+  await openRoll(page, 60, group);
   await syncAsked;
   release();
   const taps: number[] = [];
   const until = Date.now() + 3_000;
   for (let i = 0; Date.now() < until; i += 1) taps.push(await tapToPaint(page, (i * 7) % 60));
   // The figure counts only if the sync was really taken in meanwhile: its students are then in the saved cache.
+  const lastId = `sync-student-${SYNC_STUDENTS - 60 - 1}`;
   const syncedIn = await page.waitForFunction(
-    () =>
+    (id) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('quadra');
         open.onsuccess = () => {
           const read = open.result.transaction('kv').objectStore('kv').getAll();
-          read.onsuccess = () => resolve(JSON.stringify(read.result).includes('sync-student-4999'));
+          read.onsuccess = () => resolve(JSON.stringify(read.result).includes(id));
           read.onerror = () => resolve(false);
         };
         open.onerror = () => resolve(false);
       }),
-    undefined,
+    lastId,
     { timeout: 30_000, polling: 500 },
   );
   if (!(await syncedIn.jsonValue())) throw new Error('the sync was not taken in');
@@ -166,15 +183,19 @@ async function main(): Promise<void> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  // No sync in these figures (it would write the server's own rosters over the bench's): measured apart below.
+  await page.route('**/api/sync**', (route) => route.abort());
+  const classes = await serverClasses();
+  if (classes.length < LOADS + 1) throw new Error(`the bench needs ${LOADS + 1} classes on the server`);
 
-  await openRoll(page, 60);
+  await openRoll(page, 60, classes[0]!);
   const taps: number[] = [];
   for (let i = 0; i < TAPS; i += 1) taps.push(await tapToPaint(page, (i * 7) % 60));
 
   const loads: number[] = [];
   const complete: number[] = [];
   for (let i = 0; i < LOADS; i += 1) {
-    const { first, all } = await showRoster(page, 500);
+    const { first, all } = await showRoster(page, 500, classes[i + 1]!);
     loads.push(first);
     complete.push(all);
   }
@@ -185,7 +206,7 @@ async function main(): Promise<void> {
   await syncContext.addInitScript('window.__name = (fn) => fn;');
   const syncPage = await syncContext.newPage();
   await (await syncContext.newCDPSession(syncPage)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  const duringSync = await tapsDuringSync(syncPage);
+  const duringSync = await tapsDuringSync(syncPage, classes[0]!);
   await browser.close();
 
   const result = {
