@@ -1,7 +1,8 @@
 /** Create or edit an activity (and archive it), through the outbox; an edit carries the version it started from. */
 import { useState } from 'react';
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { EditModalActions } from '../../components/edit-modal-actions.tsx';
+import { useLingui } from '@lingui/react/macro';
 import { activityAreas, activityFrequencies, type Activity, type ActivityCreate } from '../../api/contract.ts';
 import { enqueueActivityCreate, enqueueActivityUpdate } from '../../api/activities.ts';
 import { useActivityLabels } from '../../components/activity-labels.ts';
@@ -54,23 +55,7 @@ export function ActivityModal({ activity, onClose }: { activity?: Activity; onCl
           onChange={set('frequency')}
           data={activityFrequencies.map((value) => ({ value, label: labels.frequency(value) }))}
         />
-        <Group justify="space-between">
-          {activity ? (
-            <Button color="red.9" variant="light" mih={44} onClick={() => void save(true)}>
-              <Trans>Archive</Trans>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group>
-            <Button variant="default" mih={44} onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button mih={44} onClick={() => void save()}>
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
-        </Group>
+        <EditModalActions canArchive={Boolean(activity)} onArchive={() => void save(true)} onCancel={onClose} onSave={() => void save()} />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
 /** Create or edit a class (and archive it), through the outbox; an edit carries the version it started from. */
 import { useState } from 'react';
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { EditModalActions } from '../../components/edit-modal-actions.tsx';
+import { useLingui } from '@lingui/react/macro';
 import { enums, type Activity, type ClassCreate, type ClassGroup } from '../../api/contract.ts';
 import { enqueueClassCreate, enqueueClassUpdate } from '../../api/classes.ts';
 import { usersQueryOptions } from '../../api/users.ts';
@@ -89,23 +90,7 @@ export function ClassModal({ group, activities, onClose }: { group?: ClassGroup;
             data={[{ value: '', label: t`None` }, ...instructors.map((user) => ({ value: user.id, label: user.full_name }))]}
           />
         )}
-        <Group justify="space-between">
-          {group ? (
-            <Button color="red.9" variant="light" mih={44} onClick={() => void save(true)}>
-              <Trans>Archive</Trans>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group>
-            <Button variant="default" mih={44} onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button mih={44} onClick={() => void save()}>
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
-        </Group>
+        <EditModalActions canArchive={Boolean(group)} onArchive={() => void save(true)} onCancel={onClose} onSave={() => void save()} />
       </Stack>
     </Modal>
   );
