@@ -5,7 +5,19 @@
  * its cursor. The download, JSON parsing and contract check run in a Web Worker (offline/sync-worker.ts); the merge
  * is small work on the main thread, applied in steps that let a tap through between them.
  */
-import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, User } from '../api/contract.ts';
+// This module loads on demand (offline/sync-status.ts requestSync), so the contract's code it brings is not in the first load.
+import {
+  SYNC_ROLL_DAYS,
+  syncAnswerSchema,
+  type Activity,
+  type ClassGroup,
+  type Roll,
+  type StudentSummary,
+  type SyncAnswer,
+  type User,
+} from '../api/contract.ts';
+import { rollKeys } from '../api/attendance.ts';
+import { rosterKeys } from '../api/rosters.ts';
 import { activityKeys } from '../api/activities.ts';
 import { classKeys } from '../api/classes.ts';
 import { meKeys } from '../api/me.ts';
@@ -16,12 +28,6 @@ import { dataGeneration, queryClient } from './query-client.ts';
 import { mergeSync, rollKey, rollUpdates, rostersOf, type DeviceCopy } from './sync-merge.ts';
 import { setSyncPhase, syncStateKey, type SyncState } from './sync-status.ts';
 import type { SyncReply, SyncRequest } from './sync-worker.ts';
-
-/** The same keys as api/rosters.ts and api/attendance.ts (not imported: they would bring the contract's code along). */
-const rosterKey = (classId: string) => ['classes', classId, 'students'] as const;
-const rollQueryKey = (classId: string, date: string) => ['classes', classId, 'attendance', date] as const;
-/** The rolls the server syncs: the last 60 days (contract SYNC_ROLL_DAYS). */
-const ROLL_DAYS = 60;
 
 const localDay = (at: Date = new Date()): string =>
   `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
@@ -71,7 +77,7 @@ class WorkerFailure extends Error {
 
 let worker: Worker | undefined;
 async function download(path: string): Promise<SyncAnswer> {
-  const onMainThread = () => getParsed(path, () => import('../api/contract.ts').then((contract) => contract.syncAnswerSchema));
+  const onMainThread = () => getParsed(path, syncAnswerSchema);
   if (typeof Worker === 'undefined') return onMainThread();
   worker ??= new Worker(new URL('./sync-worker.ts', import.meta.url), { type: 'module' });
   const reply = await new Promise<SyncReply>((resolve) => {
@@ -112,8 +118,8 @@ async function apply(answer: SyncAnswer, state: SyncState | undefined, generatio
     await breathe();
     if (ended()) return;
     for (const [classId, roster] of rostersOf(merged)) {
-      const cached = queryClient.getQueryData<StudentSummary[]>(rosterKey(classId));
-      if (!sameRoster(cached, roster)) queryClient.setQueryData(rosterKey(classId), roster);
+      const cached = queryClient.getQueryData<StudentSummary[]>(rosterKeys.one(classId));
+      if (!sameRoster(cached, roster)) queryClient.setQueryData(rosterKeys.one(classId), roster);
     }
     await breathe();
     if (ended()) return;
@@ -122,7 +128,7 @@ async function apply(answer: SyncAnswer, state: SyncState | undefined, generatio
   if (answer.full && answer.changed.rolls) clearMissingRolls(updates);
   for (const [key, roll] of updates) {
     const at = key.lastIndexOf('/');
-    queryClient.setQueryData<Roll | null>(rollQueryKey(key.slice(0, at), key.slice(at + 1)), roll);
+    queryClient.setQueryData<Roll | null>(rollKeys.one(key.slice(0, at), key.slice(at + 1)), roll);
   }
   queryClient.setQueryData<SyncState>(syncStateKey, {
     cursor: answer.cursor,
@@ -139,7 +145,7 @@ function sameRoster(a: StudentSummary[] | undefined, b: StudentSummary[]): boole
 
 /** A full sync lists every roll of the window: a saved roll of the window it does not list was removed on the server. */
 function clearMissingRolls(updates: Map<string, Roll | null>): void {
-  const oldest = localDay(new Date(Date.now() - ROLL_DAYS * 86_400_000));
+  const oldest = localDay(new Date(Date.now() - SYNC_ROLL_DAYS * 86_400_000));
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['classes'] })) {
     const [, classId, kind, date] = query.queryKey as [string, string, string, string];
     if (kind !== 'attendance' || typeof date !== 'string' || date < oldest) continue;
