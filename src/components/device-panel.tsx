@@ -6,7 +6,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useSyncStatus } from '../offline/sync-status.ts';
 import { useOutboxCounts } from '../offline/use-outbox.ts';
 import { useAuth } from './auth-provider.tsx';
-import { useSyncedAtText } from './sync-status.tsx';
+import { momentText } from './moment-text.ts';
 
 type Kept = { students: number; classes: number; rolls: number; users: number };
 
@@ -41,14 +41,13 @@ export function DevicePanel({ onClose, title }: { onClose: () => void; title: st
   const kept = useKept();
   const estimate = useStorageEstimate();
   const { syncedAt } = useSyncStatus();
-  const syncedAtText = useSyncedAtText();
   const { pending, failed } = useOutboxCounts();
   const { signOut } = useAuth();
   const unsent = pending + failed;
   const megabytes = (bytes: number) => new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(bytes / 1_000_000);
   const used = estimate ? megabytes(estimate.usage) : '';
   const quota = estimate ? megabytes(estimate.quota) : '';
-  const lastSync = syncedAt === undefined ? '' : syncedAtText(syncedAt);
+  const lastSync = syncedAt === undefined ? '' : momentText(i18n.locale, syncedAt);
   const { students, classes, rolls, users } = kept;
 
   const remove = () => {

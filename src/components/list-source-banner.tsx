@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ListSource } from '../offline/list-source.ts';
+import { momentText } from './moment-text.ts';
 
 /**
  * Says plainly when a list is not fresh from the server: the device's last copy (as of when it came from the server),
@@ -8,7 +9,7 @@ import type { ListSource } from '../offline/list-source.ts';
  */
 export function ListSourceBanner({ source, savedAt }: { source: ListSource; savedAt?: number | undefined }) {
   const { i18n } = useLingui();
-  const when = savedAt ? asOf(i18n.locale, savedAt) : '';
+  const when = savedAt ? momentText(i18n.locale, savedAt) : '';
   if (source === 'sample') {
     return (
       <Alert color="orange" c="orange.9" variant="light" mb="md" role="status" data-testid="sample-banner">
@@ -30,11 +31,4 @@ export function ListSourceBanner({ source, savedAt }: { source: ListSource; save
     );
   }
   return null;
-}
-
-/** "10:42" today, with the date on another day. */
-function asOf(locale: string, at: number): string {
-  const date = new Date(at);
-  const today = new Date().toDateString() === date.toDateString();
-  return new Intl.DateTimeFormat(locale, today ? { hour: '2-digit', minute: '2-digit' } : { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }

@@ -4,20 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCloudCheck, IconCloudOff, IconDeviceTablet, IconRefresh } from '@tabler/icons-react';
 import { requestSync, useSyncStatus, type SyncFailure } from '../offline/sync-status.ts';
 import { useOnDemand } from './use-on-demand.ts';
+import { momentText } from './moment-text.ts';
 
 const loadDevicePanel = () => import('./device-panel.tsx').then((module) => ({ default: module.DevicePanel }));
-
-/** A time today as "10:42", another day with its date. */
-export function useSyncedAtText(): (at: number) => string {
-  const { i18n } = useLingui();
-  return (at) => {
-    const date = new Date(at);
-    const today = new Date().toDateString() === date.toDateString();
-    return new Intl.DateTimeFormat(i18n.locale, today ? { hour: '2-digit', minute: '2-digit' } : { dateStyle: 'short', timeStyle: 'short' }).format(
-      date,
-    );
-  };
-}
 
 function FailureReason({ failure }: { failure: SyncFailure }) {
   if (failure.kind === 'offline') return <Trans>this device is offline</Trans>;
@@ -30,12 +19,11 @@ function FailureReason({ failure }: { failure: SyncFailure }) {
  * "Never synced", "Syncing…" or "Sync failed: reason"; with "Sync now" and the "On this device" panel.
  */
 export function SyncStatus() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const status = useSyncStatus();
-  const syncedAtText = useSyncedAtText();
   const [panelOpen, setPanelOpen] = useState(false);
   const [DevicePanel, loadPanel] = useOnDemand(loadDevicePanel);
-  const syncedAt = status.syncedAt === undefined ? '' : syncedAtText(status.syncedAt);
+  const syncedAt = status.syncedAt === undefined ? '' : momentText(i18n.locale, status.syncedAt);
   let line;
   if (status.phase === 'syncing') line = <Trans>Syncing…</Trans>;
   else if (status.phase === 'failed') {
