@@ -4,7 +4,7 @@
  * another date (a past roll call: who was enrolled then) is ['classes', classId, 'students', date].
  */
 import { queryOptions } from '@tanstack/react-query';
-import { studentListSchema, type StudentSummary } from './contract.ts';
+import type { StudentSummary } from './contract.ts';
 import { getParsed, HTTPError, isUnknownRoute, RecordNotFoundError } from '../lib/http.ts';
 
 export const rosterKeys = {
@@ -17,12 +17,15 @@ export const rosterKeys = {
  * found") gives all students instead; a 404 for the class itself (it does not exist) is a RecordNotFoundError: never
  * another list.
  */
+// The contract loads with the answer (a class page's route starts this query in its loader, in the first load).
+const listSchema = () => import('./contract.ts').then((contract) => contract.studentListSchema);
+
 export async function fetchRoster(classId: string, date?: string): Promise<StudentSummary[]> {
   try {
-    return await getParsed(`classes/${encodeURIComponent(classId)}/students${date ? `?date=${date}` : ''}`, studentListSchema);
+    return await getParsed(`classes/${encodeURIComponent(classId)}/students${date ? `?date=${date}` : ''}`, listSchema);
   } catch (error) {
     if (error instanceof HTTPError && error.response.status === 404) {
-      if (await isUnknownRoute(error)) return getParsed('students', studentListSchema);
+      if (await isUnknownRoute(error)) return getParsed('students', listSchema);
       throw new RecordNotFoundError('class');
     }
     throw error;
