@@ -13,7 +13,10 @@ import { ListStatus } from '../../components/list-status.tsx';
 import { areaFilterValues, filterActivities, frequencyFilterValues, noActivityFilters, type ActivityFilters } from './filter-activities.ts';
 import { useActivityLabels } from '../../components/activity-labels.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
-import { ActivityModal } from './activity-modal.tsx';
+import { useOnDemand } from '../../components/use-on-demand.ts';
+
+// The form (Modal, selects, the contract's checks) loads when it is first opened, not with the list.
+const loadActivityModal = () => import('./activity-modal.tsx').then((module) => ({ default: module.ActivityModal }));
 
 /**
  * SPEC §2 "atividades": filters name, area and frequency; a card per activity. Create New Activity and each card's
@@ -29,6 +32,11 @@ export function ActivitiesPage() {
   const { can } = usePermissions();
   const canWrite = can('activities:write');
   const [editing, setEditing] = useState<Activity | 'new' | null>(null);
+  const [ActivityModal, loadActivityModalNow] = useOnDemand(loadActivityModal);
+  const edit = (target: Activity | 'new') => {
+    loadActivityModalNow();
+    setEditing(target);
+  };
   const set = (field: keyof ActivityFilters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.currentTarget.value;
     setFilters((previous) => ({ ...previous, [field]: value }));
@@ -39,7 +47,7 @@ export function ActivitiesPage() {
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t`Activities`}</PageTitle>
         {/* SPEC §2 had it disabled; it works for the roles allowed, and stays disabled for the others. */}
-        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled={!canWrite} mih={44} onClick={() => setEditing('new')}>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled={!canWrite} mih={44} onClick={() => edit('new')}>
           <Trans>Create New Activity</Trans>
         </Button>
       </Group>
@@ -73,12 +81,12 @@ export function ActivitiesPage() {
               activity={activity}
               area={labels.area(activity.area)}
               frequency={labels.frequency(activity.frequency)}
-              onEdit={canWrite && source !== 'sample' ? () => setEditing(activity) : undefined}
+              onEdit={canWrite && source !== 'sample' ? () => edit(activity) : undefined}
             />
           ))}
         </CardGrid>
       </ListStatus>
-      {editing && <ActivityModal activity={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && ActivityModal && <ActivityModal activity={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </>
   );
 }

@@ -15,8 +15,11 @@ import { ListStatus } from '../../components/list-status.tsx';
 import { notify } from '../../components/notify.ts';
 import { useEnumLabel, useEnumOptions } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
-import { ClassModal } from './class-modal.tsx';
+import { useOnDemand } from '../../components/use-on-demand.ts';
 import { activityNames, filterClasses, noClassFilters, type ClassFilters } from './filter-classes.ts';
+
+// The form (Modal, selects, the contract's checks) loads when it is first opened, not with the list.
+const loadClassModal = () => import('./class-modal.tsx').then((module) => ({ default: module.ClassModal }));
 
 /**
  * SPEC §2 "turmas": filters activity, weekday and level; a card per class, which opens the class's page (its students,
@@ -39,13 +42,18 @@ export function ClassesPage() {
   const { can } = usePermissions();
   const canWrite = can('classes:write');
   const [editing, setEditing] = useState<ClassGroup | 'new' | null>(null);
+  const [ClassModal, loadClassModalNow] = useOnDemand(loadClassModal);
+  const edit = (target: ClassGroup | 'new') => {
+    loadClassModalNow();
+    setEditing(target);
+  };
 
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t`Classes`}</PageTitle>
         {/* SPEC §2 had it disabled; it works for the roles allowed, and stays disabled for the others. */}
-        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled={!canWrite} mih={44} onClick={() => setEditing('new')}>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} disabled={!canWrite} mih={44} onClick={() => edit('new')}>
           <Trans>Create class</Trans>
         </Button>
       </Group>
@@ -108,12 +116,12 @@ export function ClassesPage() {
               item={item}
               activity={activityName.get(item.activityId)}
               real={source !== 'sample'}
-              onEdit={canWrite && source !== 'sample' ? () => setEditing(item) : undefined}
+              onEdit={canWrite && source !== 'sample' ? () => edit(item) : undefined}
             />
           ))}
         </CardGrid>
       </ListStatus>
-      {editing && (
+      {editing && ClassModal && (
         <ClassModal
           group={editing === 'new' ? undefined : editing}
           activities={source === 'sample' ? [] : activities}

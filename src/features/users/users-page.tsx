@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, NativeSelect, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,9 +16,10 @@ import { accessLabels } from '../../components/enum-labels.ts';
 import { notify } from '../../components/notify.ts';
 import { EmailText } from '../../components/email-text.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
+import { useOnDemand } from '../../components/use-on-demand.ts';
 
 // The form and its checks (the contract, with zod) load when an admin opens it, not with the list.
-const AddUserModal = lazy(() => import('./add-user-modal.tsx').then((module) => ({ default: module.AddUserModal })));
+const loadAddUserModal = () => import('./add-user-modal.tsx').then((module) => ({ default: module.AddUserModal }));
 const levels = Object.keys(accessLabels) as AccessLevel[];
 
 type UserRow = User & { pending?: 'pending' | 'failed'; reason?: string };
@@ -51,6 +52,7 @@ export function UsersPage() {
   const outboxRows = useOutboxItems();
   const rows = useMemo(() => userRows(items, pendingUserWrites(outboxRows)), [items, outboxRows]);
   const [adding, setAdding] = useState(false);
+  const [AddUserModal, loadAddUserModalNow] = useOnDemand(loadAddUserModal);
   const manage = can('users:write') && !isSampleSource(source);
   useRefetchWhenUsersSync();
   return (
@@ -58,7 +60,14 @@ export function UsersPage() {
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t`Users`}</PageTitle>
         {manage && (
-          <Button leftSection={<IconUserPlus size={18} aria-hidden />} mih={44} onClick={() => setAdding(true)}>
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            mih={44}
+            onClick={() => {
+              loadAddUserModalNow();
+              setAdding(true);
+            }}
+          >
             <Trans>Add user</Trans>
           </Button>
         )}
@@ -77,11 +86,7 @@ export function UsersPage() {
           ))}
         </CardGrid>
       </ListStatus>
-      {adding && (
-        <Suspense fallback={null}>
-          <AddUserModal onClose={() => setAdding(false)} />
-        </Suspense>
-      )}
+      {adding && AddUserModal && <AddUserModal onClose={() => setAdding(false)} />}
     </>
   );
 }
