@@ -5,7 +5,7 @@
  * is tested here the day it is added.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { firebaseTokenVerifier } from '../../../server/auth.ts';
 import { accessLevels, type AccessLevel } from '../../../src/api/contract.ts';
 import { PUBLIC, roleMatrix, type Permission } from '../../../src/api/permissions.ts';
@@ -214,13 +214,15 @@ describe('the access record', () => {
   it("keeps who read a student's guardians, and only admins and coordinators may read it", async () => {
     const read = await server.app.inject({ url: `/api/students/${ids.student}/responsibles`, headers: bearer(tokens.psicologo) });
     expect(read.statusCode).toBe(200);
-    const log = await server.app.inject({ url: `/api/students/${ids.student}/access-log`, headers: bearer(tokens.coordenador) });
-    expect(log.statusCode).toBe(200);
-    expect(log.json<Array<Record<string, unknown>>>()[0]).toMatchObject({
-      userEmail: emails.psicologo,
-      userName: 'Staff psicologo',
-      kind: 'read',
-      route: '/students/:id/responsibles',
+    // An entry is written after its answer is sent: look until it is there.
+    await vi.waitFor(async () => {
+      const log = await server.app.inject({ url: `/api/students/${ids.student}/access-log`, headers: bearer(tokens.coordenador) });
+      expect(log.statusCode).toBe(200);
+      expect(log.json<Array<Record<string, unknown>>>().find((entry) => entry.userEmail === emails.psicologo)).toMatchObject({
+        userName: 'Staff psicologo',
+        kind: 'read',
+        route: '/students/:id/responsibles',
+      });
     });
     for (const access of ['psicologo', 'instrutor', 'administrativo'] as const) {
       expect((await server.app.inject({ url: `/api/students/${ids.student}/access-log`, headers: bearer(tokens[access]) })).statusCode).toBe(403);

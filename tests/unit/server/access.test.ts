@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireRules, type RouteRuleEntry } from '../../../server/access.ts';
 import { buildServer } from '../../../server/app.ts';
 import { permissions, PUBLIC, roleMatrix } from '../../../src/api/permissions.ts';
@@ -137,11 +137,26 @@ describe('user management', () => {
   });
 });
 
+/** The count once no entry is still on its way (an entry is written after its answer is sent). */
+async function settledCount(count: () => Promise<number>): Promise<number> {
+  let last = await count();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const now = await count();
+    if (now === last) return now;
+    last = now;
+  }
+}
+
+const accessLogCount = async () => Number((await server.db.query<{ n: number }>('SELECT count(*) AS n FROM access_log'))[0]!.n);
+
 describe('the access record', () => {
   it("records a read of a student's guardians once, with who, what and which student, newest first", async () => {
     const studentId = await anyStudentId();
     const before = (await server.app.inject(`/api/students/${studentId}/access-log`)).json<LogEntry[]>();
+    await settledCount(accessLogCount);
     await server.app.inject(`/api/students/${studentId}/responsibles`);
+    await settledCount(accessLogCount);
     const log = (await server.app.inject(`/api/students/${studentId}/access-log`)).json<LogEntry[]>();
     // The guardians read, and before it the first look at the record itself (reading who saw a child's data is a read
     // too; a look is recorded once its answer is sent, so the second look is not in its own answer).
@@ -152,18 +167,20 @@ describe('the access record', () => {
   });
 
   it('records every write, and not a list or catalogue read', async () => {
-    const count = async () => Number((await server.db.query<{ n: number }>('SELECT count(*) AS n FROM access_log'))[0]!.n);
-    const before = await count();
+    // An entry is written after its answer is sent: let the earlier tests' entries land before counting.
+    const before = await settledCount(accessLogCount);
     await server.app.inject('/api/students');
     await server.app.inject('/api/activities');
-    expect(await count()).toBe(before);
+    expect(await settledCount(accessLogCount)).toBe(before);
     const id = randomUUID();
     const created = await server.app.inject({ method: 'POST', url: '/api/students', payload: { id, fullName: 'Registro Auditado' } });
     expect(created.statusCode).toBe(201);
-    const [entry] = await server.db.query<{ kind: string; student_id: string; route: string }>(
-      'SELECT kind, student_id, route FROM access_log ORDER BY id DESC LIMIT 1',
-    );
-    expect(entry).toEqual({ kind: 'write', student_id: id, route: '/students' });
+    await vi.waitFor(async () => {
+      const [entry] = await server.db.query<{ kind: string; student_id: string; route: string }>(
+        'SELECT kind, student_id, route FROM access_log ORDER BY id DESC LIMIT 1',
+      );
+      expect(entry).toEqual({ kind: 'write', student_id: id, route: '/students' });
+    });
   });
 
   it('is append-only: the database refuses to change or remove an entry', async () => {
