@@ -33,6 +33,8 @@ export type OutboxRow = {
   conflict?: { current: unknown };
 };
 
+/** A draft's mark: drafts written before justified absences hold 'PRESENT' / 'ABSENT'. */
+export type StoredRollMark = 'PRESENT' | 'ABSENT' | { status: string; reason?: string; note?: string };
 /** The key of a roll draft: the class and the date. */
 export const rollDraftKey = (classId: string, date: string): string => `${classId}|${date}`;
 export type RollDraftRow = {
@@ -41,7 +43,7 @@ export type RollDraftRow = {
   classId: string;
   date: string;
   /** Only the marks that differ from the roll they were made over (the saved one, else everyone present). */
-  marks: Record<string, 'PRESENT' | 'ABSENT'>;
+  marks: Record<string, StoredRollMark>;
   updatedAt: number;
 };
 

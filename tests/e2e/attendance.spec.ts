@@ -147,10 +147,11 @@ test('a roll taken offline survives a reload and a closed browser, then reaches 
   }
 });
 
-test('the whole roll can be taken by keyboard alone', async ({ page, request }) => {
+test('the whole roll can be taken by keyboard alone, a justified absence with its reason too', async ({ page, request }) => {
   const { group, students } = await classWithRoster(request);
   const date = uniqueDate();
   const target = students[students.length - 1]!;
+  const excused = students[0]!;
   await page.goto(callPath(group, date));
   await expect(toggle(page, target.name, 'present')).toBeVisible();
 
@@ -165,6 +166,26 @@ test('the whole roll can be taken by keyboard alone', async ({ page, request }) 
   await tabTo('Mark all absent');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('roll-counts')).toContainText('Absent: ' + students.length);
+  // A justified absence: the dialog opens on the reasons; "other" asks for a note.
+  await tabTo(`${excused.name}: justified absence`);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Justified absence: ${excused.name}` });
+  await expect(dialog.getByRole('radio', { name: 'Health' })).toBeFocused();
+  await page.keyboard.press('ArrowUp'); // wraps round to the last reason, Other
+  await expect(dialog.getByRole('radio', { name: 'Other' })).toBeChecked();
+  await tabTo('Mark justified');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Say what the reason was')).toBeVisible();
+  await page.keyboard.press('Shift+Tab'); // Cancel
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('textbox', { name: 'Note' })).toBeFocused();
+  await page.keyboard.type('flooded street');
+  await tabTo('Mark justified');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(toggle(page, excused.name, 'justified absence')).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle(page, excused.name, 'justified absence')).toBeFocused();
+  await expect(page.getByTestId('roll-counts')).toContainText('Justified: 1');
   await tabTo(`${target.name}: present`);
   await page.keyboard.press('Space');
   await expect(toggle(page, target.name, 'present')).toHaveAttribute('aria-pressed', 'true');
@@ -173,7 +194,15 @@ test('the whole roll can be taken by keyboard alone', async ({ page, request }) 
   await expect(page.getByText('Attendance recorded successfully')).toBeVisible();
   await expect.poll(() => serverRoll(request, group.id, date)).not.toBeNull();
   const roll = (await serverRoll(request, group.id, date))!;
-  for (const entry of roll.entries) expect(entry.status).toBe(entry.studentId === target.id ? 'PRESENT' : 'ABSENT');
+  for (const entry of roll.entries) {
+    if (entry.studentId === excused.id)
+      expect(entry).toEqual({ studentId: excused.id, status: 'JUSTIFIED', reason: 'OTHER', note: 'flooded street' });
+    else expect(entry.status).toBe(entry.studentId === target.id ? 'PRESENT' : 'ABSENT');
+  }
+  // Opened again, the roll shows the reason.
+  await page.reload();
+  await expect(page.getByTestId('roll-sync')).toHaveAttribute('data-state', 'synced');
+  await expect(page.getByTestId('roll-reason')).toHaveText('Justified: Other (flooded street)');
 });
 
 test('axe finds no serious or critical violation on the three attendance pages', async ({ page, request }) => {

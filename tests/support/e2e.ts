@@ -34,7 +34,11 @@ export async function fillStudent(page: Page, name: string): Promise<void> {
 
 export type ClassGroup = { id: string; title: string; activityId: string };
 export type Student = { id: string; name: string };
-export type Roll = { entries: { studentId: string; status: 'PRESENT' | 'ABSENT' }[]; takenBy: string; takenAt: string };
+export type Roll = {
+  entries: { studentId: string; status: 'PRESENT' | 'ABSENT' | 'JUSTIFIED'; reason?: string; note?: string }[];
+  takenBy: string;
+  takenAt: string;
+};
 export type StoredDocument = { id: string; fileName: string; fileType: string; mimeType: string; size: number };
 
 /** Classes with at least two students on their roster, from the server (the seed guarantees enrolled students). */
@@ -76,7 +80,8 @@ export async function serverRoll(request: APIRequestContext, classId: string, da
 }
 
 /** A student's present or absent button on the roll-call page. */
-export const toggle = (page: Page, name: string, state: 'present' | 'absent') => page.getByRole('button', { name: `${name}: ${state}`, exact: true });
+export const toggle = (page: Page, name: string, state: 'present' | 'absent' | 'justified absence') =>
+  page.getByRole('button', { name: `${name}: ${state}`, exact: true });
 
 /**
  * Rows of a table of the app's IndexedDB database (src/lib/db.ts): the one with that key, or all of them; as JSON

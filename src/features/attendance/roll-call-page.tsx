@@ -27,6 +27,11 @@ import classes from './roll-call.module.css';
 import { PRESENT_GREEN } from './colors.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { otherWeekDay } from './week-day.ts';
+import { ABSENT_MARK, PRESENT_MARK, type RollMark } from './roll-mark.ts';
+import { useOnDemand } from '../../components/use-on-demand.ts';
+import type { StudentSummary } from '../../api/contract.ts';
+
+const loadJustifyDialogModule = () => import('./justify-dialog.tsx');
 
 type Props = {
   activityId: string;
@@ -165,7 +170,23 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   const { can } = usePermissions();
   const roster = useRoster(classId, date);
   const saved = useSavedRoll(classId, date);
-  const { statusOf, setStatus, setAll, unsavedCount, discard } = useRollDraft(classId, date, saved.statuses);
+  const { markOf, setMark, setAll, unsavedCount, discard } = useRollDraft(classId, date, saved.marks);
+  const [justifying, setJustifying] = useState<StudentSummary | null>(null);
+  const [JustifyDialog, loadJustifyDialog] = useOnDemand(loadJustifyDialogModule);
+  // The dialog is unmounted when it closes (no close transition to return focus): focus goes back by hand.
+  const justifyButton = useRef<HTMLElement | null>(null);
+  const justify = useCallback(
+    (student: StudentSummary) => {
+      justifyButton.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      loadJustifyDialog();
+      setJustifying(student);
+    },
+    [loadJustifyDialog],
+  );
+  const closeJustify = useCallback(() => {
+    setJustifying(null);
+    requestAnimationFrame(() => justifyButton.current?.focus());
+  }, []);
   const [saving, setSaving] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
   useToastsAbove(bar);
@@ -173,14 +194,19 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   const shown = useProgressiveCount(students.length);
 
   let present = 0;
-  for (const student of students) if (!saved.justified.has(student.id) && statusOf(student.id) === 'PRESENT') present += 1;
-  const absent = students.length - present;
+  let justified = 0;
+  for (const student of students) {
+    const status = markOf(student.id).status;
+    if (status === 'PRESENT') present += 1;
+    else if (status === 'JUSTIFIED') justified += 1;
+  }
+  const absent = students.length - present - justified;
 
   const markAll = useCallback(
-    (status: 'PRESENT' | 'ABSENT') =>
+    (mark: RollMark) =>
       setAll(
         students.map((student) => student.id),
-        status,
+        mark,
       ),
     [setAll, students],
   );
@@ -191,8 +217,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
       date,
       students: roster.source === 'loading' ? undefined : students,
       source: roster.source,
-      statusOf,
-      justified: saved.justified,
+      markOf,
       takenBy: takenByOf(user),
       now: new Date(),
     });
@@ -241,11 +266,11 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
                 color={PRESENT_GREEN}
                 mih={44}
                 leftSection={<IconChecks size={18} aria-hidden />}
-                onClick={() => markAll('PRESENT')}
+                onClick={() => markAll(PRESENT_MARK)}
               >
                 <Trans>Mark all present</Trans>
               </Button>
-              <Button variant="outline" color="red.9" mih={44} leftSection={<IconUserX size={18} aria-hidden />} onClick={() => markAll('ABSENT')}>
+              <Button variant="outline" color="red.9" mih={44} leftSection={<IconUserX size={18} aria-hidden />} onClick={() => markAll(ABSENT_MARK)}>
                 <Trans>Mark all absent</Trans>
               </Button>
             </Group>
@@ -257,16 +282,18 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
           )}
           <ul className={classes.list} aria-label={t`Students`} data-testid="roll-list">
             {students.slice(0, shown).map((student) => (
-              <StudentRollRow
-                key={student.id}
-                student={student}
-                status={statusOf(student.id)}
-                justified={saved.justified.has(student.id)}
-                onSet={setStatus}
-              />
+              <StudentRollRow key={student.id} student={student} mark={markOf(student.id)} onSet={setMark} onJustify={justify} />
             ))}
           </ul>
         </>
+      )}
+      {justifying && JustifyDialog && (
+        <JustifyDialog
+          studentName={justifying.name}
+          mark={markOf(justifying.id)}
+          onSave={(mark) => setMark(justifying.id, mark)}
+          onClose={closeJustify}
+        />
       )}
       <div className={classes.bar} ref={bar}>
         {unsavedCount > 0 && (
@@ -294,6 +321,11 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
             <Text fw={600} c="red.9" className={classes.count}>
               <Trans>Absent: {absent}</Trans>
             </Text>
+            {justified > 0 && (
+              <Text fw={600} c="blue.9" className={classes.count}>
+                <Trans>Justified: {justified}</Trans>
+              </Text>
+            )}
           </Group>
           {can('attendance:write') ? (
             <Button size="md" mih={48} onClick={() => void save()} loading={saving} leftSection={<IconDeviceFloppy size={20} aria-hidden />}>

@@ -5,10 +5,11 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { cleanText, type AttendanceStatus, type JustifiedEntry, type RollInput, type StudentSummary } from '../../api/contract.ts';
+import { cleanText, type RollInput, type StudentSummary } from '../../api/contract.ts';
 import type { RollPayload } from '../../api/attendance.ts';
 import type { ListSource } from '../../offline/list-source.ts';
 import { isSampleId } from '../../offline/sample-data.ts';
+import { entryOf, type RollMark } from './roll-mark.ts';
 
 export type SaveRefusal = 'no-date' | 'no-students' | 'sample';
 
@@ -24,9 +25,7 @@ export type SaveInput = {
   date: string | undefined;
   students: readonly StudentSummary[] | undefined;
   source: ListSource;
-  statusOf: (studentId: string) => AttendanceStatus;
-  /** The saved roll's justified absences: saved again as they are. */
-  justified?: ReadonlyMap<string, JustifiedEntry>;
+  markOf: (studentId: string) => RollMark;
   takenBy: string;
   now: Date;
 };
@@ -38,7 +37,7 @@ export function takenByOf(user: { email: string | null; displayName: string | nu
   return user?.email?.trim() || user?.displayName?.trim() || 'anonymous';
 }
 
-export function decideSave({ classId, date, students, source, statusOf, justified, takenBy, now }: SaveInput): SaveDecision {
+export function decideSave({ classId, date, students, source, markOf, takenBy, now }: SaveInput): SaveDecision {
   if (!date) return { ok: false, reason: 'no-date' };
   if (!students || students.length === 0 || source === 'loading' || source === 'error') return { ok: false, reason: 'no-students' };
   if (source === 'sample' || isSampleId(classId) || students.some((student) => isSampleId(student.id))) return { ok: false, reason: 'sample' };
@@ -46,7 +45,7 @@ export function decideSave({ classId, date, students, source, statusOf, justifie
     // cleanText: a cut through an emoji leaves half of it, which the API refuses (the rule for text).
     takenBy: cleanText(takenBy.slice(0, 200)),
     takenAt: now.toISOString(),
-    entries: students.map((student) => justified?.get(student.id) ?? { studentId: student.id, status: statusOf(student.id) }),
+    entries: students.map((student) => entryOf(student.id, markOf(student.id))),
   };
   return { ok: true, payload: { classId, date, roll } };
 }

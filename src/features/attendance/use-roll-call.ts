@@ -1,19 +1,20 @@
 /**
  * The data of one call page: the roster (class students, then all students, then the device's copy, then sample
  * data) and the roll saved for that class and date: first the one waiting in the outbox on this device, else the
- * server's. The statuses shown are the user's changes over that saved roll; everyone is present when nothing is saved.
+ * server's. The marks shown are the user's changes over that saved roll; everyone is present when nothing is saved.
  * The changes not saved yet are kept on the device as they are made (db.rollDrafts) and come back when the page opens.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AttendanceEntry, AttendanceStatus, JustifiedEntry, StudentSummary } from '../../api/contract.ts';
+import type { AttendanceEntry, StudentSummary } from '../../api/contract.ts';
 import { rosterOnDateQueryOptions, rosterQueryOptions } from '../../api/rosters.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { ATTENDANCE_ROLL_KIND, rollPayloadOf, rollQueryOptions } from '../../api/attendance.ts';
 import { listState, type ListState } from '../../offline/list-source.ts';
 import { sampleStudents } from '../../offline/sample-data.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
-import { db, rollDraftKey } from '../../lib/db.ts';
+import { db, rollDraftKey, type StoredRollMark } from '../../lib/db.ts';
+import { markOfDraft, markOfEntry, PRESENT_MARK, sameMark, type RollMark } from './roll-mark.ts';
 
 /**
  * The roster of the roll's date: today's (fetched ahead for every class, so it opens offline), or, for another date,
@@ -30,33 +31,23 @@ export function useRoster(classId: string, date?: string): ListState<StudentSumm
 export type SavedRollState = 'pending' | 'failed' | 'synced' | 'none' | 'unknown';
 export type SavedRoll = {
   state: SavedRollState;
-  statuses: ReadonlyMap<string, AttendanceStatus>;
-  /** Justified absences of the saved roll: shown read-only and saved again unchanged. */
-  justified: ReadonlyMap<string, JustifiedEntry>;
+  marks: ReadonlyMap<string, RollMark>;
   takenBy?: string;
   takenAt?: string;
   reason?: string;
 };
 
-const noStatuses: ReadonlyMap<string, AttendanceStatus> = new Map();
-const noJustified: ReadonlyMap<string, JustifiedEntry> = new Map();
+const noMarks: ReadonlyMap<string, RollMark> = new Map();
 
-/** A saved roll's marks: present/absent ones (which the roll call changes) and justified absences (kept as they are). */
-function marksOf(entries: readonly AttendanceEntry[]): Pick<SavedRoll, 'statuses' | 'justified'> {
-  const statuses = new Map<string, AttendanceStatus>();
-  const justified = new Map<string, JustifiedEntry>();
-  for (const entry of entries) {
-    if (entry.status === 'JUSTIFIED') justified.set(entry.studentId, entry);
-    else statuses.set(entry.studentId, entry.status);
-  }
-  return { statuses, justified };
+function marksOf(entries: readonly AttendanceEntry[]): ReadonlyMap<string, RollMark> {
+  return new Map(entries.map((entry) => [entry.studentId, markOfEntry(entry)]));
 }
 
 export function useSavedRoll(classId: string, date: string | undefined): SavedRoll {
   const rows = useOutboxItems(ATTENDANCE_ROLL_KIND);
   const query = useQuery({ ...rollQueryOptions(classId, date ?? ''), enabled: Boolean(date) });
   return useMemo(() => {
-    if (!date) return { state: 'none', statuses: noStatuses, justified: noJustified };
+    if (!date) return { state: 'none', marks: noMarks };
     // The newest roll of this class and day still on the device wins over the server's copy.
     for (let i = rows.length - 1; i >= 0; i -= 1) {
       const row = rows[i]!;
@@ -64,7 +55,7 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
       if (payload?.classId !== classId || payload.date !== date) continue;
       return {
         state: row.state === 'failed' ? 'failed' : 'pending',
-        ...marksOf(payload.roll.entries),
+        marks: marksOf(payload.roll.entries),
         takenBy: payload.roll.takenBy,
         takenAt: payload.roll.takenAt,
         reason: row.reason,
@@ -73,56 +64,75 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
     if (query.data) {
       return {
         state: 'synced',
-        ...marksOf(query.data.entries),
+        marks: marksOf(query.data.entries),
         takenBy: query.data.takenBy,
         takenAt: query.data.takenAt,
       };
     }
-    return { state: query.data === null ? 'none' : 'unknown', statuses: noStatuses, justified: noJustified };
+    return { state: query.data === null ? 'none' : 'unknown', marks: noMarks };
   }, [rows, query.data, classId, date]);
 }
 
 /** The user's changes over a base (the saved roll, else everyone present). */
-export function useRollStatuses(base: ReadonlyMap<string, AttendanceStatus>) {
-  const [changes, setChanges] = useState<ReadonlyMap<string, AttendanceStatus>>(noStatuses);
-  const statusOf = useCallback((id: string): AttendanceStatus => changes.get(id) ?? base.get(id) ?? 'PRESENT', [changes, base]);
-  const setStatus = useCallback((id: string, status: AttendanceStatus) => {
+export function useRollMarks(base: ReadonlyMap<string, RollMark>) {
+  const [changes, setChanges] = useState<ReadonlyMap<string, RollMark>>(noMarks);
+  const markOf = useCallback((id: string): RollMark => changes.get(id) ?? base.get(id) ?? PRESENT_MARK, [changes, base]);
+  const setMark = useCallback((id: string, mark: RollMark) => {
     setChanges((previous) => {
-      if (previous.get(id) === status) return previous;
+      const current = previous.get(id);
+      if (current && sameMark(current, mark)) return previous;
       const next = new Map(previous);
-      next.set(id, status);
+      next.set(id, mark);
       return next;
     });
   }, []);
-  const setAll = useCallback((ids: readonly string[], status: AttendanceStatus) => {
-    setChanges(new Map(ids.map((id) => [id, status])));
-  }, []);
-  const clearChanges = useCallback(() => setChanges(noStatuses), []);
+  /** Everyone present or absent, but a justified absence stays: it was given for a reason. */
+  const setAll = useCallback(
+    (ids: readonly string[], mark: RollMark) => {
+      setChanges((previous) => {
+        const next = new Map<string, RollMark>();
+        for (const id of ids) {
+          const current = previous.get(id) ?? base.get(id);
+          next.set(id, current?.status === 'JUSTIFIED' ? current : mark);
+        }
+        return next;
+      });
+    },
+    [base],
+  );
+  const clearChanges = useCallback(() => setChanges(noMarks), []);
   /** Marks kept from before (a draft): under any the user made since. */
-  const restore = useCallback((marks: ReadonlyMap<string, AttendanceStatus>) => {
+  const restore = useCallback((marks: ReadonlyMap<string, RollMark>) => {
     setChanges((previous) => (marks.size === 0 ? previous : new Map([...marks, ...previous])));
   }, []);
-  return { statusOf, setStatus, setAll, clearChanges, restore, changes, changed: changes.size > 0 };
+  return { markOf, setMark, setAll, clearChanges, restore, changes, changed: changes.size > 0 };
 }
 
 /** The marks that differ from the base (the saved roll, else everyone present): what saving would change. */
-export function unsavedMarks(
-  changes: ReadonlyMap<string, AttendanceStatus>,
-  base: ReadonlyMap<string, AttendanceStatus>,
-): Record<string, AttendanceStatus> {
-  const marks: Record<string, AttendanceStatus> = {};
-  for (const [id, status] of changes) if (status !== (base.get(id) ?? 'PRESENT')) marks[id] = status;
+export function unsavedMarks(changes: ReadonlyMap<string, RollMark>, base: ReadonlyMap<string, RollMark>): Record<string, RollMark> {
+  const marks: Record<string, RollMark> = {};
+  for (const [id, mark] of changes) if (!sameMark(mark, base.get(id) ?? PRESENT_MARK)) marks[id] = mark;
+  return marks;
+}
+
+/** A draft's marks as the roll call holds them; a mark it cannot read is left out. */
+function draftMarks(stored: Record<string, StoredRollMark>): ReadonlyMap<string, RollMark> {
+  const marks = new Map<string, RollMark>();
+  for (const [id, value] of Object.entries(stored)) {
+    const mark = markOfDraft(value);
+    if (mark) marks.set(id, mark);
+  }
   return marks;
 }
 
 /**
- * useRollStatuses, with the changes kept on the device per class and date as they are made: restored when the page
+ * useRollMarks, with the changes kept on the device per class and date as they are made: restored when the page
  * opens again (a tap made before the draft is read wins over it), removed when nothing differs from the saved roll any
  * more (after saving, or marking back) or when discarded. No date, no draft: a roll without a date cannot be saved.
  */
-export function useRollDraft(classId: string, date: string | undefined, base: ReadonlyMap<string, AttendanceStatus>) {
-  const statuses = useRollStatuses(base);
-  const { changes, restore, clearChanges } = statuses;
+export function useRollDraft(classId: string, date: string | undefined, base: ReadonlyMap<string, RollMark>) {
+  const marks = useRollMarks(base);
+  const { changes, restore, clearChanges } = marks;
   const [loaded, setLoaded] = useState(!date);
   const key = date ? rollDraftKey(classId, date) : null;
 
@@ -137,7 +147,7 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
       })
       .then((draft) => {
         if (cancelled) return;
-        if (draft) restore(new Map(Object.entries(draft.marks)));
+        if (draft) restore(draftMarks(draft.marks));
         setLoaded(true);
       });
     return () => {
@@ -161,5 +171,5 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
     if (key) void db.rollDrafts.delete(key).catch(() => undefined);
   }, [clearChanges, key]);
 
-  return { ...statuses, unsavedCount, discard };
+  return { ...marks, unsavedCount, discard };
 }

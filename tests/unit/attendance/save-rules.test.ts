@@ -3,6 +3,7 @@ import { i18n } from '@lingui/core';
 import { decideSave, refusalMessages, savedMessage, takenByOf, type SaveInput } from '../../../src/features/attendance/save-rules.ts';
 import { rollInputSchema } from '../../../src/api/contract.ts';
 import { sampleStudents } from '../../../src/offline/sample-data.ts';
+import { ABSENT_MARK, justifiedMark, PRESENT_MARK } from '../../../src/features/attendance/roll-mark.ts';
 
 i18n.loadAndActivate({ locale: 'en-US', messages: {} });
 
@@ -15,7 +16,7 @@ const base: SaveInput = {
   date: '2026-03-02',
   students,
   source: 'server',
-  statusOf: (id) => (id === 's2' ? 'ABSENT' : 'PRESENT'),
+  markOf: (id) => (id === 's2' ? ABSENT_MARK : PRESENT_MARK),
   takenBy: 'ana@example.com',
   now: new Date('2026-03-02T10:15:00.000Z'),
 };
@@ -62,6 +63,20 @@ describe('saving the roll', () => {
     });
     expect(rollInputSchema.safeParse(decision.payload.roll).success).toBe(true);
     expect(i18n._(savedMessage)).toBe('Attendance recorded successfully');
+  });
+
+  it('saves a justified absence with its reason, and a note only with OTHER', () => {
+    const marks = new Map([
+      ['s1', justifiedMark('OTHER', '  flooded street ')],
+      ['s2', justifiedMark('HEALTH', 'ignored')],
+    ]);
+    const decision = decideSave({ ...base, markOf: (id) => marks.get(id) ?? PRESENT_MARK });
+    if (!decision.ok) throw new Error('refused');
+    expect(decision.payload.roll.entries).toEqual([
+      { studentId: 's1', status: 'JUSTIFIED', reason: 'OTHER', note: 'flooded street' },
+      { studentId: 's2', status: 'JUSTIFIED', reason: 'HEALTH' },
+    ]);
+    expect(rollInputSchema.safeParse(decision.payload.roll).success).toBe(true);
   });
 
   it('accepts a roll from the copy saved on the device', () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { otherWeekDay, weekDayOf } from '../../../src/features/attendance/week-day.ts';
 import { unsavedMarks } from '../../../src/features/attendance/use-roll-call.ts';
+import { ABSENT_MARK, justifiedMark, markOfDraft, PRESENT_MARK } from '../../../src/features/attendance/roll-mark.ts';
 import { listState } from '../../../src/offline/list-source.ts';
 import { RecordNotFoundError } from '../../../src/lib/http.ts';
 import { reportServerAnswer, reportServerUnreachable, resetServerState, serverState } from '../../../src/lib/server-status.ts';
@@ -24,14 +25,32 @@ describe("the class's weekday", () => {
 
 describe('the roll draft', () => {
   it('keeps only the marks that differ from the saved roll (else from everyone present)', () => {
-    const base = new Map([['a', 'ABSENT' as const]]);
-    const changes = new Map([
-      ['a', 'ABSENT' as const],
-      ['b', 'ABSENT' as const],
-      ['c', 'PRESENT' as const],
+    const base = new Map([
+      ['a', ABSENT_MARK],
+      ['j', justifiedMark('HEALTH')],
     ]);
-    expect(unsavedMarks(changes, base)).toEqual({ b: 'ABSENT' });
-    expect(unsavedMarks(new Map([['a', 'PRESENT' as const]]), base)).toEqual({ a: 'PRESENT' });
+    const changes = new Map([
+      ['a', ABSENT_MARK],
+      ['b', ABSENT_MARK],
+      ['c', PRESENT_MARK],
+      ['j', justifiedMark('HEALTH')],
+    ]);
+    expect(unsavedMarks(changes, base)).toEqual({ b: ABSENT_MARK });
+    expect(unsavedMarks(new Map([['a', PRESENT_MARK]]), base)).toEqual({ a: PRESENT_MARK });
+    // Another reason, or another note, is a change.
+    expect(unsavedMarks(new Map([['j', justifiedMark('OTHER', 'rain')]]), base)).toEqual({
+      j: { status: 'JUSTIFIED', reason: 'OTHER', note: 'rain' },
+    });
+  });
+
+  it("reads back a draft's marks, older ones included, and leaves out what it cannot read", () => {
+    expect(markOfDraft('ABSENT')).toBe(ABSENT_MARK);
+    expect(markOfDraft({ status: 'PRESENT' })).toBe(PRESENT_MARK);
+    expect(markOfDraft({ status: 'JUSTIFIED', reason: 'OTHER', note: ' rain ' })).toEqual({ status: 'JUSTIFIED', reason: 'OTHER', note: 'rain' });
+    // A note only goes with OTHER, as the API says.
+    expect(markOfDraft({ status: 'JUSTIFIED', reason: 'HEALTH', note: 'flu' })).toEqual({ status: 'JUSTIFIED', reason: 'HEALTH' });
+    expect(markOfDraft({ status: 'JUSTIFIED', reason: 'WEATHER' })).toBeNull();
+    expect(markOfDraft({ status: 'LATE' })).toBeNull();
   });
 });
 
