@@ -243,6 +243,18 @@ async function main(): Promise<void> {
     });
   }
 
+  const reports = childBench('scripts/bench-reports.ts') as Record<string, { medianMs: number; maxMs: number }> | null;
+  for (const name of ['grid', 'alerts'] as const) {
+    const figure = reports?.[name];
+    if (!figure) continue;
+    rows.push({
+      figure: `server ${name === 'grid' ? "a class's month grid" : 'the attendance alerts'} (5,000 students, 6 months of rolls): median (slowest)`,
+      value: `${figure.medianMs} ms (${figure.maxMs})`,
+      goal: '<= 100 ms',
+      vsGoal: ratio(figure.medianMs, 100, 'at most'),
+    });
+  }
+
   printTable();
 }
 

@@ -80,18 +80,46 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
   // breaks the run).
   const absenceStreaks = await db.query<AttendanceAlerts['absenceStreaks'][number]>(
     `WITH current AS (
-       SELECT DISTINCT e.student_id, e.class_id
+       SELECT e.student_id, e.class_id, e.enrolled_on, e.ended_on
          FROM class_enrollments e JOIN classes c ON c.id = e.class_id AND NOT c.archived
         WHERE ${onRoster('e', '$1::date')}
-     ), seq AS (
-       SELECT cur.student_id, cur.class_id, r.date, a.status,
-              row_number() OVER (PARTITION BY cur.student_id, cur.class_id ORDER BY r.date DESC) AS n
+     ), latest AS (
+       -- each class's last ${STREAK_MIN} rolls of the look-back window
+       SELECT class_id, date FROM (
+         SELECT r.class_id, r.date, row_number() OVER (PARTITION BY r.class_id ORDER BY r.date DESC) AS k
+           FROM attendance_rolls r WHERE r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}) x
+        WHERE k <= ${STREAK_MIN}
+     ), latest_marks AS MATERIALIZED (
+       -- the marks of those rolls, read through the rolls' key (not a scan of every mark ever taken)
+       SELECT a.class_id, a.date, a.student_id, a.status
+         FROM latest l JOIN attendance_entries a ON a.class_id = l.class_id AND a.date = l.date
+     ), broken AS (
+       -- present or justified on one of them, or on the roster that day and not marked: fewer than ${STREAK_MIN} in a row
+       SELECT DISTINCT cur.student_id, cur.class_id
          FROM current cur
+         JOIN latest l ON l.class_id = cur.class_id
+         LEFT JOIN latest_marks m ON m.class_id = l.class_id AND m.date = l.date AND m.student_id = cur.student_id
+        WHERE m.status IN ('PRESENT', 'JUSTIFIED') OR (m.status IS NULL AND ${onRoster('cur', 'l.date')})
+     ), candidates AS (
+       -- Only the rest can be in a run (most of a roster is left out before the day-by-day walk).
+       SELECT cur.student_id, cur.class_id
+         FROM current cur
+        WHERE EXISTS (SELECT 1 FROM latest l WHERE l.class_id = cur.class_id)
+          AND NOT EXISTS (SELECT 1 FROM broken b WHERE b.student_id = cur.student_id AND b.class_id = cur.class_id)
+     ), days AS (
+       SELECT cur.student_id, cur.class_id, r.date,
+              (SELECT a.status FROM attendance_entries a
+                WHERE a.class_id = r.class_id AND a.date = r.date AND a.student_id = cur.student_id) AS status
+         FROM candidates cur
          JOIN attendance_rolls r ON r.class_id = cur.class_id AND r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}
-         LEFT JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date AND a.student_id = cur.student_id
-        WHERE a.student_id IS NOT NULL
+     ), seq AS (
+       -- the candidate's roll days: marked, or on the roster that day (an unmarked day on the roster breaks a run)
+       SELECT d.student_id, d.class_id, d.date, d.status,
+              row_number() OVER (PARTITION BY d.student_id, d.class_id ORDER BY d.date DESC) AS n
+         FROM days d
+        WHERE d.status IS NOT NULL
            OR EXISTS (SELECT 1 FROM class_enrollments e
-                       WHERE e.class_id = cur.class_id AND e.student_id = cur.student_id AND ${onRoster('e', 'r.date')})
+                       WHERE e.class_id = d.class_id AND e.student_id = d.student_id AND ${onRoster('e', 'd.date')})
      ), runs AS (
        SELECT student_id, class_id, coalesce(min(n) FILTER (WHERE status IS DISTINCT FROM 'ABSENT') - 1, count(*)) AS absences
          FROM seq GROUP BY student_id, class_id

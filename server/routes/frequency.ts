@@ -17,26 +17,30 @@ import { onRoster } from './roster.ts';
 export function attendanceCountsSql(options: { perClass?: boolean; filter?: (row: string) => string } = {}): string {
   const keys = options.perClass ? 'student_id, class_id' : 'student_id';
   const keyed = (row: string) => (options.perClass ? `${row}.student_id, ${row}.class_id` : `${row}.student_id`);
-  const and = (row: string) => (options.filter ? `AND ${options.filter(row)}` : '');
-  // Two small aggregates instead of one join of enrolments x rolls x entries: roll days while on the roster, and the
-  // student's marks (and their marks on rolls of days they were not on that roster, which count as roll days too).
+  const where = options.filter ? `WHERE ${options.filter('r')}` : 'WHERE true';
+  // Three small aggregates, each driven by the rolls that pass the filter (the selective side, through its indexes),
+  // and joins (anti-joins) rather than a sub-query per row, so the cost follows the rolls asked for, not the history:
+  // roll days while on the roster; the marks; and marks on rolls of days the student was not on that roster, which
+  // count as roll days too.
+  const marks = `FROM attendance_rolls r JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date ${where}`;
   return `
     SELECT ${keys}, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
       FROM (
         SELECT ${keyed('e')}, count(*) AS days, 0 AS present, 0 AS absent, 0 AS justified
-          FROM class_enrollments e
-          JOIN attendance_rolls r ON r.class_id = e.class_id AND ${onRoster('e', 'r.date')} ${and('r')}
+          FROM attendance_rolls r
+          JOIN class_enrollments e ON e.class_id = r.class_id AND ${onRoster('e', 'r.date')}
+         ${where}
          GROUP BY ${keyed('e')}
         UNION ALL
-        SELECT ${keyed('a')},
-               count(*) FILTER (WHERE NOT EXISTS (
-                 SELECT 1 FROM class_enrollments e
-                  WHERE e.class_id = a.class_id AND e.student_id = a.student_id AND ${onRoster('e', 'a.date')})),
-               count(*) FILTER (WHERE a.status = 'PRESENT'),
-               count(*) FILTER (WHERE a.status = 'ABSENT'),
+        SELECT ${keyed('a')}, 0, count(*) FILTER (WHERE a.status = 'PRESENT'), count(*) FILTER (WHERE a.status = 'ABSENT'),
                count(*) FILTER (WHERE a.status = 'JUSTIFIED')
-          FROM attendance_entries a
-         WHERE true ${and('a')}
+          ${marks}
+         GROUP BY ${keyed('a')}
+        UNION ALL
+        SELECT ${keyed('a')}, count(*), 0, 0, 0
+          ${marks}
+           AND NOT EXISTS (SELECT 1 FROM class_enrollments e
+                            WHERE e.class_id = a.class_id AND e.student_id = a.student_id AND ${onRoster('e', 'a.date')})
          GROUP BY ${keyed('a')}
       ) counted
      GROUP BY ${keys}`;

@@ -1,0 +1,94 @@
+/**
+ * Server time of the attendance reports (issue 17): a class's month grid and the alerts, over BENCH_STUDENTS (5000)
+ * extra students with six months of weekly rolls of every class (about 150,000 marks), on a fresh embedded database,
+ * driven in this process through app.inject (no network: the figure is the server's own time). Prints the median
+ * and the slowest of BENCH_RUNS (15) after two warm-up calls, and BENCH_JSON {...} for scripts/bench.ts.
+ *   npx tsx scripts/bench-reports.ts
+ *   bash scripts/with-postgres.sh npx tsx scripts/bench-reports.ts      the same on PostgreSQL (DATABASE_URL)
+ *   BENCH_DATA_DIR=/tmp/x npx tsx scripts/bench-reports.ts               keeps the seeded folder for the next run
+ * Goal: <= 100 ms each.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildServer } from '../server/app.ts';
+import { openDatabase } from '../server/db/open.ts';
+import { median } from './bench-common.ts';
+
+const students = Number(process.env.BENCH_STUDENTS ?? 5000);
+const runs = Number(process.env.BENCH_RUNS ?? 15);
+const GOAL_MS = 100;
+
+const WEEK_DAYS = `ARRAY['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO', 'DOMINGO']`;
+
+async function main(): Promise<void> {
+  const keep = process.env.BENCH_DATA_DIR;
+  const dataDir = keep ?? (await mkdtemp(join(tmpdir(), 'quadra-bench-reports-')));
+  let started = performance.now();
+  const db = await openDatabase({ dataDir, extraStudents: students });
+  // Six months of rolls: every class on its weekday, everyone enrolled that day, mostly present, some absent, a few
+  // justified (the same mix every run: the marks follow from the ids and the date).
+  const [{ seeded = 0 } = {}] = await db.query<{ seeded: number }>(
+    "SELECT count(*)::int AS seeded FROM attendance_rolls WHERE taken_by = 'bench@example.org'",
+  );
+  if (seeded === 0)
+    await db.exec(`
+    INSERT INTO attendance_rolls (class_id, date, taken_by, taken_at)
+    SELECT c.id, d::date, 'bench@example.org', d + interval '10 hours'
+      FROM classes c, generate_series(current_date - 182, current_date - 1, interval '1 day') d
+     WHERE array_position(${WEEK_DAYS}, c.week_day) = extract(isodow FROM d)
+    ON CONFLICT DO NOTHING;
+    INSERT INTO attendance_entries (class_id, date, student_id, status, reason, position)
+    SELECT r.class_id, r.date, e.student_id, m.status, CASE WHEN m.status = 'JUSTIFIED' THEN 'HEALTH' END,
+           row_number() OVER (PARTITION BY r.class_id, r.date ORDER BY e.student_id)
+      FROM attendance_rolls r
+      JOIN class_enrollments e ON e.class_id = r.class_id AND e.enrolled_on <= r.date
+     CROSS JOIN LATERAL (SELECT CASE WHEN h < 80 THEN 'PRESENT' WHEN h < 95 THEN 'ABSENT' ELSE 'JUSTIFIED' END AS status
+                           FROM (SELECT abs(hashtext(e.student_id || r.date::text)) % 100 AS h) x) m
+    ON CONFLICT DO NOTHING;
+    ANALYZE;
+  `);
+  const [{ marks = 0, rolls = 0 } = {}] = await db.query<{ marks: number; rolls: number }>(
+    'SELECT (SELECT count(*)::int FROM attendance_entries) AS marks, (SELECT count(*)::int FROM attendance_rolls) AS rolls',
+  );
+  // The largest class: the grid with the most rows.
+  const [largest] = await db.query<{ id: string; n: number }>(
+    'SELECT class_id AS id, count(*)::int AS n FROM class_enrollments GROUP BY class_id ORDER BY n DESC LIMIT 1',
+  );
+  process.stderr.write(
+    `Seeded ${students} extra students, ${rolls} rolls, ${marks} marks in ${((performance.now() - started) / 1000).toFixed(1)} s; largest class ${largest!.n} students\n`,
+  );
+
+  const app = await buildServer({ db, distDir: dataDir });
+  await app.ready();
+  const month = new Date(Date.now() - 15 * 86_400_000).toISOString().slice(0, 7);
+  const time = async (url: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < runs + 2; i += 1) {
+      started = performance.now();
+      const response = await app.inject(url);
+      const ms = performance.now() - started;
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if (i >= 2) times.push(ms);
+    }
+    return { medianMs: Math.round(median(times)), maxMs: Math.round(Math.max(...times)) };
+  };
+  const figures = {
+    engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    students,
+    marks,
+    grid: await time(`/api/classes/${largest!.id}/attendance?month=${month}`),
+    alerts: await time('/api/attendance/alerts'),
+  };
+  await app.close();
+  await db.close();
+  if (!keep) await rm(dataDir, { recursive: true, force: true });
+  for (const name of ['grid', 'alerts'] as const) {
+    const { medianMs, maxMs } = figures[name];
+    console.log(`${name.padEnd(6)} median ${medianMs} ms, slowest ${maxMs} ms (goal <= ${GOAL_MS} ms: ${(medianMs / GOAL_MS).toFixed(2)} x goal)`);
+  }
+  console.log(`BENCH_JSON ${JSON.stringify(figures)}`);
+}
+
+await main();
