@@ -30,6 +30,7 @@ import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 import { attendanceCountsSql, frequencySql } from './frequency.ts';
 import { onRoster, today } from './roster.ts';
+import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
 
 // The one frequency rule (server/routes/frequency.ts), over every roll.
@@ -244,7 +245,8 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       config: { rule: 'students:read', audit: 'student' },
       schema: {
         tags: ['students'],
-        summary: 'A student: every registered field, the status, the enrolments, the attendance percentage and the version',
+        summary:
+          'A student: every registered field, the status, the enrolments, the attendance percentage, the frequency this month and this school year (overall, per activity, per class) and the version',
         params: studentParams,
         response: { 200: studentSchema, ...errors(400, 404) },
       },
@@ -252,7 +254,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     async (request) => {
       const student = await readStudent(db, request.params.id);
       if (!student) throw notFound('Student');
-      return student;
+      return { ...student, frequency: await studentFrequency(db, student.id, today()) };
     },
   );
 

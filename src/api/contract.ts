@@ -236,6 +236,28 @@ export const enrolmentEndSchema = z.object({ to: calendarDateSchema });
 export const rosterQuerySchema = z.object({ date: z.optional(calendarDateSchema) });
 
 /** GET /students/{id}: every registered field as stored (empty ones absent), the status, enrolments and version. */
+/** A student's attendance over one period (issue 17): roll days, marks and the frequency rule's percentage. */
+export const frequencyFigureSchema = z.object({
+  rollDays: z.int(),
+  present: z.int(),
+  absent: z.int(),
+  justified: z.int(),
+  frequencyPercent: z.number().check(z.gte(0), z.lte(100)),
+});
+export type FrequencyFigure = z.infer<typeof frequencyFigureSchema>;
+const periodFiguresSchema = z.object({ month: frequencyFigureSchema, schoolYear: frequencyFigureSchema });
+/**
+ * A student's frequency on the profile: this month and this school year (the calendar year, as Brazilian school years
+ * run), overall, per activity and per class the student has a roll day in.
+ */
+export const studentFrequencySchema = z.object({
+  month: z.string(),
+  schoolYear: z.string(),
+  overall: periodFiguresSchema,
+  activities: z.array(z.extend(periodFiguresSchema, { activityId: idSchema, activityName: z.string() })),
+  classes: z.array(z.extend(periodFiguresSchema, { classId: idSchema, className: z.string(), activityId: idSchema })),
+});
+export type StudentFrequency = z.infer<typeof studentFrequencySchema>;
 export const studentSchema = z.object({
   id: idSchema,
   fullName: z.string(),
@@ -260,6 +282,8 @@ export const studentSchema = z.object({
   statusDate: z.optional(isoDateSchema),
   statusReason: z.optional(z.string()),
   frequencyPercent: z.number().check(z.gte(0), z.lte(100)),
+  /** On GET /students/{id}; absent from a copy saved before it existed. */
+  frequency: z.optional(studentFrequencySchema),
   enrolments: z.array(enrolmentSchema),
   version: z.int(),
 });

@@ -15,6 +15,7 @@ import {
   type AttendanceEntry,
 } from '../../../src/api/contract.ts';
 import { today } from '../../../server/routes/roster.ts';
+import { studentFrequency } from '../../../server/routes/student-frequency.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -288,5 +289,54 @@ describe('GET /api/attendance/alerts', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("a student's frequency on the profile", () => {
+  it('counts this month and this school year, overall, per activity and per class, with the one rule', async () => {
+    const x = await makeClass([{ name: 'Sofia Frequência', from: '2024-11-01' }]);
+    const [sofia] = x.ids as [string];
+    const y = await makeClass([{ name: 'Tiago Colega', from: '2024-11-01' }], { weekDay: 'QUARTA' });
+    const [tiago] = y.ids as [string];
+    await server.db.run("INSERT INTO class_enrollments (class_id, student_id, enrolled_on) VALUES ($1, $2, '2025-01-01')", [y.classId, sofia]);
+    // Class X: last year (left out), Feb P, Mar A, then June: P, J, A.
+    for (const [date, entry] of [
+      ['2024-12-02', P(sofia)],
+      ['2025-02-03', P(sofia)],
+      ['2025-03-03', A(sofia)],
+      ['2025-06-02', P(sofia)],
+      ['2025-06-09', J(sofia)],
+      ['2025-06-16', A(sofia)],
+    ] as const)
+      expect((await put(x.classId, date, [entry])).statusCode).toBe(200);
+    // Class Y, June: P, a roll that leaves her out while she is on the roster (a roll day, not present), P.
+    expect((await put(y.classId, '2025-06-04', [P(sofia), P(tiago)])).statusCode).toBe(200);
+    expect((await put(y.classId, '2025-06-11', [P(tiago)])).statusCode).toBe(200);
+    expect((await put(y.classId, '2025-06-18', [P(sofia), A(tiago)])).statusCode).toBe(200);
+
+    const frequency = await studentFrequency(server.db, sofia, '2025-06-18');
+    const figure = (rollDays: number, present: number, absent: number, justified: number, frequencyPercent: number) => ({
+      rollDays,
+      present,
+      absent,
+      justified,
+      frequencyPercent,
+    });
+    expect(frequency.month).toBe('2025-06');
+    expect(frequency.schoolYear).toBe('2025');
+    // Month: X 1 of (3 - 1) = 50; Y 2 of 3 = 66.7; overall 3 of (6 - 1) = 60. Year: X 2 of (5 - 1); overall 4 of 7.
+    expect(frequency.overall).toEqual({ month: figure(6, 3, 1, 1, 60), schoolYear: figure(8, 4, 2, 1, 57.1) });
+    const classX = frequency.classes.find((c) => c.classId === x.classId)!;
+    const classY = frequency.classes.find((c) => c.classId === y.classId)!;
+    expect([classX.month, classX.schoolYear]).toEqual([figure(3, 1, 1, 1, 50), figure(5, 2, 2, 1, 50)]);
+    expect([classY.month, classY.schoolYear]).toEqual([figure(3, 2, 0, 0, 66.7), figure(3, 2, 0, 0, 66.7)]);
+    expect(frequency.activities.find((a) => a.activityId === x.activityId)).toMatchObject({ month: classX.month, schoolYear: classX.schoolYear });
+    expect(frequency.classes).toHaveLength(2);
+    expect(frequency.activities).toHaveLength(2);
+
+    // GET /students/{id} answers it for today.
+    const record = studentSchema.parse((await server.app.inject(`/api/students/${sofia}`)).json());
+    expect(record.frequency?.month).toBe(today().slice(0, 7));
+    expect(record.frequency?.schoolYear).toBe(today().slice(0, 4));
   });
 });
