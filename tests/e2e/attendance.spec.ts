@@ -203,6 +203,12 @@ test('the whole roll can be taken by keyboard alone, a justified absence with it
   await page.reload();
   await expect(page.getByTestId('roll-sync')).toHaveAttribute('data-state', 'synced');
   await expect(page.getByTestId('roll-reason')).toHaveText('Justified: Other (flooded street)');
+  // The student's profile shows the frequency this month and this school year, per activity and class.
+  await page.goto(`alunos/${excused.id}`);
+  const frequency = page.getByTestId('profile-frequency');
+  await expect(frequency.getByRole('rowheader', { name: 'All classes' })).toBeVisible();
+  await expect(frequency.getByRole('columnheader', { name: `School year ${new Date().getFullYear()}` })).toBeVisible();
+  await expect(frequency.getByRole('rowheader', { name: group.title })).toBeVisible();
 });
 
 test('axe finds no serious or critical violation on the three attendance pages', async ({ page, request }) => {

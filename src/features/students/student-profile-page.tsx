@@ -25,6 +25,7 @@ import { notify } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
+import { StudentFrequency } from './student-frequency.tsx';
 import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { onOutboxSynced } from '../../offline/outbox.ts';
@@ -81,7 +82,6 @@ function Profile({ student, documentAdder }: { student: Student; documentAdder: 
   const day = (value: string | undefined) => (value ? i18n.date(localMidnight(value), { dateStyle: 'medium' }) : undefined);
   const code = (name: keyof typeof enumLabel, value: string | undefined) => (value ? enumLabel[name](value) : undefined);
   const [statusOpen, setStatusOpen] = useState(false);
-  const percent = student.frequencyPercent;
   const address = [student.address.street, student.address.number, student.address.complement, student.address.code].filter(Boolean).join(', ');
   const statusRows = useOutboxItems(outboxKinds.studentStatus);
   const statusPending = statusRows.some((row) => (row.payload as { studentId?: string }).studentId === student.id);
@@ -142,9 +142,7 @@ function Profile({ student, documentAdder }: { student: Student; documentAdder: 
         <Title order={2} size="h4" mb="sm">
           <Trans>Attendance</Trans>
         </Title>
-        <Text data-testid="profile-frequency">
-          <Trans>Attendance: {percent}%</Trans>
-        </Text>
+        <StudentFrequency student={student} />
       </Paper>
       <Enrolments student={student} />
       {can('guardians:read') && <Guardians studentId={student.id} />}

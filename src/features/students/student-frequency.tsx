@@ -1,0 +1,76 @@
+/** A student's frequency on the profile: this month and this school year, overall, per activity and per class. */
+import { Table, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { FrequencyFigure, Student } from '../../api/contract.ts';
+import { localMidnight } from '../../lib/calendar-date.ts';
+
+function Cell({ figure }: { figure: FrequencyFigure }) {
+  const { t } = useLingui();
+  const { frequencyPercent: percent, rollDays: days, justified } = figure;
+  if (days === 0) return <Table.Td c="gray.7">{t`No roll yet`}</Table.Td>;
+  return (
+    <Table.Td>
+      <Text span fw={600}>
+        {percent}%
+      </Text>{' '}
+      <Text span size="sm" c="gray.8">
+        {justified > 0 ? t`(${days} roll days, ${justified} justified)` : t`(${days} roll days)`}
+      </Text>
+    </Table.Td>
+  );
+}
+
+export function StudentFrequency({ student }: { student: Student }) {
+  const { t, i18n } = useLingui();
+  const frequency = student.frequency;
+  // A copy saved on the device before the profile had these figures: the one figure it has.
+  if (!frequency) {
+    const percent = student.frequencyPercent;
+    return (
+      <Text data-testid="profile-frequency">
+        <Trans>Attendance: {percent}%</Trans>
+      </Text>
+    );
+  }
+  const monthName = i18n.date(localMidnight(`${frequency.month}-01`), { month: 'long', year: 'numeric' });
+  const year = frequency.schoolYear;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table data-testid="profile-frequency" verticalSpacing="xs">
+        <Table.Caption>{t`Frequency: present ÷ (roll days − justified absences).`}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t`Activity and class`}</Table.Th>
+            <Table.Th scope="col">{t`This month (${monthName})`}</Table.Th>
+            <Table.Th scope="col">{t`School year ${year}`}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th scope="row">{t`All classes`}</Table.Th>
+            <Cell figure={frequency.overall.month} />
+            <Cell figure={frequency.overall.schoolYear} />
+          </Table.Tr>
+          {frequency.activities.map((activity) => [
+            <Table.Tr key={activity.activityId}>
+              <Table.Th scope="row">{activity.activityName}</Table.Th>
+              <Cell figure={activity.month} />
+              <Cell figure={activity.schoolYear} />
+            </Table.Tr>,
+            ...frequency.classes
+              .filter((group) => group.activityId === activity.activityId)
+              .map((group) => (
+                <Table.Tr key={group.classId}>
+                  <Table.Th scope="row" fw={400} pl="xl">
+                    {group.className}
+                  </Table.Th>
+                  <Cell figure={group.month} />
+                  <Cell figure={group.schoolYear} />
+                </Table.Tr>
+              )),
+          ])}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
