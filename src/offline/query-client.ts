@@ -6,6 +6,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { serializeInSlices } from './serialize-in-slices.ts';
 import { db } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
 import { RecordNotFoundError } from '../lib/http.ts';
@@ -48,7 +49,16 @@ const dexieStorage = {
   },
 };
 
-export const persister = createAsyncStoragePersister({ storage: dexieStorage, key: PERSIST_KEY, throttleTime: 500 });
+export const persister = createAsyncStoragePersister({
+  storage: dexieStorage,
+  key: PERSIST_KEY,
+  throttleTime: 500,
+  // In slices, so a save of thousands of students never holds up a tap; a save overtaken by a sign-out is dropped.
+  serialize: (client) => {
+    const generation = forgottenCount;
+    return serializeInSlices(client, () => generation !== forgottenCount);
+  },
+});
 
 let forgottenCount = 0;
 /** Changes each time the device's data is forgotten: work begun before (a sync under way) must not write it back. */
