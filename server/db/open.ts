@@ -8,6 +8,7 @@ import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { seedDatabase, type SeedOptions } from './seed.ts';
+import { fillCountsIfEmpty } from '../routes/attendance-counts.ts';
 import type { Db } from './types.ts';
 
 export interface OpenDatabaseOptions extends SeedOptions {
@@ -55,4 +56,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
 export async function prepareDatabase(db: Db, options: SeedOptions = {}): Promise<void> {
   await migrate(db);
   await seedDatabase(db, options);
+  // The maintained attendance counts of a database that has rolls but no counts yet (just migrated or seeded).
+  await db.transaction(fillCountsIfEmpty);
 }

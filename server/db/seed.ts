@@ -4,6 +4,7 @@
  * saved rolls (so frequencyPercent means something), and users of every access level.
  * Runs only on an empty database, inside one transaction.
  */
+import { recountAll } from '../routes/attendance-counts.ts';
 import { accessLevels, enums } from '../../src/api/contract.ts';
 import { insertRows } from './bulk-insert.ts';
 import { createRandom, randomCpf, type Random } from './prng.ts';
@@ -46,7 +47,11 @@ export async function addStudents(db: Db, n: number, seed = 7): Promise<void> {
   const cpfs = new Set(
     (await db.query<{ cpf: string }>('SELECT registration_number AS cpf FROM students WHERE registration_number IS NOT NULL')).map((row) => row.cpf),
   );
-  await db.transaction((tx) => seedStudents(tx, createRandom(seed), classIds, n, cpfs, false));
+  await db.transaction(async (tx) => {
+    await seedStudents(tx, createRandom(seed), classIds, n, cpfs, false);
+    // Their enrolments may reach back over rolls already taken: those days count for them.
+    await recountAll(tx);
+  });
   await db.exec('ANALYZE');
 }
 

@@ -24,6 +24,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 import { monthGrid } from './attendance-reports.ts';
 import { rosterIds } from './roster.ts';
+import { depositRoll, lockCounts, withdrawRoll } from './attendance-counts.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
 
@@ -83,11 +84,13 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         throw badRequest(`Each student may appear once in a roll; repeated: ${[...new Set(repeated.map((e) => e.studentId))].join(', ')}`);
       }
       const roll = await db.transaction(async (tx) => {
+        // First, before any row lock: the roll's share of the maintained counts changes with it (attendance-counts.ts).
+        await lockCounts(tx);
         await requireClass(tx, classId);
         const enrolled = await rosterIds(tx, classId, date);
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
         if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);
-        // Upsert first: it locks the day's roll, so two concurrent saves of one day run one after the other.
+        await withdrawRoll(tx, classId, date);
         await tx.run(
           `INSERT INTO attendance_rolls (class_id, date, taken_by, taken_at, first_taken_by, first_taken_at) VALUES ($1, $2, $3, $4, $3, $4)
            ON CONFLICT (class_id, date) DO UPDATE SET taken_by = EXCLUDED.taken_by, taken_at = EXCLUDED.taken_at,
@@ -111,6 +114,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
             position,
           ]),
         );
+        await depositRoll(tx, classId, date);
         return readRoll(tx, classId, date);
       });
       return roll as Roll;

@@ -14,21 +14,26 @@ import { onRoster } from './roster.ts';
  * Per student (or per student and class): days, present, absent, justified, over the rolls that pass `filter`
  * (an SQL condition on a row alias that has class_id and date; none: every roll).
  */
-export function attendanceCountsSql(options: { perClass?: boolean; filter?: (row: string) => string } = {}): string {
+export function attendanceCountsSql(
+  options: { perClass?: boolean; filter?: (row: string) => string; student?: (studentIdColumn: string) => string } = {},
+): string {
   const keys = options.perClass ? 'student_id, class_id' : 'student_id';
   const keyed = (row: string) => (options.perClass ? `${row}.student_id, ${row}.class_id` : `${row}.student_id`);
   const where = options.filter ? `WHERE ${options.filter('r')}` : 'WHERE true';
+  // Only some students (a condition on a student id column): the enrolments and marks of others are never read.
+  const onlyE = options.student ? `AND ${options.student('e.student_id')}` : '';
+  const onlyA = options.student ? `AND ${options.student('a.student_id')}` : '';
   // Three small aggregates, each driven by the rolls that pass the filter (the selective side, through its indexes),
   // and joins (anti-joins) rather than a sub-query per row, so the cost follows the rolls asked for, not the history:
   // roll days while on the roster; the marks; and marks on rolls of days the student was not on that roster, which
   // count as roll days too.
-  const marks = `FROM attendance_rolls r JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date ${where}`;
+  const marks = `FROM attendance_rolls r JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date ${onlyA} ${where}`;
   return `
     SELECT ${keys}, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
       FROM (
         SELECT ${keyed('e')}, count(*) AS days, 0 AS present, 0 AS absent, 0 AS justified
           FROM attendance_rolls r
-          JOIN class_enrollments e ON e.class_id = r.class_id AND ${onRoster('e', 'r.date')}
+          JOIN class_enrollments e ON e.class_id = r.class_id AND ${onRoster('e', 'r.date')} ${onlyE}
          ${where}
          GROUP BY ${keyed('e')}
         UNION ALL

@@ -28,14 +28,19 @@ import {
 import type { Queryable } from '../db/types.ts';
 import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
-import { attendanceCountsSql, frequencySql } from './frequency.ts';
+import { frequencySql } from './frequency.ts';
+import { lockCounts, recountStudent } from './attendance-counts.ts';
 import { onRoster, today } from './roster.ts';
 import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
 
-// The one frequency rule (server/routes/frequency.ts), over every roll.
+// The one frequency rule (server/routes/frequency.ts), over every roll: the counts kept up to date by every write that
+// changes them (attendance-counts.ts), summed over the student's classes.
 export const studentSummarySql = (where: string): string => `
-  WITH counts AS (${attendanceCountsSql()})
+  WITH counts AS (
+    SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
+      FROM attendance_counts GROUP BY student_id
+  )
   SELECT s.id, s.full_name AS name, ${frequencySql('c')} AS "frequencyPercent", s.active
     FROM students s
     LEFT JOIN counts c ON c.student_id = s.id
@@ -319,6 +324,8 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       const { id } = request.params;
       const { active, date, reason, version } = request.body;
       const student = await db.transaction(async (tx) => {
+        // Before any row lock (attendance-counts.ts): a status change recounts the student's attendance.
+        await lockCounts(tx);
         const current = await lockStudent(tx, id);
         const resent = current.active === active && current.statusDate === date && current.statusReason === reason;
         if (version !== undefined && version !== current.version) {
@@ -353,6 +360,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
           date,
           reason,
         ]);
+        await recountStudent(tx, id);
         return (await readStudent(tx, id))!;
       });
       return student;
@@ -402,6 +410,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       const { classId, studentId } = request.params;
       const { from } = request.body;
       const { created, enrolment } = await db.transaction(async (tx) => {
+        await lockCounts(tx);
         const group = await requireClass(tx, classId);
         const [student] = await tx.query('SELECT 1 FROM students WHERE id = $1', [studentId]);
         if (!student) throw notFound('Student');
@@ -420,6 +429,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         } else {
           await tx.run('INSERT INTO class_enrollments (class_id, student_id, enrolled_on) VALUES ($1, $2, $3)', [classId, studentId, from]);
         }
+        await recountStudent(tx, studentId);
         return { created: true, enrolment: { classId, from } };
       });
       return reply.code(created ? 201 : 200).send(enrolment);
@@ -445,6 +455,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       const { classId, studentId } = request.params;
       const { to } = request.body;
       const enrolment = await db.transaction(async (tx) => {
+        await lockCounts(tx);
         await requireClass(tx, classId);
         const periods = await periodsOf(tx, classId, studentId);
         if (periods.length === 0) throw notFound('Enrolment');
@@ -457,6 +468,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
           open.from,
           to,
         ]);
+        await recountStudent(tx, studentId);
         return { classId, from: open.from, to };
       });
       return enrolment;

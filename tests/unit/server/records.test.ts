@@ -67,6 +67,8 @@ describe('GET and PUT /api/students/:id', () => {
       address: { code: '50050000', street: 'Rua da Aurora', number: '12' },
       active: true,
       frequencyPercent: 0,
+      // This month and this school year (tests/unit/server/attendance-reports.test.ts checks its figures).
+      frequency: expect.objectContaining({ classes: [], activities: [] }),
       enrolments: [],
       version: 1,
     });

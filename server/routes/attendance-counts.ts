@@ -1,0 +1,76 @@
+/**
+ * The maintained attendance counts (issue 23, migration 006): each student's roll days, present, absent and justified
+ * per class over every roll, changed in the transaction of every write that changes them, with the one frequency rule
+ * (frequency.ts attendanceCountsSql), so they are always what a recount from the rolls would give (a property test
+ * holds them to it). The students list, a roster and the sync read them instead of every mark ever taken.
+ *
+ * - A roll saved: its old share (one class, one day) is taken out and its new share put in.
+ * - An enrolment or a student's status changed: that student is recounted from the rolls.
+ * A transaction that changes them takes lockCounts() first, before any row lock, so two of them run one after the
+ * other and never deadlock.
+ */
+import type { Queryable } from '../db/types.ts';
+import { attendanceCountsSql } from './frequency.ts';
+
+const columns = 'student_id, class_id, days, present, absent, justified';
+
+/** One roll's share of the counts: its class and day ($1, $2). */
+const rollShareSql = attendanceCountsSql({ perClass: true, filter: (r) => `${r}.class_id = $1 AND ${r}.date = $2::date` });
+
+/** Held until the transaction ends: the upkeep of the counts, one transaction at a time. */
+export async function lockCounts(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(2023112301)');
+}
+
+/** Before a roll of (classId, date) changes: its share leaves the counts. */
+export async function withdrawRoll(tx: Queryable, classId: string, date: string): Promise<void> {
+  await lockCounts(tx);
+  await tx.run(
+    `UPDATE attendance_counts c
+        SET days = c.days - s.days, present = c.present - s.present, absent = c.absent - s.absent, justified = c.justified - s.justified
+       FROM (${rollShareSql}) s
+      WHERE c.student_id = s.student_id AND c.class_id = s.class_id`,
+    [classId, date],
+  );
+}
+
+/** After a roll of (classId, date) was written: its share joins the counts. */
+export async function depositRoll(tx: Queryable, classId: string, date: string): Promise<void> {
+  await lockCounts(tx);
+  await tx.run(
+    `INSERT INTO attendance_counts (${columns})
+     SELECT ${columns} FROM (${rollShareSql}) s
+     ON CONFLICT (student_id, class_id) DO UPDATE
+        SET days = attendance_counts.days + EXCLUDED.days, present = attendance_counts.present + EXCLUDED.present,
+            absent = attendance_counts.absent + EXCLUDED.absent, justified = attendance_counts.justified + EXCLUDED.justified`,
+    [classId, date],
+  );
+}
+
+/** A student's counts recounted from the rolls (an enrolment or the student's status changed which days count). */
+export async function recountStudent(tx: Queryable, studentId: string): Promise<void> {
+  await lockCounts(tx);
+  await tx.run('DELETE FROM attendance_counts WHERE student_id = $1', [studentId]);
+  await tx.run(
+    `INSERT INTO attendance_counts (${columns})
+     SELECT ${columns} FROM (${attendanceCountsSql({ perClass: true, student: (column) => `${column} = $1` })}) s`,
+    [studentId],
+  );
+}
+
+/** Every count recounted from the rolls: a database whose counts are empty (just migrated, restored, seeded). */
+export async function recountAll(tx: Queryable): Promise<void> {
+  await lockCounts(tx);
+  await tx.run('DELETE FROM attendance_counts');
+  await tx.run(`INSERT INTO attendance_counts (${columns}) SELECT ${columns} FROM (${attendanceCountsSql({ perClass: true })}) s`);
+}
+
+/** Fills the counts when they are empty and there are rolls to count (every start; cheap when filled). */
+export async function fillCountsIfEmpty(tx: Queryable): Promise<boolean> {
+  const [row] = await tx.query<{ empty: boolean }>(
+    'SELECT NOT EXISTS (SELECT 1 FROM attendance_counts) AND EXISTS (SELECT 1 FROM attendance_rolls) AS empty',
+  );
+  if (!row?.empty) return false;
+  await recountAll(tx);
+  return true;
+}

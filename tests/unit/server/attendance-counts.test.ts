@@ -1,0 +1,134 @@
+// @vitest-environment node
+/**
+ * The maintained attendance counts (issue 23) are always what a recount from the rolls gives: random sequences of roll
+ * saves, corrections, justified absences, rolls that leave someone off, enrolments begun and ended, deactivations and
+ * reactivations, through the API, then the kept counts against attendanceCountsSql over the same students. Seeded and
+ * replayable (QUADRA_COUNTS_SEED).
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attendanceCountsSql } from '../../../server/routes/frequency.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => server.close());
+
+const SEED = Number(process.env.QUADRA_COUNTS_SEED ?? 20_261_125);
+const DAYS = ['2025-03-03', '2025-03-10', '2025-03-17', '2025-03-24', '2025-03-31', '2025-04-07'];
+const STUDENTS = 4;
+const CLASSES = 2;
+
+type Op =
+  | { kind: 'roll'; group: number; day: number; marks: Array<'P' | 'A' | 'J' | 'O' | '-'> }
+  | { kind: 'enrol'; group: number; student: number; day: number }
+  | { kind: 'end'; group: number; student: number; day: number }
+  | { kind: 'status'; student: number; active: boolean; day: number };
+
+const index = (n: number) => fc.integer({ min: 0, max: n - 1 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('roll' as const),
+      group: index(CLASSES),
+      day: index(DAYS.length),
+      marks: fc.array(fc.constantFrom('P', 'A', 'J', 'O', '-'), { minLength: STUDENTS, maxLength: STUDENTS }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('enrol' as const), group: index(CLASSES), student: index(STUDENTS), day: index(DAYS.length) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('end' as const), group: index(CLASSES), student: index(STUDENTS), day: index(DAYS.length) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('status' as const), student: index(STUDENTS), active: fc.boolean(), day: index(DAYS.length) }),
+  },
+);
+
+async function world(): Promise<{ classes: string[]; students: string[] }> {
+  const activityId = randomUUID();
+  await server.db.run(`INSERT INTO activities (id, name, teacher, area, frequency) VALUES ($1, 'Judô', 'Sensei', 'Esporte', 'Semanal')`, [
+    activityId,
+  ]);
+  const classes: string[] = [];
+  for (let i = 0; i < CLASSES; i += 1) {
+    const id = randomUUID();
+    classes.push(id);
+    await server.db.run(`INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, 'SEGUNDA', '9h', 'Básico', $3)`, [
+      id,
+      `Judô ${i}`,
+      activityId,
+    ]);
+  }
+  const students: string[] = [];
+  for (let i = 0; i < STUDENTS; i += 1) {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/students',
+      payload: { id: randomUUID(), fullName: `Contagem ${i} ${randomUUID().slice(0, 6)}` },
+    });
+    students.push(created.json<{ id: string }>().id);
+  }
+  return { classes, students };
+}
+
+async function apply(step: Op, { classes, students }: { classes: string[]; students: string[] }): Promise<void> {
+  const inject = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload: unknown) => server.app.inject({ method, url, payload: payload as object });
+  if (step.kind === 'enrol') await inject('PUT', `/api/classes/${classes[step.group]}/students/${students[step.student]}`, { from: DAYS[step.day] });
+  else if (step.kind === 'end')
+    await inject('DELETE', `/api/classes/${classes[step.group]}/students/${students[step.student]}`, { to: DAYS[step.day] });
+  else if (step.kind === 'status')
+    await inject('POST', `/api/students/${students[step.student]}/status`, { active: step.active, date: DAYS[step.day], reason: 'teste' });
+  else {
+    const classId = classes[step.group]!;
+    const date = DAYS[step.day]!;
+    const roster = new Set((await server.app.inject(`/api/classes/${classId}/students?date=${date}`)).json<Array<{ id: string }>>().map((s) => s.id));
+    const entries = students.flatMap((studentId, i) => {
+      const mark = step.marks[i]!;
+      if (!roster.has(studentId) || mark === '-') return [];
+      if (mark === 'J') return [{ studentId, status: 'JUSTIFIED', reason: 'HEALTH' }];
+      if (mark === 'O') return [{ studentId, status: 'JUSTIFIED', reason: 'OTHER', note: 'chuva' }];
+      return [{ studentId, status: mark === 'P' ? 'PRESENT' : 'ABSENT' }];
+    });
+    if (entries.length === 0) return;
+    const saved = await inject('PUT', `/api/classes/${classId}/attendance/${date}`, { takenBy: 'prop', takenAt: new Date().toISOString(), entries });
+    expect(saved.statusCode).toBe(200);
+  }
+}
+
+type CountRow = { student_id: string; class_id: string; days: number; present: number; absent: number; justified: number };
+const sorted = (rows: CountRow[]) =>
+  rows
+    .filter((row) => row.days !== 0 || row.present !== 0 || row.absent !== 0 || row.justified !== 0)
+    .map((row) => `${row.student_id} ${row.class_id} ${row.days} ${row.present} ${row.absent} ${row.justified}`)
+    .sort();
+
+describe('the maintained attendance counts', () => {
+  it('equal a recount from the rolls after any sequence of writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (steps) => {
+        const ids = await world();
+        for (const step of steps) await apply(step, ids);
+        const kept = await server.db.query<CountRow>(
+          'SELECT student_id, class_id, days, present, absent, justified FROM attendance_counts WHERE student_id = ANY($1)',
+          [ids.students],
+        );
+        const recounted = await server.db.query<CountRow>(
+          `SELECT student_id, class_id, days, present, absent, justified FROM (${attendanceCountsSql({ perClass: true, student: (column) => `${column} = ANY($1)` })}) c`,
+          [ids.students],
+        );
+        expect(kept.every((row) => row.days >= 0 && row.present >= 0 && row.absent >= 0 && row.justified >= 0)).toBe(true);
+        expect(sorted(kept)).toEqual(sorted(recounted));
+      }),
+      { seed: SEED, numRuns: 25, endOnFailure: true },
+    );
+  }, 120_000);
+});
