@@ -1,13 +1,22 @@
 /**
- * Attendance rolls: the saved roll of a class on a date (query), and the outbox handler that sends a roll taken on
- * the device. A roll is written to the outbox first (IndexedDB), then sent as PUT /classes/{classId}/attendance/{date};
+ * Attendance rolls: the saved roll of a class on a date (query), a class's month grid (query, key
+ * ['classes', classId, 'attendance-grid', month]), and the outbox handler that sends a roll taken on the device. A roll is written to the outbox first (IndexedDB), then sent as PUT /classes/{classId}/attendance/{date};
  * the server replaces any earlier roll of that day, so a resend can never duplicate it.
  */
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { idSchema, isoDateSchema, rollInputSchema, rollSchema, type Roll, type RollInput } from './contract.ts';
+import {
+  attendanceGridSchema,
+  idSchema,
+  isoDateSchema,
+  rollInputSchema,
+  rollSchema,
+  type AttendanceGrid,
+  type Roll,
+  type RollInput,
+} from './contract.ts';
 import { rosterKeys } from './rosters.ts';
-import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';
+import { getParsed, getRecordParsed, HTTPError, sendParsed } from '../lib/http.ts';
 import { db, type OutboxRow } from '../lib/db.ts';
 import { enqueue, isSending, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
@@ -21,6 +30,21 @@ export type RollPayload = { classId: string; date: string; roll: RollInput };
 export const rollKeys = {
   one: (classId: string, date: string) => ['classes', classId, 'attendance', date] as const,
 };
+
+export const gridKeys = {
+  /** Every month of the class: what a saved roll makes stale. */
+  ofClass: (classId: string) => ['classes', classId, 'attendance-grid'] as const,
+  month: (classId: string, month: string) => ['classes', classId, 'attendance-grid', month] as const,
+};
+
+/** A class's month grid (YYYY-MM): students x dates with a roll; a 404 (no such class) is a RecordNotFoundError. */
+export function fetchGrid(classId: string, month: string): Promise<AttendanceGrid> {
+  return getRecordParsed(`classes/${encodeURIComponent(classId)}/attendance?month=${month}`, attendanceGridSchema, 'class');
+}
+
+// Persisted with the rest of the cache, so a month once seen opens offline (with its "as of").
+export const gridQueryOptions = (classId: string, month: string) =>
+  queryOptions({ queryKey: gridKeys.month(classId, month), queryFn: () => fetchGrid(classId, month) });
 
 const rollPath = (classId: string, date: string) => `classes/${encodeURIComponent(classId)}/attendance/${date}`;
 
@@ -74,6 +98,8 @@ export function registerAttendanceHandlers(): void {
     // The percentages changed: the class roster and the students list show them.
     void queryClient.invalidateQueries({ queryKey: rosterKeys.one(saved.classId) });
     void queryClient.invalidateQueries({ queryKey: ['students'] });
+    // The class's month grids show this day: a correction made offline appears there once it is sent.
+    void queryClient.invalidateQueries({ queryKey: gridKeys.ofClass(saved.classId) });
     return { classId: saved.classId, date: saved.date };
   });
 }
