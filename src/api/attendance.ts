@@ -1,22 +1,15 @@
 /**
- * Attendance rolls: the saved roll of a class on a date (query), a class's month grid (query, key
- * ['classes', classId, 'attendance-grid', month]), and the outbox handler that sends a roll taken on the device. A roll is written to the outbox first (IndexedDB), then sent as PUT /classes/{classId}/attendance/{date};
- * the server replaces any earlier roll of that day, so a resend can never duplicate it.
+ * Attendance rolls: the saved roll of a class on a date (query), and the outbox handler that sends a roll taken on
+ * the device. A roll is written to the outbox first (IndexedDB), then sent as PUT /classes/{classId}/attendance/{date};
+ * the server replaces any earlier roll of that day, so a resend can never duplicate it. Writing or sending a roll makes
+ * the class's month grids (attendance-grid.ts) stale.
  */
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import {
-  attendanceGridSchema,
-  idSchema,
-  isoDateSchema,
-  rollInputSchema,
-  rollSchema,
-  type AttendanceGrid,
-  type Roll,
-  type RollInput,
-} from './contract.ts';
+import { idSchema, isoDateSchema, rollInputSchema, rollSchema, type Roll, type RollInput } from './contract.ts';
+import { gridKeys } from './attendance-grid.ts';
 import { rosterKeys } from './rosters.ts';
-import { getParsed, getRecordParsed, HTTPError, sendParsed } from '../lib/http.ts';
+import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';
 import { db, type OutboxRow } from '../lib/db.ts';
 import { enqueue, isSending, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
@@ -30,21 +23,6 @@ export type RollPayload = { classId: string; date: string; roll: RollInput };
 export const rollKeys = {
   one: (classId: string, date: string) => ['classes', classId, 'attendance', date] as const,
 };
-
-export const gridKeys = {
-  /** Every month of the class: what a saved roll makes stale. */
-  ofClass: (classId: string) => ['classes', classId, 'attendance-grid'] as const,
-  month: (classId: string, month: string) => ['classes', classId, 'attendance-grid', month] as const,
-};
-
-/** A class's month grid (YYYY-MM): students x dates with a roll; a 404 (no such class) is a RecordNotFoundError. */
-export function fetchGrid(classId: string, month: string): Promise<AttendanceGrid> {
-  return getRecordParsed(`classes/${encodeURIComponent(classId)}/attendance?month=${month}`, attendanceGridSchema, 'class');
-}
-
-// Persisted with the rest of the cache, so a month once seen opens offline (with its "as of").
-export const gridQueryOptions = (classId: string, month: string) =>
-  queryOptions({ queryKey: gridKeys.month(classId, month), queryFn: () => fetchGrid(classId, month) });
 
 const rollPath = (classId: string, date: string) => `classes/${encodeURIComponent(classId)}/attendance/${date}`;
 
@@ -83,6 +61,8 @@ export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
     .map((row) => row.id);
   const row = await enqueue({ kind: ATTENDANCE_ROLL_KIND, payload: rollPayloadSchema.parse(payload), id: crypto.randomUUID() });
   if (stale.length) await db.outbox.bulkDelete(stale);
+  // The class's grids are behind this roll now: asked again when next shown (offline: shown as the saved copy, "as of").
+  void queryClient.invalidateQueries({ queryKey: gridKeys.ofClass(payload.classId) });
   return row;
 }
 

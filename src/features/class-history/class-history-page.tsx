@@ -11,7 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
-import { gridQueryOptions, rollPayloadOf } from '../../api/attendance.ts';
+import { rollPayloadOf } from '../../api/attendance.ts';
+import { gridQueryOptions } from '../../api/attendance-grid.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
 import type { AttendanceGrid } from '../../api/contract.ts';
@@ -291,7 +292,7 @@ function GridTable({
               {grid.dates.map((date, i) => {
                 const mark = student.cells[i] ?? null;
                 return (
-                  <td key={date} className={classes.markCell} data-mark={mark ?? ''}>
+                  <td key={date} className={classes.markCell} data-date={date} data-mark={mark ?? ''}>
                     {mark ? (
                       <>
                         <span aria-hidden>{mark}</span>

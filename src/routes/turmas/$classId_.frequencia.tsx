@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClassHistoryPage } from '../../features/class-history/class-history-page.tsx';
 import { isMonth, monthOf } from '../../features/class-history/month.ts';
-import { gridQueryOptions } from '../../api/attendance.ts';
+import { gridQueryOptions } from '../../api/attendance-grid.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { loadFeatureMessages } from '../../lib/i18n.ts';
