@@ -72,6 +72,8 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
     );
   }
 
+  // Nothing to export or print for a month without a roll (or not loaded).
+  const hasRolls = Boolean(grid && grid.dates.length > 0);
   const exportCsv = () => {
     if (!grid) return;
     const labels = {
@@ -111,10 +113,10 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
           )}
         </Group>
         <Group gap="xs">
-          <Button variant="default" mih={44} leftSection={<IconDownload size={18} aria-hidden />} onClick={exportCsv} disabled={!grid}>
+          <Button variant="default" mih={44} leftSection={<IconDownload size={18} aria-hidden />} onClick={exportCsv} disabled={!hasRolls}>
             <Trans>Export CSV</Trans>
           </Button>
-          <Button variant="default" mih={44} leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()} disabled={!grid}>
+          <Button variant="default" mih={44} leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()} disabled={!hasRolls}>
             <Trans>Print</Trans>
           </Button>
         </Group>
