@@ -23,6 +23,7 @@ import { Route as AlunosIdAcessosRouteImport } from './routes/alunos/$id/acessos
 import { Route as AlunosIdEditarRouteImport } from './routes/alunos/$id/editar'
 import { Route as AlunosIdResponsaveisRouteImport } from './routes/alunos/$id/responsaveis'
 import { Route as FrequenciasAtividadesIndexRouteImport } from './routes/frequencias/atividades/index'
+import { Route as TurmasClassIdFrequenciaRouteImport } from './routes/turmas/$classId_.frequencia'
 import { Route as FrequenciasAtividadesActivityIdTurmasIndexRouteImport } from './routes/frequencias/atividades/$activityId/turmas/index'
 import { Route as FrequenciasAtividadesActivityIdTurmasClassIdChamadaRouteImport } from './routes/frequencias/atividades/$activityId/turmas/$classId/chamada'
 
@@ -97,6 +98,11 @@ const FrequenciasAtividadesIndexRoute =
     path: '/frequencias/atividades/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const TurmasClassIdFrequenciaRoute = TurmasClassIdFrequenciaRouteImport.update({
+  id: '/turmas/$classId_/frequencia',
+  path: '/turmas/$classId/frequencia',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FrequenciasAtividadesActivityIdTurmasIndexRoute =
   FrequenciasAtividadesActivityIdTurmasIndexRouteImport.update({
     id: '/frequencias/atividades/$activityId/turmas/',
@@ -123,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
   '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
+  '/turmas/$classId/frequencia': typeof TurmasClassIdFrequenciaRoute
   '/alunos/$id/': typeof AlunosIdIndexRoute
   '/frequencias/atividades/': typeof FrequenciasAtividadesIndexRoute
   '/frequencias/atividades/$activityId/turmas/': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
@@ -141,6 +148,7 @@ export interface FileRoutesByTo {
   '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
   '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
+  '/turmas/$classId/frequencia': typeof TurmasClassIdFrequenciaRoute
   '/alunos/$id': typeof AlunosIdIndexRoute
   '/frequencias/atividades': typeof FrequenciasAtividadesIndexRoute
   '/frequencias/atividades/$activityId/turmas': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
@@ -160,6 +168,7 @@ export interface FileRoutesById {
   '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
   '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
+  '/turmas/$classId_/frequencia': typeof TurmasClassIdFrequenciaRoute
   '/alunos/$id/': typeof AlunosIdIndexRoute
   '/frequencias/atividades/': typeof FrequenciasAtividadesIndexRoute
   '/frequencias/atividades/$activityId/turmas/': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
@@ -180,6 +189,7 @@ export interface FileRouteTypes {
     | '/alunos/$id/acessos'
     | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
+    | '/turmas/$classId/frequencia'
     | '/alunos/$id/'
     | '/frequencias/atividades/'
     | '/frequencias/atividades/$activityId/turmas/'
@@ -198,6 +208,7 @@ export interface FileRouteTypes {
     | '/alunos/$id/acessos'
     | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
+    | '/turmas/$classId/frequencia'
     | '/alunos/$id'
     | '/frequencias/atividades'
     | '/frequencias/atividades/$activityId/turmas'
@@ -216,6 +227,7 @@ export interface FileRouteTypes {
     | '/alunos/$id/acessos'
     | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
+    | '/turmas/$classId_/frequencia'
     | '/alunos/$id/'
     | '/frequencias/atividades/'
     | '/frequencias/atividades/$activityId/turmas/'
@@ -234,6 +246,7 @@ export interface RootRouteChildren {
   AlunosIdAcessosRoute: typeof AlunosIdAcessosRoute
   AlunosIdEditarRoute: typeof AlunosIdEditarRoute
   AlunosIdResponsaveisRoute: typeof AlunosIdResponsaveisRoute
+  TurmasClassIdFrequenciaRoute: typeof TurmasClassIdFrequenciaRoute
   AlunosIdIndexRoute: typeof AlunosIdIndexRoute
   FrequenciasAtividadesIndexRoute: typeof FrequenciasAtividadesIndexRoute
   FrequenciasAtividadesActivityIdTurmasIndexRoute: typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
@@ -340,6 +353,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FrequenciasAtividadesIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/turmas/$classId_/frequencia': {
+      id: '/turmas/$classId_/frequencia'
+      path: '/turmas/$classId/frequencia'
+      fullPath: '/turmas/$classId/frequencia'
+      preLoaderRoute: typeof TurmasClassIdFrequenciaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/frequencias/atividades/$activityId/turmas/': {
       id: '/frequencias/atividades/$activityId/turmas/'
       path: '/frequencias/atividades/$activityId/turmas'
@@ -381,6 +401,7 @@ const rootRouteChildren: RootRouteChildren = {
   AlunosIdAcessosRoute: AlunosIdAcessosRoute,
   AlunosIdEditarRoute: AlunosIdEditarRoute,
   AlunosIdResponsaveisRoute: AlunosIdResponsaveisRoute,
+  TurmasClassIdFrequenciaRoute: TurmasClassIdFrequenciaRoute,
   AlunosIdIndexRoute: AlunosIdIndexRoute,
   FrequenciasAtividadesIndexRoute: FrequenciasAtividadesIndexRoute,
   FrequenciasAtividadesActivityIdTurmasIndexRoute:

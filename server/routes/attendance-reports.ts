@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceAlertsSchema, type AttendanceAlerts, type AttendanceGrid } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
-import { errors, type ApiContext } from './context.ts';
+import { errors, instant, type ApiContext } from './context.ts';
 import { attendanceCountsSql, frequencySql, inMonth } from './frequency.ts';
 import { onRoster, today } from './roster.ts';
 
@@ -21,12 +21,16 @@ type GridStudentRow = Omit<AttendanceGrid['students'][number], 'cells'> & { cell
 /** The month grid of a class (the class is known to exist). */
 export async function monthGrid(db: Queryable, classId: string, month: string): Promise<AttendanceGrid> {
   const params = [classId, `${month}-01`];
-  const dates = (
-    await db.query<{ date: string }>(
-      `SELECT to_char(r.date, 'YYYY-MM-DD') AS date FROM attendance_rolls r WHERE r.class_id = $1 AND ${inMonth('r', '$2::date')} ORDER BY r.date`,
-      params,
-    )
-  ).map((row) => row.date);
+  // The month's rolls: their dates, who saved each first and who corrected it last (the rolls table keeps both).
+  const rolls = await db.query<AttendanceGrid['rolls'][number]>(
+    `SELECT to_char(r.date, 'YYYY-MM-DD') AS date, r.first_taken_by AS "firstTakenBy", ${instant('r.first_taken_at')} AS "firstTakenAt",
+            r.corrected_by AS "correctedBy", ${instant('r.corrected_at')} AS "correctedAt"
+       FROM attendance_rolls r
+      WHERE r.class_id = $1 AND ${inMonth('r', '$2::date')}
+      ORDER BY r.date`,
+    params,
+  );
+  const dates = rolls.map((roll) => roll.date);
   const students = await db.query<GridStudentRow>(
     `WITH dates AS (
        SELECT r.date FROM attendance_rolls r WHERE r.class_id = $1 AND ${inMonth('r', '$2::date')}
@@ -61,7 +65,7 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
       GROUP BY r.date ORDER BY r.date`,
     params,
   );
-  return { classId, month, dates, students: students.map((row) => ({ ...row, cells: row.cells ?? [] })), totals };
+  return { classId, month, dates, students: students.map((row) => ({ ...row, cells: row.cells ?? [] })), totals, rolls };
 }
 
 /** The alerts as of `day` (YYYY-MM-DD): its month's frequencies, absences in a row, the 7 days before it. */

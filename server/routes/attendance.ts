@@ -21,7 +21,7 @@ import {
 import { insertRows } from '../db/bulk-insert.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { errors, pathIdSchema, type ApiContext } from './context.ts';
+import { errors, instant, pathIdSchema, type ApiContext } from './context.ts';
 import { monthGrid } from './attendance-reports.ts';
 import { rosterIds } from './roster.ts';
 import { depositRoll, lockCounts, withdrawRoll } from './attendance-counts.ts';
@@ -32,8 +32,6 @@ async function requireClass(db: Queryable, id: string): Promise<void> {
   const [found] = await db.query('SELECT 1 FROM classes WHERE id = $1', [id]);
   if (!found) throw notFound('Class');
 }
-
-const instant = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type EntryRow = { studentId: string; status: RollStatus; reason: AbsenceReason | null; note: string | null };
 

@@ -1,11 +1,13 @@
 /**
  * Attendance rolls: the saved roll of a class on a date (query), and the outbox handler that sends a roll taken on
  * the device. A roll is written to the outbox first (IndexedDB), then sent as PUT /classes/{classId}/attendance/{date};
- * the server replaces any earlier roll of that day, so a resend can never duplicate it.
+ * the server replaces any earlier roll of that day, so a resend can never duplicate it. Writing or sending a roll makes
+ * the class's month grids (attendance-grid.ts) stale.
  */
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { idSchema, isoDateSchema, rollInputSchema, rollSchema, type Roll, type RollInput } from './contract.ts';
+import { gridKeys } from './attendance-grid.ts';
 import { rosterKeys } from './rosters.ts';
 import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';
 import { db, type OutboxRow } from '../lib/db.ts';
@@ -59,6 +61,8 @@ export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
     .map((row) => row.id);
   const row = await enqueue({ kind: ATTENDANCE_ROLL_KIND, payload: rollPayloadSchema.parse(payload), id: crypto.randomUUID() });
   if (stale.length) await db.outbox.bulkDelete(stale);
+  // The class's grids are behind this roll now: asked again when next shown (offline: shown as the saved copy, "as of").
+  void queryClient.invalidateQueries({ queryKey: gridKeys.ofClass(payload.classId) });
   return row;
 }
 
@@ -74,6 +78,8 @@ export function registerAttendanceHandlers(): void {
     // The percentages changed: the class roster and the students list show them.
     void queryClient.invalidateQueries({ queryKey: rosterKeys.one(saved.classId) });
     void queryClient.invalidateQueries({ queryKey: ['students'] });
+    // The class's month grids show this day: a correction made offline appears there once it is sent.
+    void queryClient.invalidateQueries({ queryKey: gridKeys.ofClass(saved.classId) });
     return { classId: saved.classId, date: saved.date };
   });
 }

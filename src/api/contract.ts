@@ -469,7 +469,7 @@ export const attendanceQuerySchema = z.object({ month: z.optional(monthSchema) }
 /**
  * A class's month (GET /classes/{id}/attendance?month=YYYY-MM): the dates with a roll, the students on the roster
  * during the month, one cell per student and date ('P', 'A', 'J', or null when the student was not on that roll),
- * totals per student and per date.
+ * totals per student and per date, and who saved and who corrected each date's roll.
  */
 export const attendanceGridSchema = z.object({
   classId: idSchema,
@@ -488,6 +488,16 @@ export const attendanceGridSchema = z.object({
     }),
   ),
   totals: z.array(z.object({ date: isoDateSchema, present: z.int(), absent: z.int(), justified: z.int() })),
+  /** Per date (same order as `dates`): who first saved the roll and when, who last corrected it and when (null until then). */
+  rolls: z.array(
+    z.object({
+      date: isoDateSchema,
+      firstTakenBy: z.string(),
+      firstTakenAt: isoDateTimeSchema,
+      correctedBy: z.nullable(z.string()),
+      correctedAt: z.nullable(isoDateTimeSchema),
+    }),
+  ),
 });
 export type AttendanceGrid = z.infer<typeof attendanceGridSchema>;
 /** GET /attendance/alerts: who may be dropping out, and which classes went without a roll. */

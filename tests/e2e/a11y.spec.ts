@@ -120,6 +120,11 @@ const ROUTES: Route[] = [
   { name: 'student profile', path: (f) => `alunos/${f.studentId}`, ready: (page) => page.getByTestId('profile-classes') },
   { name: 'student edit', path: (f) => `alunos/${f.studentId}/editar`, ready: (page) => page.getByRole('main').locator('form') },
   { name: 'class page', path: (f) => `turmas/${f.group.id}`, ready: (page, f) => page.getByTestId('class-roster').getByText(f.rosterName).first() },
+  {
+    name: "a class's attendance history",
+    path: (f) => `turmas/${f.group.id}/frequencia`,
+    ready: (page) => page.getByTestId('history-grid').or(page.getByTestId('history-empty')),
+  },
   { name: 'student registration', path: () => 'alunos/cadastro', ready: (page) => page.getByRole('main').locator('form') },
   { name: 'guardians', path: (f) => `alunos/${f.studentId}/responsaveis`, ready: (page) => page.getByTestId('guardian-card').first() },
   {

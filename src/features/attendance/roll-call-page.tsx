@@ -4,7 +4,7 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/c
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { IconAlertTriangle, IconChecks, IconDeviceFloppy, IconTrash, IconUserX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChecks, IconDeviceFloppy, IconTable, IconTrash, IconUserX } from '@tabler/icons-react';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { enqueueRoll } from '../../api/attendance.ts';
@@ -97,9 +97,22 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
               {weekDay(group.weekDay)} · {group.schedule}
             </Text>
           )}
-          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId }} />}>
-            <Trans>Back to classes</Trans>
-          </BackButton>
+          <Group gap="xs">
+            <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId }} />}>
+              <Trans>Back to classes</Trans>
+            </BackButton>
+            <Button
+              variant="subtle"
+              px="xs"
+              mih={44}
+              leftSection={<IconTable size={18} aria-hidden />}
+              renderRoot={(props) => (
+                <Link {...props} to="/turmas/$classId/frequencia" params={{ classId }} search={date ? { month: date.slice(0, 7) } : {}} />
+              )}
+            >
+              <Trans>Attendance history</Trans>
+            </Button>
+          </Group>
         </Stack>
         <DateField date={date} onDateChange={onDateChange} classWeekDay={group?.weekDay} />
       </Group>

@@ -80,6 +80,11 @@ export function ClassPage({ classId }: { classId: string }) {
               <Trans>Roll call</Trans>
             </Button>
           )}
+          {can('attendance:read') && (
+            <Button variant="default" mih={44} renderRoot={(props) => <Link {...props} to="/turmas/$classId/frequencia" params={{ classId }} />}>
+              <Trans>Attendance history</Trans>
+            </Button>
+          )}
         </Group>
       </Group>
       {canEnrol && (

@@ -41,6 +41,7 @@ export function ClassesPage() {
   useFailureToast(query.isError || source === 'sample' || source === 'error', query.errorUpdatedAt);
   const { can } = usePermissions();
   const canWrite = can('classes:write');
+  const canReadAttendance = can('attendance:read');
   const [editing, setEditing] = useState<ClassGroup | 'new' | null>(null);
   const [ClassModal, loadClassModalNow] = useOnDemand(loadClassModal);
   const edit = (target: ClassGroup | 'new') => {
@@ -116,6 +117,7 @@ export function ClassesPage() {
               item={item}
               activity={activityName.get(item.activityId)}
               real={source !== 'sample'}
+              history={canReadAttendance}
               onEdit={canWrite && source !== 'sample' ? () => edit(item) : undefined}
             />
           ))}
@@ -143,7 +145,20 @@ function useFailureToast(failed: boolean, errorUpdatedAt: number) {
   }, [failed, errorUpdatedAt, t]);
 }
 
-function ClassCard({ item, activity, real, onEdit }: { item: ClassGroup; activity: string | undefined; real: boolean; onEdit?: () => void }) {
+function ClassCard({
+  item,
+  activity,
+  real,
+  history,
+  onEdit,
+}: {
+  item: ClassGroup;
+  activity: string | undefined;
+  real: boolean;
+  /** Whether to link to the class's attendance history (attendance:read). */
+  history: boolean;
+  onEdit?: () => void;
+}) {
   const { t } = useLingui();
   const title = item.title;
   const weekDay = useEnumLabel('weekDay');
@@ -182,6 +197,17 @@ function ClassCard({ item, activity, real, onEdit }: { item: ClassGroup; activit
           >
             <Trans>Students</Trans>
           </Button>
+          {history && (
+            <Button
+              variant="light"
+              size="sm"
+              mih={44}
+              renderRoot={(props) => <Link to="/turmas/$classId/frequencia" params={{ classId: item.id }} {...props} />}
+              aria-label={t`Attendance history of ${title}`}
+            >
+              <Trans>Attendance history</Trans>
+            </Button>
+          )}
           {onEdit && (
             <Button variant="default" size="sm" mih={44} onClick={onEdit} aria-label={t`Edit ${title}`}>
               <Trans>Edit</Trans>

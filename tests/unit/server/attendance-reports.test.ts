@@ -160,6 +160,43 @@ describe('the month grid and the frequency rule', () => {
     ]);
   });
 
+  it('tells per date who first saved the roll and who last corrected it, and when', async () => {
+    const before = await grid(classId, '2025-03');
+    // Never corrected: first save only (the fixture's PUTs), correction null.
+    expect(before.rolls.map((roll) => roll.date)).toEqual(dates);
+    for (const [i, roll] of before.rolls.entries()) {
+      expect(roll).toEqual({
+        date: dates[i],
+        firstTakenBy: 'Carlos Eduardo Nascimento',
+        firstTakenAt: `${dates[i]}T17:00:00.000Z`,
+        correctedBy: null,
+        correctedAt: null,
+      });
+    }
+    // A coordinator corrects the 24th's roll the next day, then again later: the first save stays, the last correction shows.
+    const { classId: other, ids } = await makeClass([{ name: 'Zeca' }]);
+    expect((await put(other, '2025-03-24', [A(ids[0]!)])).statusCode).toBe(200);
+    const correct = (by: string, at: string) =>
+      server.app.inject({
+        method: 'PUT',
+        url: `/api/classes/${other}/attendance/2025-03-24`,
+        payload: { takenBy: by, takenAt: at, entries: [P(ids[0]!)] },
+      });
+    expect((await correct('Márcia Coordenadora', '2025-03-25T10:00:00.000Z')).statusCode).toBe(200);
+    expect((await correct('Paulo Admin', '2025-03-26T09:30:00.000Z')).statusCode).toBe(200);
+    const after = await grid(other, '2025-03');
+    expect(after.rolls).toEqual([
+      {
+        date: '2025-03-24',
+        firstTakenBy: 'Carlos Eduardo Nascimento',
+        firstTakenAt: '2025-03-24T17:00:00.000Z',
+        correctedBy: 'Paulo Admin',
+        correctedAt: '2025-03-26T09:30:00.000Z',
+      },
+    ]);
+    expect(after.students[0]).toMatchObject({ cells: ['P'], present: 1 });
+  });
+
   it('gives the student record the same rule over every roll (Ana: 3 / (6 - 1) = 60 %)', async () => {
     const record = studentSchema.parse((await server.app.inject(`/api/students/${ana}`)).json());
     expect(record.frequencyPercent).toBe(60);
@@ -169,6 +206,7 @@ describe('the month grid and the frequency rule', () => {
     const answer = await grid(classId, '2025-05');
     expect(answer.dates).toEqual([]);
     expect(answer.totals).toEqual([]);
+    expect(answer.rolls).toEqual([]);
     expect(answer.students.map((s) => s.name)).toEqual(['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Rocha']);
     for (const student of answer.students) expect(student).toMatchObject({ cells: [], rollDays: 0, frequencyPercent: 0 });
   });

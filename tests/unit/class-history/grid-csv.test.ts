@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { AttendanceGrid } from '../../../src/api/contract.ts';
+import { toCsv } from '../../../src/lib/csv.ts';
+import { gridCsvFileName, gridCsvRows, type GridCsvLabels } from '../../../src/features/class-history/grid-csv.ts';
+
+const grid: AttendanceGrid = {
+  classId: 'c1',
+  month: '2025-03',
+  dates: ['2025-03-03', '2025-03-10'],
+  students: [
+    { id: 's1', name: 'Ana Souza', cells: ['P', 'J'], present: 1, absent: 0, justified: 1, rollDays: 2, frequencyPercent: 100 },
+    { id: 's2', name: 'Bruno; Lima', cells: [null, 'A'], present: 0, absent: 1, justified: 0, rollDays: 1, frequencyPercent: 0 },
+    { id: 's3', name: 'Carla Dias', cells: ['P', 'A'], present: 1, absent: 1, justified: 0, rollDays: 2, frequencyPercent: 33.3 },
+  ],
+  totals: [
+    { date: '2025-03-03', present: 2, absent: 0, justified: 0 },
+    { date: '2025-03-10', present: 0, absent: 2, justified: 1 },
+  ],
+  rolls: [
+    { date: '2025-03-03', firstTakenBy: 'Carlos', firstTakenAt: '2025-03-03T17:00:00.000Z', correctedBy: null, correctedAt: null },
+    {
+      date: '2025-03-10',
+      firstTakenBy: 'Carlos',
+      firstTakenAt: '2025-03-10T17:00:00.000Z',
+      correctedBy: 'Márcia',
+      correctedAt: '2025-03-11T09:00:00.000Z',
+    },
+  ],
+};
+const labels: GridCsvLabels = {
+  student: 'Educando',
+  present: 'Presentes',
+  absent: 'Ausentes',
+  justified: 'Justificadas',
+  frequency: 'Frequência (%)',
+  totalPresent: 'Total de presentes',
+  totalAbsent: 'Total de ausentes',
+  totalJustified: 'Total de justificadas',
+};
+
+describe("a class's month grid as CSV", () => {
+  it('has a header with the dates, one row per student with P/A/J and totals, and the totals per date (pt-BR)', () => {
+    expect(gridCsvRows(grid, labels, 'pt-BR')).toEqual([
+      ['Educando', '03/03/2025', '10/03/2025', 'Presentes', 'Ausentes', 'Justificadas', 'Frequência (%)'],
+      ['Ana Souza', 'P', 'J', 1, 0, 1, '100'],
+      ['Bruno; Lima', '', 'A', 0, 1, 0, '0'],
+      ['Carla Dias', 'P', 'A', 1, 1, 0, '33,3'],
+      ['Total de presentes', 2, 0],
+      ['Total de ausentes', 0, 2],
+      ['Total de justificadas', 0, 1],
+    ]);
+  });
+
+  it('keeps ISO dates and a decimal point in en-US', () => {
+    const rows = gridCsvRows(grid, labels, 'en-US');
+    expect(rows[0]!.slice(1, 3)).toEqual(['2025-03-03', '2025-03-10']);
+    expect(rows[3]!.at(-1)).toBe('33.3');
+  });
+
+  it('writes a file a spreadsheet reads: BOM, ; in pt-BR, a name with ; quoted', () => {
+    const text = toCsv(gridCsvRows(grid, labels, 'pt-BR'), 'pt-BR');
+    expect(text.startsWith('\uFEFFEducando;03/03/2025;10/03/2025;')).toBe(true);
+    expect(text).toContain('\r\n"Bruno; Lima";;A;0;1;0;0\r\n');
+  });
+
+  it('is only the header for a month without rolls', () => {
+    expect(gridCsvRows({ ...grid, dates: [], totals: [], rolls: [], students: [] }, labels, 'en-US')).toEqual([
+      ['Educando', 'Presentes', 'Ausentes', 'Justificadas', 'Frequência (%)'],
+    ]);
+  });
+
+  it('names the file after the class and the month, without accents or characters file systems refuse', () => {
+    expect(gridCsvFileName('frequencia', 'Futebol Sub-11 / Manhã', '2025-03')).toBe('frequencia-futebol-sub-11-manha-2025-03.csv');
+  });
+});
