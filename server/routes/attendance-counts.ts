@@ -1,6 +1,6 @@
 /**
  * The maintained attendance counts (issue 23, migration 006): each student's roll days, present, absent and justified
- * per class over every roll, changed in the transaction of every write that changes them, with the one frequency rule
+ * per class over every roll, and per class and calendar month, changed in the transaction of every write that changes them, with the one frequency rule
  * (frequency.ts attendanceCountsSql), so they are always what a recount from the rolls would give (a property test
  * holds them to it). The students list, a roster and the sync read them instead of every mark ever taken.
  *
@@ -12,10 +12,16 @@
 import type { Queryable } from '../db/types.ts';
 import { attendanceCountsSql } from './frequency.ts';
 
-const columns = 'student_id, class_id, days, present, absent, justified';
+/** The two kept tables: per student and class over every roll, and the same per calendar month. */
+const kept = [
+  { table: 'attendance_counts', keys: 'student_id, class_id', perMonth: false },
+  { table: 'attendance_month_counts', keys: 'student_id, class_id, month', perMonth: true },
+] as const;
+const figures = 'days, present, absent, justified';
 
 /** One roll's share of the counts: its class and day ($1, $2). */
-const rollShareSql = attendanceCountsSql({ perClass: true, filter: (r) => `${r}.class_id = $1 AND ${r}.date = $2::date` });
+const rollShareSql = (perMonth: boolean) =>
+  attendanceCountsSql({ perClass: true, perMonth, filter: (r) => `${r}.class_id = $1 AND ${r}.date = $2::date` });
 
 /** Held until the transaction ends: the upkeep of the counts, one transaction at a time. */
 export async function lockCounts(tx: Queryable): Promise<void> {
@@ -25,44 +31,58 @@ export async function lockCounts(tx: Queryable): Promise<void> {
 /** Before a roll of (classId, date) changes: its share leaves the counts. */
 export async function withdrawRoll(tx: Queryable, classId: string, date: string): Promise<void> {
   await lockCounts(tx);
-  await tx.run(
-    `UPDATE attendance_counts c
-        SET days = c.days - s.days, present = c.present - s.present, absent = c.absent - s.absent, justified = c.justified - s.justified
-       FROM (${rollShareSql}) s
-      WHERE c.student_id = s.student_id AND c.class_id = s.class_id`,
-    [classId, date],
-  );
+  for (const { table, keys, perMonth } of kept) {
+    const match = keys
+      .split(', ')
+      .map((key) => `c.${key} = s.${key}`)
+      .join(' AND ');
+    await tx.run(
+      `UPDATE ${table} c
+          SET days = c.days - s.days, present = c.present - s.present, absent = c.absent - s.absent, justified = c.justified - s.justified
+         FROM (${rollShareSql(perMonth)}) s
+        WHERE ${match}`,
+      [classId, date],
+    );
+  }
 }
 
 /** After a roll of (classId, date) was written: its share joins the counts. */
 export async function depositRoll(tx: Queryable, classId: string, date: string): Promise<void> {
   await lockCounts(tx);
-  await tx.run(
-    `INSERT INTO attendance_counts (${columns})
-     SELECT ${columns} FROM (${rollShareSql}) s
-     ON CONFLICT (student_id, class_id) DO UPDATE
-        SET days = attendance_counts.days + EXCLUDED.days, present = attendance_counts.present + EXCLUDED.present,
-            absent = attendance_counts.absent + EXCLUDED.absent, justified = attendance_counts.justified + EXCLUDED.justified`,
-    [classId, date],
-  );
+  for (const { table, keys, perMonth } of kept) {
+    await tx.run(
+      `INSERT INTO ${table} (${keys}, ${figures})
+       SELECT ${keys}, ${figures} FROM (${rollShareSql(perMonth)}) s
+       ON CONFLICT (${keys}) DO UPDATE
+          SET days = ${table}.days + EXCLUDED.days, present = ${table}.present + EXCLUDED.present,
+              absent = ${table}.absent + EXCLUDED.absent, justified = ${table}.justified + EXCLUDED.justified`,
+      [classId, date],
+    );
+  }
 }
 
 /** A student's counts recounted from the rolls (an enrolment or the student's status changed which days count). */
 export async function recountStudent(tx: Queryable, studentId: string): Promise<void> {
   await lockCounts(tx);
-  await tx.run('DELETE FROM attendance_counts WHERE student_id = $1', [studentId]);
-  await tx.run(
-    `INSERT INTO attendance_counts (${columns})
-     SELECT ${columns} FROM (${attendanceCountsSql({ perClass: true, student: (column) => `${column} = $1` })}) s`,
-    [studentId],
-  );
+  for (const { table, keys, perMonth } of kept) {
+    await tx.run(`DELETE FROM ${table} WHERE student_id = $1`, [studentId]);
+    await tx.run(
+      `INSERT INTO ${table} (${keys}, ${figures})
+       SELECT ${keys}, ${figures} FROM (${attendanceCountsSql({ perClass: true, perMonth, student: (column) => `${column} = $1` })}) s`,
+      [studentId],
+    );
+  }
 }
 
 /** Every count recounted from the rolls: a database whose counts are empty (just migrated, restored, seeded). */
 export async function recountAll(tx: Queryable): Promise<void> {
   await lockCounts(tx);
-  await tx.run('DELETE FROM attendance_counts');
-  await tx.run(`INSERT INTO attendance_counts (${columns}) SELECT ${columns} FROM (${attendanceCountsSql({ perClass: true })}) s`);
+  for (const { table, keys, perMonth } of kept) {
+    await tx.run(`DELETE FROM ${table}`);
+    await tx.run(
+      `INSERT INTO ${table} (${keys}, ${figures}) SELECT ${keys}, ${figures} FROM (${attendanceCountsSql({ perClass: true, perMonth })}) s`,
+    );
+  }
 }
 
 /** Fills the counts when they are empty and there are rolls to count (every start; cheap when filled). */

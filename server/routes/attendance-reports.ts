@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceAlertsSchema, type AttendanceAlerts, type AttendanceGrid } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, instant, type ApiContext } from './context.ts';
-import { attendanceCountsSql, frequencySql, inMonth } from './frequency.ts';
+import { frequencySql, inMonth } from './frequency.ts';
 import { onRoster, today } from './roster.ts';
 
 /** The default of ATTENDANCE_MIN_PERCENT: Bolsa Família's lowest school attendance. */
@@ -42,7 +42,10 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
                        WHERE ${onRoster('e', 'g.day::date')})
        UNION
        SELECT a.student_id FROM attendance_entries a WHERE a.class_id = $1 AND ${inMonth('a', '$2::date')}
-     ), counts AS (${attendanceCountsSql({ perClass: true, filter: (row) => `${row}.class_id = $1 AND ${inMonth(row, '$2::date')}` })})
+     ), counts AS (
+       -- the class's month as the writes keep it (attendance-counts.ts)
+       SELECT student_id, days, present, absent, justified FROM attendance_month_counts WHERE class_id = $1 AND month = $2::date
+     )
      SELECT s.id, s.full_name AS name,
             (SELECT json_agg(CASE a.status WHEN 'PRESENT' THEN 'P' WHEN 'ABSENT' THEN 'A' WHEN 'JUSTIFIED' THEN 'J' END ORDER BY d.date)
                FROM dates d LEFT JOIN attendance_entries a ON a.class_id = $1 AND a.date = d.date AND a.student_id = s.id) AS cells,
@@ -72,7 +75,11 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
 export async function attendanceAlerts(db: Queryable, day: string, minPercent: number): Promise<AttendanceAlerts> {
   const month = day.slice(0, 7);
   const belowThreshold = await db.query<AttendanceAlerts['belowThreshold'][number]>(
-    `WITH counts AS (${attendanceCountsSql({ filter: (row) => inMonth(row, '$1::date') })})
+    // The month's counts as the writes keep them (attendance-counts.ts), not a recount of the month's marks.
+    `WITH counts AS (
+       SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
+         FROM attendance_month_counts WHERE month = $1::date GROUP BY student_id
+     )
      SELECT s.id AS "studentId", s.full_name AS "studentName", ${frequencySql('c')} AS "frequencyPercent", c.days AS "rollDays"
        FROM counts c JOIN students s ON s.id = c.student_id
       WHERE s.active AND c.days - c.justified > 0 AND ${frequencySql('c')} < $2
@@ -83,33 +90,33 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
   // the absences in a row are the ABSENT marks before the first other mark (a justified absence or an unmarked day
   // breaks the run).
   const absenceStreaks = await db.query<AttendanceAlerts['absenceStreaks'][number]>(
-    `WITH current AS (
-       SELECT e.student_id, e.class_id, e.enrolled_on, e.ended_on
-         FROM class_enrollments e JOIN classes c ON c.id = e.class_id AND NOT c.archived
-        WHERE ${onRoster('e', '$1::date')}
-     ), latest AS (
-       -- each class's last ${STREAK_MIN} rolls of the look-back window
+    `WITH latest AS (
+       -- each class's last ${STREAK_MIN} rolls of the look-back window (classes not archived)
        SELECT class_id, date FROM (
          SELECT r.class_id, r.date, row_number() OVER (PARTITION BY r.class_id ORDER BY r.date DESC) AS k
-           FROM attendance_rolls r WHERE r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}) x
+           FROM attendance_rolls r JOIN classes c ON c.id = r.class_id AND NOT c.archived
+          WHERE r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}) x
         WHERE k <= ${STREAK_MIN}
-     ), latest_marks AS MATERIALIZED (
-       -- the marks of those rolls, read through the rolls' key (not a scan of every mark ever taken)
-       SELECT a.class_id, a.date, a.student_id, a.status
-         FROM latest l JOIN attendance_entries a ON a.class_id = l.class_id AND a.date = l.date
-     ), broken AS (
-       -- present or justified on one of them, or on the roster that day and not marked: fewer than ${STREAK_MIN} in a row
-       SELECT DISTINCT cur.student_id, cur.class_id
-         FROM current cur
-         JOIN latest l ON l.class_id = cur.class_id
-         LEFT JOIN latest_marks m ON m.class_id = l.class_id AND m.date = l.date AND m.student_id = cur.student_id
-        WHERE m.status IN ('PRESENT', 'JUSTIFIED') OR (m.status IS NULL AND ${onRoster('cur', 'l.date')})
+     ), since AS (
+       SELECT class_id, min(date) AS since FROM latest GROUP BY class_id HAVING count(*) = ${STREAK_MIN}
      ), candidates AS (
-       -- Only the rest can be in a run (most of a roster is left out before the day-by-day walk).
-       SELECT cur.student_id, cur.class_id
-         FROM current cur
-        WHERE EXISTS (SELECT 1 FROM latest l WHERE l.class_id = cur.class_id)
-          AND NOT EXISTS (SELECT 1 FROM broken b WHERE b.student_id = cur.student_id AND b.class_id = cur.class_id)
+       -- Only these pairs of today's rosters can be in a run, so the day-by-day walk below reads a few of them, not
+       -- every roster: absent on each of their class's last ${STREAK_MIN} rolls (read through the rolls' key, not a scan
+       -- of every mark), or not on its roster on all of them (enrolled since, or inactive for a while), whose roll
+       -- days are then fewer than the class's.
+       SELECT e.student_id, e.class_id
+         FROM (SELECT a.student_id, a.class_id
+                 FROM latest l JOIN attendance_entries a ON a.class_id = l.class_id AND a.date = l.date AND a.status = 'ABSENT'
+                GROUP BY a.student_id, a.class_id HAVING count(*) = ${STREAK_MIN}) absent
+         JOIN class_enrollments e ON e.class_id = absent.class_id AND e.student_id = absent.student_id AND ${onRoster('e', '$1::date')}
+       UNION
+       SELECT e.student_id, e.class_id
+         FROM since JOIN class_enrollments e ON e.class_id = since.class_id AND e.enrolled_on > since.since AND ${onRoster('e', '$1::date')}
+       UNION
+       SELECT e.student_id, e.class_id
+         FROM student_inactivity i
+         JOIN class_enrollments e ON e.student_id = i.student_id AND ${onRoster('e', '$1::date')}
+         JOIN since ON since.class_id = e.class_id AND (i.until_on IS NULL OR i.until_on > since.since)
      ), days AS (
        SELECT cur.student_id, cur.class_id, r.date,
               (SELECT a.status FROM attendance_entries a

@@ -15,10 +15,24 @@ import { onRoster } from './roster.ts';
  * (an SQL condition on a row alias that has class_id and date; none: every roll).
  */
 export function attendanceCountsSql(
-  options: { perClass?: boolean; filter?: (row: string) => string; student?: (studentIdColumn: string) => string } = {},
+  options: {
+    perClass?: boolean;
+    /** Also per calendar month (a `month` column, the month's first day): the figures attendance-counts.ts keeps. */
+    perMonth?: boolean;
+    filter?: (row: string) => string;
+    student?: (studentIdColumn: string) => string;
+  } = {},
 ): string {
-  const keys = options.perClass ? 'student_id, class_id' : 'student_id';
-  const keyed = (row: string) => (options.perClass ? `${row}.student_id, ${row}.class_id` : `${row}.student_id`);
+  const keys = ['student_id', options.perClass ? 'class_id' : '', options.perMonth ? 'month' : ''].filter(Boolean).join(', ');
+  // `date` is the roll's date column of the row (r.date for the roster's days, a.date for the marks).
+  const keyed = (row: string, date = `${row}.date`) =>
+    [`${row}.student_id`, options.perClass ? `${row}.class_id` : '', options.perMonth ? `date_trunc('month', ${date})::date AS month` : '']
+      .filter(Boolean)
+      .join(', ');
+  const groupKeys = (row: string, date = `${row}.date`) =>
+    [`${row}.student_id`, options.perClass ? `${row}.class_id` : '', options.perMonth ? `date_trunc('month', ${date})::date` : '']
+      .filter(Boolean)
+      .join(', ');
   const where = options.filter ? `WHERE ${options.filter('r')}` : 'WHERE true';
   // Only some students (a condition on a student id column): the enrolments and marks of others are never read.
   const onlyE = options.student ? `AND ${options.student('e.student_id')}` : '';
@@ -31,22 +45,22 @@ export function attendanceCountsSql(
   return `
     SELECT ${keys}, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
       FROM (
-        SELECT ${keyed('e')}, count(*) AS days, 0 AS present, 0 AS absent, 0 AS justified
+        SELECT ${keyed('e', 'r.date')}, count(*) AS days, 0 AS present, 0 AS absent, 0 AS justified
           FROM attendance_rolls r
           JOIN class_enrollments e ON e.class_id = r.class_id AND ${onRoster('e', 'r.date')} ${onlyE}
          ${where}
-         GROUP BY ${keyed('e')}
+         GROUP BY ${groupKeys('e', 'r.date')}
         UNION ALL
         SELECT ${keyed('a')}, 0, count(*) FILTER (WHERE a.status = 'PRESENT'), count(*) FILTER (WHERE a.status = 'ABSENT'),
                count(*) FILTER (WHERE a.status = 'JUSTIFIED')
           ${marks}
-         GROUP BY ${keyed('a')}
+         GROUP BY ${groupKeys('a')}
         UNION ALL
         SELECT ${keyed('a')}, count(*), 0, 0, 0
           ${marks}
            AND NOT EXISTS (SELECT 1 FROM class_enrollments e
                             WHERE e.class_id = a.class_id AND e.student_id = a.student_id AND ${onRoster('e', 'a.date')})
-         GROUP BY ${keyed('a')}
+         GROUP BY ${groupKeys('a')}
       ) counted
      GROUP BY ${keys}`;
 }

@@ -12,3 +12,17 @@ CREATE TABLE attendance_counts (
   PRIMARY KEY (student_id, class_id)
 );
 CREATE INDEX attendance_counts_class_idx ON attendance_counts (class_id);
+
+-- The same per calendar month (`month` is its first day): a month's figures (the alerts, the reports, the profile)
+-- without reading that month's marks.
+CREATE TABLE attendance_month_counts (
+  student_id text NOT NULL REFERENCES students (id),
+  class_id   text NOT NULL REFERENCES classes (id),
+  month      date NOT NULL,
+  days       integer NOT NULL,
+  present    integer NOT NULL,
+  absent     integer NOT NULL,
+  justified  integer NOT NULL,
+  PRIMARY KEY (student_id, class_id, month)
+);
+CREATE INDEX attendance_month_counts_month_idx ON attendance_month_counts (month, class_id);

@@ -127,6 +127,18 @@ describe('the maintained attendance counts', () => {
         );
         expect(kept.every((row) => row.days >= 0 && row.present >= 0 && row.absent >= 0 && row.justified >= 0)).toBe(true);
         expect(sorted(kept)).toEqual(sorted(recounted));
+        // And per calendar month.
+        const keptMonths = await server.db.query<CountRow>(
+          `SELECT student_id, class_id || ' ' || to_char(month, 'YYYY-MM') AS class_id, days, present, absent, justified
+             FROM attendance_month_counts WHERE student_id = ANY($1)`,
+          [ids.students],
+        );
+        const recountedMonths = await server.db.query<CountRow>(
+          `SELECT student_id, class_id || ' ' || to_char(month, 'YYYY-MM') AS class_id, days, present, absent, justified
+             FROM (${attendanceCountsSql({ perClass: true, perMonth: true, student: (column) => `${column} = ANY($1)` })}) c`,
+          [ids.students],
+        );
+        expect(sorted(keptMonths)).toEqual(sorted(recountedMonths));
       }),
       { seed: SEED, numRuns: 25, endOnFailure: true },
     );
