@@ -103,7 +103,7 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
           minPercent={minPercent}
           label={t`Chart of the frequency by activity in ${monthLabel}: ${activityFigures}`}
         />
-        <Table.ScrollContainer minWidth={560} mt="sm">
+        <Table.ScrollContainer minWidth={560} mt="sm" type="native" tabIndex={0} role="region" aria-label={t`Frequency by activity`}>
           <Table striped withTableBorder data-testid="activity-table">
             <Table.Caption>
               <Trans>Frequency by activity in {monthLabel}: present ÷ (roll days − justified)</Trans>
@@ -127,7 +127,7 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
           </Button>
         </Group>
         <FrequencyChart bars={classBars} minPercent={minPercent} label={t`Chart of the frequency by class in ${monthLabel}: ${classFigures}`} />
-        <Table.ScrollContainer minWidth={640} mt="sm">
+        <Table.ScrollContainer minWidth={640} mt="sm" type="native" tabIndex={0} role="region" aria-label={t`Frequency by class`}>
           <Table striped withTableBorder data-testid="class-table">
             <Table.Caption>
               <Trans>Frequency by class in {monthLabel}</Trans>
@@ -259,7 +259,7 @@ function BelowThreshold({ alerts, monthName }: { alerts: AnswerState<AttendanceA
             <Trans>No student is below {minimum} this month.</Trans>
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={400}>
+          <Table.ScrollContainer minWidth={400} type="native" tabIndex={0} role="region" aria-label={t`Students below the minimum`}>
             <Table striped withTableBorder data-testid="below-threshold-table">
               <Table.Thead>
                 <Table.Tr>
