@@ -55,6 +55,8 @@ test('home lists the at-risk student with links; /relatorios shows the chart and
   await page.goto('');
   const alerts = page.getByTestId('attendance-alerts');
   await expect(alerts.getByRole('heading', { name: 'Attendance alerts' })).toBeVisible();
+  // Each list shows its first five items: open them all (the seed has other students at risk).
+  for (const more of await alerts.getByRole('button', { name: /^Show all/ }).all()) await more.click();
   const below = alerts.getByRole('listitem').filter({ hasText: name }).filter({ hasText: 'roll days' });
   await expect(below.getByRole('link', { name })).toHaveAttribute('href', new RegExp(`/alunos/${id}$`));
   const streak = alerts.getByRole('listitem').filter({ hasText: '3 absences in a row' }).filter({ hasText: name });

@@ -4,7 +4,8 @@
  * home-page.tsx (its code and the contract stay out of home's first load); the answer is kept on the device, so it
  * shows offline, saying from when.
  */
-import { Anchor, Card, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Children, useState, type ReactNode } from 'react';
+import { Anchor, Button, Card, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -51,7 +52,7 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
           <Title order={3} size="h5" mb={4}>
             <Trans>Below {minimum} this month</Trans>
           </Title>
-          <List spacing={4} size="sm">
+          <ShortList>
             {alerts.belowThreshold.map((student) => {
               const frequency = percentText(i18n.locale, student.frequencyPercent);
               const rollDays = student.rollDays;
@@ -66,7 +67,7 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
                 </List.Item>
               );
             })}
-          </List>
+          </ShortList>
         </div>
       )}
       {alerts.absenceStreaks.length > 0 && (
@@ -74,7 +75,7 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
           <Title order={3} size="h5" mb={4}>
             <Trans>Absences in a row</Trans>
           </Title>
-          <List spacing={4} size="sm">
+          <ShortList>
             {alerts.absenceStreaks.map((streak) => {
               const since = day(streak.since);
               const { absences, className } = streak;
@@ -91,7 +92,7 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
                 </List.Item>
               );
             })}
-          </List>
+          </ShortList>
         </div>
       )}
       {alerts.missingRolls.length > 0 && (
@@ -99,7 +100,7 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
           <Title order={3} size="h5" mb={4}>
             <Trans>No roll in the last 7 days</Trans>
           </Title>
-          <List spacing={4} size="sm">
+          <ShortList>
             {alerts.missingRolls.map((missing) => {
               const date = day(missing.date);
               const { className, activityName } = missing;
@@ -122,9 +123,29 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
                 </List.Item>
               );
             })}
-          </List>
+          </ShortList>
         </div>
       )}
     </Stack>
+  );
+}
+
+/** The first items of a list, with a button for the rest: home stays short when many classes miss a roll. */
+const SHORT = 5;
+function ShortList({ children }: { children: ReactNode }) {
+  const [all, setAll] = useState(false);
+  const items = Children.toArray(children);
+  const count = items.length;
+  return (
+    <>
+      <List spacing={4} size="sm">
+        {all ? items : items.slice(0, SHORT)}
+      </List>
+      {count > SHORT && (
+        <Button variant="subtle" size="compact-sm" mt={4} onClick={() => setAll(!all)} aria-expanded={all}>
+          {all ? <Trans>Show fewer</Trans> : <Trans>Show all ({count})</Trans>}
+        </Button>
+      )}
+    </>
   );
 }

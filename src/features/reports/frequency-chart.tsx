@@ -11,8 +11,9 @@ export type ChartBar = { label: string; value: number };
 
 const BAR = '#1c5cae'; // quadra.6
 const THRESHOLD = '#c92a2a'; // red.9
-const HEIGHT = 240;
-const shorten = (text: string, max = 16) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const HEIGHT = 300;
+// Head and tail of a long name: classes differ at the end ("Judô - Turma A", "Judô - Turma B").
+const shorten = (text: string, max = 19) => (text.length > max ? `${text.slice(0, max - 9)}…${text.slice(-8)}` : text);
 
 export function FrequencyChart({ bars, label, minPercent }: { bars: ChartBar[]; label: string; minPercent?: number | undefined }) {
   const box = useRef<HTMLDivElement>(null);
@@ -33,7 +34,14 @@ export function FrequencyChart({ bars, label, minPercent }: { bars: ChartBar[]; 
           cursor: { show: false },
           scales: { x: { time: false, range: [-0.5, bars.length - 0.5] }, y: { range: [0, 100] } },
           axes: [
-            { splits: () => xs, values: (_u, splits) => splits.map((i) => shorten(bars[i]?.label ?? '')), gap: 4, size: 40 },
+            {
+              splits: () => xs,
+              values: (_u, splits) => splits.map((i) => shorten(bars[i]?.label ?? '')),
+              gap: 4,
+              // Slanted; upright when the bars are too close for slanted names to pass each other.
+              rotate: (u) => (u.width / bars.length < 56 ? -90 : -40),
+              size: 140,
+            },
             { values: (_u, splits) => splits.map((v) => `${v}%`), size: 48 },
           ],
           series: [{}, { fill: BAR, stroke: BAR, width: 0, paths: UPlot.paths.bars!({ size: [0.6, 64] }), points: { show: false } }],
