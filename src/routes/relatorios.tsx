@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
-import { isMonth } from '../features/reports/report-csv.ts';
 import { attendanceAlertsQueryOptions, frequencyReportQueryOptions } from '../api/reports.ts';
-import { localIsoDate } from '../lib/calendar-date.ts';
+import { isMonth, localIsoDate } from '../lib/calendar-date.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 
 /** month: the report's month, YYYY-MM (default: the current month); anything else counts as none. */

@@ -52,6 +52,3 @@ export function addMonths(month: string, months: number): string {
   const index = year * 12 + (monthNumber - 1) + months;
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
-
-/** True for YYYY-MM with a month 01-12 (no schema library: route code is in the first load). */
-export const isMonth = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../src/lib/csv.ts';
-import { addMonths, belowThresholdRows, classRows, isMonth } from '../../../src/features/reports/report-csv.ts';
+import { addMonths, belowThresholdRows, classRows } from '../../../src/features/reports/report-csv.ts';
+import { isMonth } from '../../../src/lib/calendar-date.ts';
 import type { AttendanceAlerts, FrequencyReport } from '../../../src/api/contract.ts';
 
 const alerts: AttendanceAlerts = {
