@@ -58,7 +58,7 @@ export default tseslint.config(
             { target: './src/components', from: ['./src/features', './src/routes'], message: 'components/ are shared UI, below features.' },
             { target: './src/features', from: './src/routes', message: 'features do not import routes.' },
             { target: './src', from: './tests', message: 'src/ never imports tests/.' },
-            ...['activities', 'classes', 'students', 'guardians', 'users', 'attendance', 'home', 'tech-demo'].map((feature) => ({
+            ...['activities', 'classes', 'students', 'guardians', 'users', 'attendance', 'home', 'tech-demo', 'reports'].map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
               except: [`./${feature}`],

@@ -19,6 +19,7 @@ import { errorBody, registerErrorHandlers } from './errors.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
 import { attendanceReportRoutes, DEFAULT_ATTENDANCE_MIN_PERCENT } from './routes/attendance-reports.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { frequencyReportRoutes } from './routes/frequency-report.ts';
 import type { ApiContext } from './routes/context.ts';
 import { documentRoutes, multipartLimits } from './routes/documents.ts';
 import { guardianRoutes } from './routes/guardians.ts';
@@ -84,6 +85,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, ve
   await app.register(documentRoutes, context);
   await app.register(attendanceRoutes, context);
   await app.register(attendanceReportRoutes, { ...context, minPercent: attendanceMinPercent });
+  await app.register(frequencyReportRoutes, context);
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
   await app.register(syncRoutes, context);

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AtividadesRouteImport } from './routes/atividades'
+import { Route as RelatoriosRouteImport } from './routes/relatorios'
 import { Route as TechDemoRouteImport } from './routes/tech-demo'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as AlunosIndexRouteImport } from './routes/alunos/index'
@@ -35,6 +36,11 @@ const IndexRoute = IndexRouteImport.update({
 const AtividadesRoute = AtividadesRouteImport.update({
   id: '/atividades',
   path: '/atividades',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RelatoriosRoute = RelatoriosRouteImport.update({
+  id: '/relatorios',
+  path: '/relatorios',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TechDemoRoute = TechDemoRouteImport.update({
@@ -119,6 +125,7 @@ const FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
+  '/relatorios': typeof RelatoriosRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
+  '/relatorios': typeof RelatoriosRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
+  '/relatorios': typeof RelatoriosRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
@@ -179,6 +188,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/atividades'
+    | '/relatorios'
     | '/tech-demo'
     | '/usuarios'
     | '/alunos/cadastro'
@@ -198,6 +208,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/atividades'
+    | '/relatorios'
     | '/tech-demo'
     | '/usuarios'
     | '/alunos/cadastro'
@@ -217,6 +228,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/atividades'
+    | '/relatorios'
     | '/tech-demo'
     | '/usuarios'
     | '/alunos/cadastro'
@@ -237,6 +249,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AtividadesRoute: typeof AtividadesRoute
+  RelatoriosRoute: typeof RelatoriosRoute
   TechDemoRoute: typeof TechDemoRouteWithChildren
   UsuariosRoute: typeof UsuariosRoute
   AlunosCadastroRoute: typeof AlunosCadastroRoute
@@ -267,6 +280,13 @@ declare module '@tanstack/react-router' {
       path: '/atividades'
       fullPath: '/atividades'
       preLoaderRoute: typeof AtividadesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/relatorios': {
+      id: '/relatorios'
+      path: '/relatorios'
+      fullPath: '/relatorios'
+      preLoaderRoute: typeof RelatoriosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tech-demo': {
@@ -392,6 +412,7 @@ const TechDemoRouteWithChildren = TechDemoRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AtividadesRoute: AtividadesRoute,
+  RelatoriosRoute: RelatoriosRoute,
   TechDemoRoute: TechDemoRouteWithChildren,
   UsuariosRoute: UsuariosRoute,
   AlunosCadastroRoute: AlunosCadastroRoute,

@@ -519,6 +519,25 @@ export const attendanceAlertsSchema = z.object({
   missingRolls: z.array(z.object({ classId: idSchema, className: z.string(), activityId: idSchema, activityName: z.string(), date: isoDateSchema })),
 });
 export type AttendanceAlerts = z.infer<typeof attendanceAlertsSchema>;
+/**
+ * A month's frequency (GET /reports/frequency?month=YYYY-MM), per class and per activity, over the classes with a roll
+ * that month: the marks (present, absent, justified), the rolls taken, the students' roll days (the rule's
+ * denominator before the justified absences come off) and the frequency by the one rule over those sums.
+ */
+const frequencyFiguresSchema = z.object({
+  present: z.int(),
+  absent: z.int(),
+  justified: z.int(),
+  rolls: z.int(),
+  rollDays: z.int(),
+  frequencyPercent: percentSchema,
+});
+export const frequencyReportSchema = z.object({
+  month: monthSchema,
+  activities: z.array(z.extend(frequencyFiguresSchema, { activityId: idSchema, activityName: z.string() })),
+  classes: z.array(z.extend(frequencyFiguresSchema, { classId: idSchema, className: z.string(), activityId: idSchema, activityName: z.string() })),
+});
+export type FrequencyReport = z.infer<typeof frequencyReportSchema>;
 
 // ---- Sync (issue 18) ----
 /** How far back a device keeps rolls: the sync brings the rolls of these last days. */

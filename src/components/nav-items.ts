@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Permission } from '../api/permissions.ts';
-import { IconCalendarCheck, IconHome, IconRun, IconSchool, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconCalendarCheck, IconChartBar, IconHome, IconRun, IconSchool, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 
-/** The six sidebar entries (SPEC §2), with the product's Portuguese URLs and the permission each screen needs. */
+/** The sidebar entries (SPEC §2's six, and the reports of issue 17), with the product's Portuguese URLs and the permission each screen needs. */
 export const navItems: { to: string; label: MessageDescriptor; icon: typeof IconHome; permission: Permission }[] = [
   { to: '/', label: msg`Home`, icon: IconHome, permission: 'me:read' },
   { to: '/frequencias/atividades', label: msg`Attendance`, icon: IconCalendarCheck, permission: 'attendance:read' },
@@ -11,4 +11,5 @@ export const navItems: { to: string; label: MessageDescriptor; icon: typeof Icon
   { to: '/atividades', label: msg`Activities`, icon: IconRun, permission: 'activities:read' },
   { to: '/turmas', label: msg`Classes`, icon: IconUsersGroup, permission: 'classes:read' },
   { to: '/usuarios', label: msg`Users`, icon: IconUsers, permission: 'users:read' },
+  { to: '/relatorios', label: msg`Reports`, icon: IconChartBar, permission: 'reports:read' },
 ];

@@ -5,6 +5,9 @@ export function isCalendarDate(value: unknown): value is string {
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 }
 
+/** True for YYYY-MM with a month 01-12 (the reports' month; route code is in the first load: nothing else imported). */
+export const isMonth = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
 /** The day `when` falls on in the device's time zone, as YYYY-MM-DD (today by default). */

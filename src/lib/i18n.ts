@@ -31,7 +31,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 
 /** The features with a catalog of their own (lingui.config.ts: one per folder of src/features but home). */
 export type FeatureCatalog =
-  'activities' | 'attendance' | 'class-history' | 'classes' | 'guardians' | 'student-registration' | 'students' | 'tech-demo' | 'users';
+  'activities' | 'attendance' | 'class-history' | 'classes' | 'guardians' | 'reports' | 'student-registration' | 'students' | 'tech-demo' | 'users';
 
 const loaded = new Set<string>();
 

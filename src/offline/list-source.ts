@@ -31,6 +31,15 @@ export function listState<T>(
   return sampleFallback ? { items: sample, source: 'sample' } : { items: [], source: 'error' };
 }
 
+/** One answer that is not a list (a report): where it comes from, as listState says, with no sample data. */
+export type AnswerState<T> = { data: T | undefined; source: ListSource; savedAt?: number };
+export function answerState<T>(
+  query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'isPending' | 'fetchStatus'> & { error?: unknown; dataUpdatedAt?: number },
+): AnswerState<T> {
+  const { items, ...rest } = listState({ ...query, data: query.data === undefined ? undefined : [query.data] }, [], false);
+  return { data: items[0], ...rest };
+}
+
 /** Writes are never made for sample records. */
 export const isSampleSource = (source: ListSource): boolean => source === 'sample';
 

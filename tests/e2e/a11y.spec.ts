@@ -141,6 +141,7 @@ const ROUTES: Route[] = [
   { name: 'activities', path: () => 'atividades', ready: (page) => page.getByTestId('activity-card').first() },
   { name: 'classes', path: () => 'turmas', ready: (page) => page.getByTestId('class-card').first() },
   { name: 'users', path: () => 'usuarios', ready: (page) => page.getByTestId('user-card').first() },
+  { name: 'reports', path: () => 'relatorios', ready: (page) => page.getByTestId('report-month') },
   { name: 'an address that does not exist', path: () => 'alunos/sem-tal/pagina', ready: (page) => page.getByTestId('not-found-page') },
   { name: 'tech demo', path: () => 'tech-demo', ready: (page) => page.getByTestId('repo-full-name'), setup: fakeGithub },
   {

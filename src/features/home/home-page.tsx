@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Card, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,12 +9,22 @@ import { SyncStatus } from '../../components/sync-status.tsx';
 import { useAuth } from '../../components/auth-provider.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import type { Permission } from '../../api/permissions.ts';
+import { useOnDemand } from '../../components/use-on-demand.ts';
+
+// The alerts' code (and, with their answer, the contract) loads after home shows, for the roles that read them.
+const loadAlerts = () => import('./attendance-alerts.tsx');
 
 /** Home (SPEC §2): welcome message with the signed-in user's name, five cards (those the user's role may open). */
 export function HomePage() {
   const { t } = useLingui();
   const { user } = useAuth();
-  const { can } = usePermissions();
+  const { me, can } = usePermissions();
+  // Only once the server (or the device's copy) has said the role: not every role may read the alerts.
+  const showAlerts = me !== undefined && can('reports:read');
+  const [Alerts, loadAlertsNow] = useOnDemand(loadAlerts);
+  useEffect(() => {
+    if (showAlerts) loadAlertsNow();
+  }, [showAlerts, loadAlertsNow]);
   const name = user?.displayName;
   const cards: { to: string; title: string; text: string; icon: typeof IconUsers; permission: Permission }[] = [
     {
@@ -70,6 +81,8 @@ export function HomePage() {
             </div>
           ))}
       </CardGrid>
+      {/* Below the cards: the alerts arrive after home paints, and must not push its content down (layout shift). */}
+      {showAlerts && Alerts && <Alerts />}
     </>
   );
 }

@@ -49,6 +49,7 @@ const expectedRoutes = [
   ['get', '/api/classes/{classId}/attendance/{date}'],
   ['get', '/api/classes/{classId}/attendance'],
   ['get', '/api/attendance/alerts'],
+  ['get', '/api/reports/frequency'],
   ['get', '/api/health'],
 ] as const;
 

@@ -1,0 +1,151 @@
+/**
+ * Home's attendance alerts (issue 17), for the roles with 'reports:read': students below ATTENDANCE_MIN_PERCENT this
+ * month, absences in a row in a class, classes with no roll in the last 7 days, each with a link. Loaded on demand by
+ * home-page.tsx (its code and the contract stay out of home's first load); the answer is kept on the device, so it
+ * shows offline, saying from when.
+ */
+import { Children, useState, type ReactNode } from 'react';
+import { Anchor, Button, Card, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { attendanceAlertsQueryOptions } from '../../api/reports.ts';
+import { answerState } from '../../offline/list-source.ts';
+import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { localMidnight } from '../../lib/calendar-date.ts';
+import { percentText } from '../../lib/percent-text.ts';
+import type { AttendanceAlerts } from '../../api/contract.ts';
+
+export default function AttendanceAlerts() {
+  const { t } = useLingui();
+  const { data: alerts, source, savedAt } = answerState(useQuery(attendanceAlertsQueryOptions()));
+  const heading = t`Attendance alerts`;
+  return (
+    <Card component="section" aria-label={heading} withBorder padding="lg" mt="lg" data-testid="attendance-alerts">
+      <Title order={2} size="h3" mb="sm">
+        {heading}
+      </Title>
+      <ListSourceBanner source={source} savedAt={savedAt} />
+      {source === 'loading' && <Loader size="sm" aria-label={t`Loading the alerts`} />}
+      {source === 'error' && (
+        <Text c="red.8">
+          <Trans>The alerts could not be loaded. They will show when the server can be reached.</Trans>
+        </Text>
+      )}
+      {alerts && <AlertLists alerts={alerts} />}
+    </Card>
+  );
+}
+
+function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
+  const { i18n } = useLingui();
+  const day = (value: string) => i18n.date(localMidnight(value), { dateStyle: 'short' });
+  const minimum = percentText(i18n.locale, alerts.minPercent);
+  return alerts.belowThreshold.length + alerts.absenceStreaks.length + alerts.missingRolls.length === 0 ? (
+    <Text>
+      <Trans>No alerts: no student is below {minimum} this month, none has 3 absences in a row and every class has its rolls.</Trans>
+    </Text>
+  ) : (
+    <Stack gap="md">
+      {alerts.belowThreshold.length > 0 && (
+        <div>
+          <Title order={3} size="h5" mb={4}>
+            <Trans>Below {minimum} this month</Trans>
+          </Title>
+          <ShortList>
+            {alerts.belowThreshold.map((student) => {
+              const frequency = percentText(i18n.locale, student.frequencyPercent);
+              const rollDays = student.rollDays;
+              return (
+                <List.Item key={student.studentId}>
+                  <Anchor renderRoot={(props) => <Link {...props} to="/alunos/$id" params={{ id: student.studentId }} />}>
+                    {student.studentName}
+                  </Anchor>{' '}
+                  <Trans>
+                    — {frequency} over {rollDays} roll days
+                  </Trans>
+                </List.Item>
+              );
+            })}
+          </ShortList>
+        </div>
+      )}
+      {alerts.absenceStreaks.length > 0 && (
+        <div>
+          <Title order={3} size="h5" mb={4}>
+            <Trans>Absences in a row</Trans>
+          </Title>
+          <ShortList>
+            {alerts.absenceStreaks.map((streak) => {
+              const since = day(streak.since);
+              const { absences, className } = streak;
+              return (
+                <List.Item key={`${streak.studentId}/${streak.classId}`}>
+                  <Anchor renderRoot={(props) => <Link {...props} to="/alunos/$id" params={{ id: streak.studentId }} />}>{streak.studentName}</Anchor>{' '}
+                  <Trans>
+                    — {absences} absences in a row in{' '}
+                    <Anchor renderRoot={(props) => <Link {...props} to="/turmas/$classId" params={{ classId: streak.classId }} />}>
+                      {className}
+                    </Anchor>
+                    , since {since}
+                  </Trans>
+                </List.Item>
+              );
+            })}
+          </ShortList>
+        </div>
+      )}
+      {alerts.missingRolls.length > 0 && (
+        <div>
+          <Title order={3} size="h5" mb={4}>
+            <Trans>No roll in the last 7 days</Trans>
+          </Title>
+          <ShortList>
+            {alerts.missingRolls.map((missing) => {
+              const date = day(missing.date);
+              const { className, activityName } = missing;
+              return (
+                <List.Item key={`${missing.classId}/${missing.date}`}>
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link
+                        {...props}
+                        to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
+                        params={{ activityId: missing.activityId, classId: missing.classId }}
+                        search={{ date1: missing.date }}
+                      />
+                    )}
+                  >
+                    <Trans>
+                      {className} ({activityName}), {date}
+                    </Trans>
+                  </Anchor>
+                </List.Item>
+              );
+            })}
+          </ShortList>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+/** The first items of a list, with a button for the rest: home stays short when many classes miss a roll. */
+const SHORT = 5;
+function ShortList({ children }: { children: ReactNode }) {
+  const [all, setAll] = useState(false);
+  const items = Children.toArray(children);
+  const count = items.length;
+  return (
+    <>
+      <List spacing={4} size="sm">
+        {all ? items : items.slice(0, SHORT)}
+      </List>
+      {count > SHORT && (
+        <Button variant="subtle" size="compact-sm" mt={4} onClick={() => setAll(!all)} aria-expanded={all}>
+          {all ? <Trans>Show fewer</Trans> : <Trans>Show all ({count})</Trans>}
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The rows of /relatorios' CSV exports (built and downloaded by src/lib/csv.ts): the students below the threshold
+ * (from the alerts' answer) and the month's classes. Headers come translated from the screen.
+ */
+import type { AttendanceAlerts, FrequencyReport } from '../../api/contract.ts';
+import { csvNumber, type CsvCell } from '../../lib/csv.ts';
+import type { Locale } from '../../lib/i18n.ts';
+
+export function belowThresholdRows(
+  alerts: AttendanceAlerts,
+  locale: Locale,
+  headers: { student: string; frequency: string; rollDays: string },
+): CsvCell[][] {
+  return [
+    [headers.student, headers.frequency, headers.rollDays],
+    ...alerts.belowThreshold.map((student) => [student.studentName, csvNumber(student.frequencyPercent, locale), student.rollDays]),
+  ];
+}
+
+export function classRows(
+  report: FrequencyReport,
+  locale: Locale,
+  headers: {
+    activity: string;
+    class: string;
+    present: string;
+    absent: string;
+    justified: string;
+    rolls: string;
+    rollDays: string;
+    frequency: string;
+  },
+): CsvCell[][] {
+  return [
+    [headers.activity, headers.class, headers.present, headers.absent, headers.justified, headers.rolls, headers.rollDays, headers.frequency],
+    ...report.classes.map((row) => [
+      row.activityName,
+      row.className,
+      row.present,
+      row.absent,
+      row.justified,
+      row.rolls,
+      row.rollDays,
+      csvNumber(row.frequencyPercent, locale),
+    ]),
+  ];
+}
+
+/** A month (YYYY-MM) `months` before or after; the month switcher's steps. */
+export function addMonths(month: string, months: number): string {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number);
+  const index = year * 12 + (monthNumber - 1) + months;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}

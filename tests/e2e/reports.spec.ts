@@ -1,0 +1,91 @@
+/**
+ * Issue 17, alerts and reports: a student absent on the last three rolls of a class is listed by home's alerts, with
+ * links; /relatorios shows the month's chart and table; the students-below-the-minimum CSV downloads and parses back
+ * (BOM, `;` and the student's row in pt-BR). Both languages.
+ */
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { API_URL, expect, test, type ClassGroup } from '../support/e2e.ts';
+
+const WEEK_DAYS = ['DOMINGO', 'SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO'];
+const localDate = (offsetDays = 0) => {
+  const day = new Date(Date.now() + offsetDays * 86_400_000);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+};
+
+/** A new class on today's weekday with one student, absent on its rolls of today and the two weeks before. */
+async function atRiskStudent(request: APIRequestContext): Promise<{ id: string; name: string; group: ClassGroup }> {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const activity = await request.post(`${API_URL}/activities`, {
+    data: { name: `Relatório ${tag}`, teacher: 'Prof. Rosa', area: 'Esportes', frequency: 'Semanal' },
+  });
+  expect(activity.status()).toBe(201);
+  const activityId = ((await activity.json()) as { id: string }).id;
+  const made = await request.post(`${API_URL}/classes`, {
+    data: { title: `Turma Risco ${tag}`, activityId, weekDay: WEEK_DAYS[new Date().getDay()], schedule: '14:00 - 15:00', level: 'INICIANTE' },
+  });
+  expect(made.status()).toBe(201);
+  const group = (await made.json()) as ClassGroup;
+  const name = `Educando Risco ${tag}`;
+  const student = await request.post(`${API_URL}/students`, { data: { fullName: name } });
+  expect(student.status()).toBe(201);
+  const { id } = (await student.json()) as { id: string };
+  expect((await request.put(`${API_URL}/classes/${group.id}/students/${id}`, { data: { from: localDate(-30) } })).status()).toBe(201);
+  for (const offset of [-14, -7, 0]) {
+    const date = localDate(offset);
+    const roll = await request.put(`${API_URL}/classes/${group.id}/attendance/${date}`, {
+      data: { takenBy: 'Prof. Rosa', takenAt: new Date().toISOString(), entries: [{ studentId: id, status: 'ABSENT' }] },
+    });
+    expect(roll.ok(), await roll.text()).toBeTruthy();
+  }
+  return { id, name, group };
+}
+
+test('home lists the at-risk student with links; /relatorios shows the chart and table; the CSV parses back in pt-BR', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { id, name, group } = await atRiskStudent(request);
+
+  // en-US: home's alerts and the report.
+  const english = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'block' });
+  await english.addInitScript(() => window.localStorage.setItem('quadra.locale', 'en-US'));
+  const page = await english.newPage();
+  await page.goto('');
+  const alerts = page.getByTestId('attendance-alerts');
+  await expect(alerts.getByRole('heading', { name: 'Attendance alerts' })).toBeVisible();
+  // Each list shows its first five items: open them all (the seed has other students at risk).
+  for (const more of await alerts.getByRole('button', { name: /^Show all/ }).all()) await more.click();
+  const below = alerts.getByRole('listitem').filter({ hasText: name }).filter({ hasText: 'roll days' });
+  await expect(below.getByRole('link', { name })).toHaveAttribute('href', new RegExp(`/alunos/${id}$`));
+  const streak = alerts.getByRole('listitem').filter({ hasText: '3 absences in a row' }).filter({ hasText: name });
+  await expect(streak.getByRole('link', { name: group.title })).toHaveAttribute('href', new RegExp(`/turmas/${group.id}$`));
+  await below.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/alunos/${id}$`));
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  const chart = page.getByRole('img', { name: /^Chart of the frequency by class/ });
+  await expect(chart).toHaveAccessibleName(new RegExp(`${group.title} 0%`));
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('class-table').getByRole('row', { name: new RegExp(group.title) })).toContainText('0%');
+  await english.close();
+
+  // pt-BR: the heading, and the export of the students below the minimum.
+  const portuguese = await browser.newContext({ baseURL, locale: 'pt-BR', serviceWorkers: 'block', acceptDownloads: true });
+  await portuguese.addInitScript(() => window.localStorage.setItem('quadra.locale', 'pt-BR'));
+  const pt = await portuguese.newPage();
+  await pt.goto('relatorios');
+  await expect(pt.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible();
+  await expect(pt.getByTestId('below-threshold-table')).toContainText(name);
+  const [download] = await Promise.all([pt.waitForEvent('download'), pt.getByRole('button', { name: 'Exportar educandos (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`educandos-abaixo-do-minimo-${localDate().slice(0, 7)}.csv`);
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const rows = text.slice(1).trimEnd().split('\r\n');
+  expect(rows[0]).toBe('Educando;Frequência (%);Dias de chamada');
+  const rollDaysThisMonth = [-14, -7, 0].filter((offset) => localDate(offset).startsWith(localDate().slice(0, 7))).length;
+  expect(rows).toContain(`${name};0;${rollDaysThisMonth}`);
+  await portuguese.close();
+});
