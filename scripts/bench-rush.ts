@@ -45,9 +45,13 @@ const savedRolls: { classId: string; date: string; statuses: Map<string, string>
 const registered: string[] = [];
 let nextDay = 0;
 
-/** A day of its own for each roll (counting back from yesterday), so no two writes share a roll. */
+/**
+ * A day of its own for each roll, so no two writes share a roll: counting on from tomorrow, when everyone on today's
+ * roster is still on it (a day in the past could come before a student's enrolment, and be refused).
+ */
+const today = new Date();
 function freshDate(): string {
-  const day = new Date(Date.UTC(2026, 0, 1) - ++nextDay * 86_400_000);
+  const day = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()) + ++nextDay * 86_400_000);
   return day.toISOString().slice(0, 10);
 }
 
