@@ -1,14 +1,14 @@
 /**
  * The monthly frequency report (issue 17, /relatorios): per class and per activity, the month's marks, rolls and
- * frequency, computed in SQL from the rolls with the one frequency rule (server/routes/frequency.ts): the students'
- * counts of attendanceCountsSql, summed per class (and per activity), then frequencySql over the sums, so a class's
+ * frequency, in SQL with the one frequency rule (server/routes/frequency.ts): the students' month counts (kept by
+ * attendance-counts.ts), summed per class (and per activity), then frequencySql over the sums, so a class's
  * figure weighs each student's roll day once, like the students' own figures.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceQuerySchema, frequencyReportSchema, type FrequencyReport } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, type ApiContext } from './context.ts';
-import { attendanceCountsSql, frequencySql, inMonth } from './frequency.ts';
+import { frequencySql, inMonth } from './frequency.ts';
 import { today } from './roster.ts';
 
 /**
@@ -18,7 +18,9 @@ import { today } from './roster.ts';
 const perClassSql = `
   rolls AS (
     SELECT r.class_id, count(*)::int AS rolls FROM attendance_rolls r WHERE ${inMonth('r', '$1::date')} GROUP BY r.class_id
-  ), counts AS (${attendanceCountsSql({ perClass: true, filter: (row) => inMonth(row, '$1::date') })}
+  ), counts AS (
+    -- the month's counts as the writes keep them (attendance-counts.ts)
+    SELECT class_id, days, present, absent, justified FROM attendance_month_counts WHERE month = $1::date
   ), per_class AS (
     SELECT r.class_id, r.rolls, coalesce(sum(c.days), 0)::int AS days, coalesce(sum(c.present), 0)::int AS present,
            coalesce(sum(c.absent), 0)::int AS absent, coalesce(sum(c.justified), 0)::int AS justified

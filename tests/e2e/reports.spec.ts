@@ -60,7 +60,7 @@ test('home lists the at-risk student with links; /relatorios shows the chart and
   const below = alerts.getByRole('listitem').filter({ hasText: name }).filter({ hasText: 'roll days' });
   await expect(below.getByRole('link', { name })).toHaveAttribute('href', new RegExp(`/alunos/${id}$`));
   const streak = alerts.getByRole('listitem').filter({ hasText: '3 absences in a row' }).filter({ hasText: name });
-  await expect(streak.getByRole('link', { name: group.title })).toHaveAttribute('href', new RegExp(`/turmas/${group.id}$`));
+  await expect(streak.getByRole('link', { name: group.title })).toHaveAttribute('href', new RegExp(`/turmas/${group.id}/frequencia$`));
   await below.getByRole('link', { name }).click();
   await expect(page).toHaveURL(new RegExp(`/alunos/${id}$`));
 

@@ -84,7 +84,7 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
                   <Anchor renderRoot={(props) => <Link {...props} to="/alunos/$id" params={{ id: streak.studentId }} />}>{streak.studentName}</Anchor>{' '}
                   <Trans>
                     — {absences} absences in a row in{' '}
-                    <Anchor renderRoot={(props) => <Link {...props} to="/turmas/$classId" params={{ classId: streak.classId }} />}>
+                    <Anchor renderRoot={(props) => <Link {...props} to="/turmas/$classId/frequencia" params={{ classId: streak.classId }} />}>
                       {className}
                     </Anchor>
                     , since {since}

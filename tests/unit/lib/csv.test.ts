@@ -14,7 +14,13 @@ describe('CSV exports', () => {
   });
 
   it('writes en-US with commas and ISO dates, and keeps a formula-looking cell as text', () => {
-    const text = toCsv([['Student', csvDate('2026-03-09', 'en-US')], ['=HYPERLINK("x")', null]], 'en-US');
+    const text = toCsv(
+      [
+        ['Student', csvDate('2026-03-09', 'en-US')],
+        ['=HYPERLINK("x")', null],
+      ],
+      'en-US',
+    );
     expect(text).toBe('\uFEFFStudent,2026-03-09\r\n"\'=HYPERLINK(""x"")",\r\n');
   });
 });
