@@ -19,46 +19,43 @@ const kept = [
 ] as const;
 const figures = 'days, present, absent, justified';
 
-/** One roll's share of the counts: its class and day ($1, $2). */
-const rollShareSql = (perMonth: boolean) =>
-  attendanceCountsSql({ perClass: true, perMonth, filter: (r) => `${r}.class_id = $1 AND ${r}.date = $2::date` });
+/** One roll's share of the counts, its class and day ($1, $2): per student, in the roll's month (one month). */
+const rollShareSql = attendanceCountsSql({ perClass: true, perMonth: true, filter: (r) => `${r}.class_id = $1 AND ${r}.date = $2::date` });
 
 /** Held until the transaction ends: the upkeep of the counts, one transaction at a time. */
 export async function lockCounts(tx: Queryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(2023112301)');
 }
 
+/**
+ * Adds a roll's share to both tables (`sign` -1 takes it out): the share is read once, in one statement. A row that
+ * does not exist yet starts at the share (a roll taken out was put in before, so its rows exist).
+ */
+async function applyRollShare(tx: Queryable, classId: string, date: string, sign: 1 | -1): Promise<void> {
+  const upsert = (table: string, keys: string) =>
+    `INSERT INTO ${table} (${keys}, ${figures})
+     SELECT ${keys}, ${sign} * sum(days), ${sign} * sum(present), ${sign} * sum(absent), ${sign} * sum(justified) FROM share GROUP BY ${keys}
+     ON CONFLICT (${keys}) DO UPDATE
+        SET days = ${table}.days + EXCLUDED.days, present = ${table}.present + EXCLUDED.present,
+            absent = ${table}.absent + EXCLUDED.absent, justified = ${table}.justified + EXCLUDED.justified`;
+  await tx.run(
+    `WITH share AS MATERIALIZED (${rollShareSql}),
+          months AS (${upsert(kept[1].table, kept[1].keys)} RETURNING 1)
+     ${upsert(kept[0].table, kept[0].keys)}`,
+    [classId, date],
+  );
+}
+
 /** Before a roll of (classId, date) changes: its share leaves the counts. */
 export async function withdrawRoll(tx: Queryable, classId: string, date: string): Promise<void> {
   await lockCounts(tx);
-  for (const { table, keys, perMonth } of kept) {
-    const match = keys
-      .split(', ')
-      .map((key) => `c.${key} = s.${key}`)
-      .join(' AND ');
-    await tx.run(
-      `UPDATE ${table} c
-          SET days = c.days - s.days, present = c.present - s.present, absent = c.absent - s.absent, justified = c.justified - s.justified
-         FROM (${rollShareSql(perMonth)}) s
-        WHERE ${match}`,
-      [classId, date],
-    );
-  }
+  await applyRollShare(tx, classId, date, -1);
 }
 
 /** After a roll of (classId, date) was written: its share joins the counts. */
 export async function depositRoll(tx: Queryable, classId: string, date: string): Promise<void> {
   await lockCounts(tx);
-  for (const { table, keys, perMonth } of kept) {
-    await tx.run(
-      `INSERT INTO ${table} (${keys}, ${figures})
-       SELECT ${keys}, ${figures} FROM (${rollShareSql(perMonth)}) s
-       ON CONFLICT (${keys}) DO UPDATE
-          SET days = ${table}.days + EXCLUDED.days, present = ${table}.present + EXCLUDED.present,
-              absent = ${table}.absent + EXCLUDED.absent, justified = ${table}.justified + EXCLUDED.justified`,
-      [classId, date],
-    );
-  }
+  await applyRollShare(tx, classId, date, 1);
 }
 
 /** A student's counts recounted from the rolls (an enrolment or the student's status changed which days count). */
