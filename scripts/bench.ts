@@ -131,10 +131,15 @@ async function studentsPage(browser: Browser): Promise<void> {
 
 /** Run a child benchmark script and collect its BENCH_JSON line. */
 function childBench(script: string, args: string[] = []): Record<string, unknown> | null {
-  const result = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args], { cwd: root, encoding: 'utf8', timeout: 900_000 });
+  return childCommand(join(root, 'node_modules/.bin/tsx'), [script, ...args]);
+}
+
+/** Run a command that ends with a BENCH_JSON line, and collect it. */
+function childCommand(command: string, args: string[]): Record<string, unknown> | null {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 900_000 });
   const line = (result.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (!line) {
-    console.error(`${script} printed no figures:\n${result.stderr}`);
+    console.error(`${args.join(' ')} printed no figures:\n${result.stderr}`);
     return null;
   }
   return JSON.parse(line.slice('BENCH_JSON '.length)) as Record<string, unknown>;
@@ -152,26 +157,27 @@ function printTable(): void {
 
 /**
  * `npm run bench -- first-load` measures only the bundle sizes, `-- students` only the students page, `-- offline` only
- * the offline start (quick, while working on them).
+ * the offline start, `-- server` only the server's figures (quick, while working on them).
  */
 const only = process.argv[2];
 
 async function main(): Promise<void> {
+  if (only !== 'server') await browserFigures();
+  await serverFigures();
+  printTable();
+}
+
+/** The app in Chromium: bundle sizes, the offline start, the students page, the roll call, Lighthouse. */
+async function browserFigures(): Promise<void> {
   console.log('Building the production app...');
   if (spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
   const server = await startServer({ port: PORT, dataDir: join(root, '.bench/data'), distDir: 'dist' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    if (only === 'students') {
-      await studentsPage(browser);
-      return printTable();
-    }
-    if (only === 'offline') {
-      await offlineFcp(browser);
-      return printTable();
-    }
+    if (only === 'students') return await studentsPage(browser);
+    if (only === 'offline') return await offlineFcp(browser);
     await firstLoadJs(browser);
-    if (only === 'first-load') return printTable();
+    if (only === 'first-load') return;
     await offlineFcp(browser);
     await studentsPage(browser);
     await browser.close();
@@ -221,8 +227,13 @@ async function main(): Promise<void> {
     await browser.close().catch(() => undefined);
     server.kill();
   }
-  const serverFigures = childBench('scripts/bench-server.ts') as { results?: Record<string, unknown>[] } | null;
-  const cached = serverFigures?.results?.find((row) => row.listCache === 'on' || row.listCache === true) ?? serverFigures?.results?.[0];
+}
+
+/** The reference server: the students list under load, the rush, the reports' SQL. */
+async function serverFigures(): Promise<void> {
+  if (only === 'students' || only === 'offline' || only === 'first-load') return;
+  const listLoad = childBench('scripts/bench-server.ts') as { results?: Record<string, unknown>[] } | null;
+  const cached = listLoad?.results?.find((row) => row.listCache === 'on' || row.listCache === true) ?? listLoad?.results?.[0];
   if (cached) {
     rows.push({
       figure: 'server GET /api/students (5,000): requests/s',
@@ -243,6 +254,33 @@ async function main(): Promise<void> {
     });
   }
 
+  // The class-start rush (issue 23), on the embedded database and on a throw-away PostgreSQL (scripts/with-postgres.sh).
+  const rushes = [
+    ['embedded', childBench('scripts/bench-rush.ts')],
+    ['PostgreSQL', childCommand('bash', ['scripts/with-postgres.sh', join(root, 'node_modules/.bin/tsx'), 'scripts/bench-rush.ts'])],
+  ] as const;
+  for (const [engine, rush] of rushes) {
+    if (!rush) continue;
+    const figures = rush as {
+      requestsPerSecond: number;
+      worstP99: number;
+      goal: { requestsPerSecond: number; p99Ms: number };
+      failures: number;
+      lost: number;
+    };
+    rows.push({
+      figure: `rush, ${engine}, 16 clients, 5,000 students: requests/s`,
+      value: String(figures.requestsPerSecond),
+      goal: `>= ${figures.goal.requestsPerSecond}`,
+      vsGoal: ratio(figures.requestsPerSecond, figures.goal.requestsPerSecond, 'at least'),
+    });
+    rows.push({
+      figure: `rush, ${engine}: worst p99 of a request type / not 2xx / writes lost`,
+      value: `${figures.worstP99} ms / ${figures.failures} / ${figures.lost}`,
+      goal: `<= ${figures.goal.p99Ms} ms / 0 / 0`,
+      vsGoal: ratio(figures.worstP99, figures.goal.p99Ms, 'at most'),
+    });
+  }
   const reports = childBench('scripts/bench-reports.ts') as Record<string, { medianMs: number; maxMs: number }> | null;
   for (const name of ['grid', 'alerts'] as const) {
     const figure = reports?.[name];
@@ -254,8 +292,6 @@ async function main(): Promise<void> {
       vsGoal: ratio(figure.medianMs, 100, 'at most'),
     });
   }
-
-  printTable();
 }
 
 await main();
