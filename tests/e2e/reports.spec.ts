@@ -56,7 +56,8 @@ test('home lists the at-risk student with links; /relatorios shows the chart and
   const alerts = page.getByTestId('attendance-alerts');
   await expect(alerts.getByRole('heading', { name: 'Attendance alerts' })).toBeVisible();
   // Each list shows its first five items: open them all (the seed has other students at risk).
-  for (const more of await alerts.getByRole('button', { name: /^Show all/ }).all()) await more.click();
+  const showAll = alerts.getByRole('button', { name: /^Show all/ });
+  while ((await showAll.count()) > 0) await showAll.first().click();
   const below = alerts.getByRole('listitem').filter({ hasText: name }).filter({ hasText: 'roll days' });
   await expect(below.getByRole('link', { name })).toHaveAttribute('href', new RegExp(`/alunos/${id}$`));
   const streak = alerts.getByRole('listitem').filter({ hasText: '3 absences in a row' }).filter({ hasText: name });

@@ -35,7 +35,7 @@ export function StudentFrequency({ student }: { student: Student }) {
   const monthName = i18n.date(localMidnight(`${frequency.month}-01`), { month: 'long', year: 'numeric' });
   const year = frequency.schoolYear;
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={t`Frequency by activity and class`}>
       <Table data-testid="profile-frequency" verticalSpacing="xs">
         <Table.Caption>{t`Frequency: present ÷ (roll days − justified absences).`}</Table.Caption>
         <Table.Thead>
