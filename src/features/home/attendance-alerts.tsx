@@ -4,7 +4,7 @@
  * home-page.tsx (its code and the contract stay out of home's first load); the answer is kept on the device, so it
  * shows offline, saying from when.
  */
-import { Children, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Card, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -52,8 +52,9 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
           <Title order={3} size="h5" mb={4}>
             <Trans>Below {minimum} this month</Trans>
           </Title>
-          <ShortList>
-            {alerts.belowThreshold.map((student) => {
+          <ShortList
+            items={alerts.belowThreshold}
+            render={(student) => {
               const frequency = percentText(i18n.locale, student.frequencyPercent);
               const rollDays = student.rollDays;
               return (
@@ -66,8 +67,8 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
                   </Trans>
                 </List.Item>
               );
-            })}
-          </ShortList>
+            }}
+          />
         </div>
       )}
       {alerts.absenceStreaks.length > 0 && (
@@ -75,8 +76,9 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
           <Title order={3} size="h5" mb={4}>
             <Trans>Absences in a row</Trans>
           </Title>
-          <ShortList>
-            {alerts.absenceStreaks.map((streak) => {
+          <ShortList
+            items={alerts.absenceStreaks}
+            render={(streak) => {
               const since = day(streak.since);
               const { absences, className } = streak;
               return (
@@ -91,8 +93,8 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
                   </Trans>
                 </List.Item>
               );
-            })}
-          </ShortList>
+            }}
+          />
         </div>
       )}
       {alerts.missingRolls.length > 0 && (
@@ -100,8 +102,9 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
           <Title order={3} size="h5" mb={4}>
             <Trans>No roll in the last 7 days</Trans>
           </Title>
-          <ShortList>
-            {alerts.missingRolls.map((missing) => {
+          <ShortList
+            items={alerts.missingRolls}
+            render={(missing) => {
               const date = day(missing.date);
               const { className, activityName } = missing;
               return (
@@ -122,8 +125,8 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
                   </Anchor>
                 </List.Item>
               );
-            })}
-          </ShortList>
+            }}
+          />
         </div>
       )}
     </Stack>
@@ -132,14 +135,14 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
 
 /** The first items of a list, with a button for the rest: home stays short when many classes miss a roll. */
 const SHORT = 5;
-function ShortList({ children }: { children: ReactNode }) {
+/** The first few items of a long list, and a button for the rest: only the items shown are rendered. */
+function ShortList<T>({ items, render }: { items: readonly T[]; render: (item: T) => ReactNode }) {
   const [all, setAll] = useState(false);
-  const items = Children.toArray(children);
   const count = items.length;
   return (
     <>
       <List spacing={4} size="sm">
-        {all ? items : items.slice(0, SHORT)}
+        {(all ? items : items.slice(0, SHORT)).map(render)}
       </List>
       {count > SHORT && (
         <Button variant="subtle" size="compact-sm" mt={4} onClick={() => setAll(!all)} aria-expanded={all}>
