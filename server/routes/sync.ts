@@ -8,17 +8,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  studentColumns,
-  SYNC_ROLL_DAYS,
-  syncAnswerSchema,
-  type Activity,
-  type ClassGroup,
-  type Roll,
-  type SyncAnswer,
-  type SyncStudent,
-  type User,
-} from '../../src/api/contract.ts';
+import { syncAnswerSchema, type Activity, type ClassGroup, type Roll, type SyncAnswer, type SyncStudent, type User } from '../../src/api/contract.ts';
+import { studentColumns, SYNC_ROLL_DAYS } from '../../src/api/sync-columns.ts';
 import { permissionsOf, type Permission } from '../../src/api/permissions.ts';
 import { meOf } from '../access.ts';
 import { readAtCursor } from '../db/change-cursor.ts';

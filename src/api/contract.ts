@@ -540,8 +540,6 @@ export const frequencyReportSchema = z.object({
 export type FrequencyReport = z.infer<typeof frequencyReportSchema>;
 
 // ---- Sync (issue 18) ----
-/** How far back a device keeps rolls: the sync brings the rolls of these last days. */
-export const SYNC_ROLL_DAYS = 60;
 /** A student as the sync brings it: the list's summary plus the classes whose roster has them today. */
 export type SyncStudent = StudentSummary & { classIds: string[] };
 /**
@@ -568,31 +566,6 @@ export const syncStudentColumnsSchema = z
   );
 export type SyncStudentColumns = z.infer<typeof syncStudentColumnsSchema>;
 
-export function studentColumns(students: readonly SyncStudent[]): SyncStudentColumns {
-  const classIds: string[] = [];
-  const position = new Map<string, number>();
-  const refOf = (classId: string) => {
-    let ref = position.get(classId);
-    if (ref === undefined) position.set(classId, (ref = classIds.push(classId) - 1));
-    return ref;
-  };
-  return {
-    ids: students.map((student) => student.id),
-    names: students.map((student) => student.name),
-    frequencyPercent: students.map((student) => student.frequencyPercent),
-    classIds,
-    classes: students.map((student) => student.classIds.map(refOf)),
-  };
-}
-
-export function studentsFromColumns(columns: SyncStudentColumns): SyncStudent[] {
-  return columns.ids.map((id, i) => ({
-    id,
-    name: columns.names[i]!,
-    frequencyPercent: columns.frequencyPercent[i]!,
-    classIds: columns.classes[i]!.map((ref) => columns.classIds[ref]!),
-  }));
-}
 export const rollKeySchema = z.object({ classId: idSchema, date: isoDateSchema });
 /**
  * GET /sync?since=CURSOR: what changed since that cursor (everything, `full`, without one), for the parts the

@@ -5,7 +5,8 @@
  * Students are kept in one order, whatever way they arrived (by name in pt-BR collation, then id), and each class's
  * roster is derived from the students' class ids, so a roster never disagrees with the list it comes from.
  */
-import { studentsFromColumns, type Activity, type ClassGroup, type Roll, type StudentSummary, type SyncAnswer, type User } from '../api/contract.ts';
+import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, User } from '../api/contract.ts';
+import { studentsFromColumns } from '../api/sync-columns.ts';
 
 export type DeviceCopy = {
   students?: StudentSummary[];

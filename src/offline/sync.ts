@@ -5,17 +5,10 @@
  * its cursor. The download, JSON parsing and contract check run in a Web Worker (offline/sync-worker.ts); the merge
  * is small work on the main thread, applied in steps that let a tap through between them.
  */
-// This module loads on demand (offline/sync-status.ts requestSync), so the contract's code it brings is not in the first load.
-import {
-  SYNC_ROLL_DAYS,
-  syncAnswerSchema,
-  type Activity,
-  type ClassGroup,
-  type Roll,
-  type StudentSummary,
-  type SyncAnswer,
-  type User,
-} from '../api/contract.ts';
+// This module loads on demand (offline/sync-status.ts requestSync). The contract's schemas (zod) stay out of it: the
+// worker checks the answer; only the main-thread fallback loads them.
+import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, User } from '../api/contract.ts';
+import { SYNC_ROLL_DAYS } from '../api/sync-columns.ts';
 import { rollKeys } from '../api/attendance.ts';
 import { rosterKeys } from '../api/rosters.ts';
 import { activityKeys } from '../api/activities.ts';
@@ -77,7 +70,7 @@ class WorkerFailure extends Error {
 
 let worker: Worker | undefined;
 async function download(path: string): Promise<SyncAnswer> {
-  const onMainThread = () => getParsed(path, syncAnswerSchema);
+  const onMainThread = async () => getParsed(path, (await import('../api/contract.ts')).syncAnswerSchema);
   if (typeof Worker === 'undefined') return onMainThread();
   worker ??= new Worker(new URL('./sync-worker.ts', import.meta.url), { type: 'module' });
   const reply = await new Promise<SyncReply>((resolve) => {

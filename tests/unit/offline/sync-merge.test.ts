@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { studentColumns, type Activity, type ClassGroup, type Roll, type SyncAnswer, type SyncStudent } from '../../../src/api/contract.ts';
+import type { Activity, ClassGroup, Roll, SyncAnswer, SyncStudent } from '../../../src/api/contract.ts';
+import { studentColumns } from '../../../src/api/sync-columns.ts';
 import { mergeSync, rollUpdates, rostersOf, type DeviceCopy } from '../../../src/offline/sync-merge.ts';
 
 type Op =

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studentsFromColumns, type SyncAnswer, type SyncStudent } from '../../../src/api/contract.ts';
+import type { SyncAnswer, SyncStudent } from '../../../src/api/contract.ts';
+import { studentsFromColumns } from '../../../src/api/sync-columns.ts';
 import { rosterIds, today } from '../../../server/routes/roster.ts';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 

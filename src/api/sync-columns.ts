@@ -1,0 +1,34 @@
+/**
+ * The sync's constants and its students' column form (issue 18), without the contract's schemas: the device's merge
+ * (offline/sync-merge.ts) runs in the first load's neighbourhood and must not bring zod with it.
+ */
+import type { SyncStudent, SyncStudentColumns } from './contract.ts';
+
+/** How far back a device keeps rolls: the sync brings the rolls of these last days. */
+export const SYNC_ROLL_DAYS = 60;
+
+export function studentColumns(students: readonly SyncStudent[]): SyncStudentColumns {
+  const classIds: string[] = [];
+  const position = new Map<string, number>();
+  const refOf = (classId: string) => {
+    let ref = position.get(classId);
+    if (ref === undefined) position.set(classId, (ref = classIds.push(classId) - 1));
+    return ref;
+  };
+  return {
+    ids: students.map((student) => student.id),
+    names: students.map((student) => student.name),
+    frequencyPercent: students.map((student) => student.frequencyPercent),
+    classIds,
+    classes: students.map((student) => student.classIds.map(refOf)),
+  };
+}
+
+export function studentsFromColumns(columns: SyncStudentColumns): SyncStudent[] {
+  return columns.ids.map((id, i) => ({
+    id,
+    name: columns.names[i]!,
+    frequencyPercent: columns.frequencyPercent[i]!,
+    classIds: columns.classes[i]!.map((ref) => columns.classIds[ref]!),
+  }));
+}
