@@ -216,6 +216,7 @@ async function main(): Promise<void> {
     allRowsOf500: { medianMs: Math.round(median(complete)), maxMs: Math.round(Math.max(...complete)), samples: complete.length },
     toggleDuringSync5000: {
       medianMs: Math.round(median(duringSync)),
+      p95Ms: Math.round(p95(duringSync)),
       maxMs: Math.round(Math.max(...duringSync)),
       goalMs: 100,
       samples: duringSync.length,
@@ -230,7 +231,7 @@ async function main(): Promise<void> {
   );
   console.log(`  ... all 500 rows in the page: median ${result.allRowsOf500.medianMs} ms, max ${result.allRowsOf500.maxMs} ms`);
   console.log(
-    `  tap -> painted while a first sync of 5,000 students is taken in: median ${result.toggleDuringSync5000.medianMs} ms, max ${result.toggleDuringSync5000.maxMs} ms over ${duringSync.length} taps (goal <= 100 ms)`,
+    `  tap -> painted while a first sync of 5,000 students is taken in: median ${result.toggleDuringSync5000.medianMs} ms, p95 ${result.toggleDuringSync5000.p95Ms} ms, max ${result.toggleDuringSync5000.maxMs} ms over ${duringSync.length} taps (goal <= 100 ms)`,
   );
   console.log(`BENCH_JSON ${JSON.stringify(result)}`);
 }
