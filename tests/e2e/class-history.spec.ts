@@ -1,7 +1,7 @@
 /**
  * A class's attendance history (issue 17): a known roll's marks in the month grid; that roll corrected offline from
  * the grid's date link reaches the server on reconnect and the grid shows it; the month exported as CSV (pt-BR) and
- * read back.
+ * read back; offline, a month never opened is built from the rolls the sync brought.
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
@@ -74,6 +74,32 @@ test.describe('in en-US', () => {
     await expect(page.getByTestId('roll-authors').locator(`li[data-date="${date}"]`)).toContainText('corrected by');
     const roll = await serverRoll(request, group.id, date);
     expect(roll!.entries.find((entry) => entry.studentId === first.id)?.status).toBe('ABSENT');
+  });
+});
+
+test.describe('offline, a month never opened', () => {
+  test.use({ locale: 'en-US' });
+
+  test('is built from the rolls the sync brought to the device', async ({ page, context, request }) => {
+    const { group, students } = await classWithRoster(request, 7);
+    // A roll within the sync's last 60 days, saved on the server by someone else.
+    const day = new Date(Date.now() - (5 + Math.floor(Math.random() * 40)) * 86_400_000);
+    const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    const entries = students.map((student, i) => ({ studentId: student.id, status: i === 0 ? 'ABSENT' : 'PRESENT' }));
+    const saved = await request.put(`${API_URL}/classes/${group.id}/attendance/${date}`, {
+      data: { takenBy: 'Instrutora E2E', takenAt: new Date().toISOString(), entries },
+    });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+
+    await page.goto('./');
+    await expect(page.getByTestId('sync-status-text')).toHaveText(/Available offline · synced \d/, { timeout: 20_000 });
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.goto(`turmas/${group.id}/frequencia?month=${date.slice(0, 7)}`);
+    await expect(page.getByTestId('history-from-device')).toBeVisible();
+    const cell = (student: Student) => page.getByRole('row', { name: new RegExp(student.name) }).locator(`td[data-date="${date}"]`);
+    await expect(cell(students[0]!)).toHaveAttribute('data-mark', 'A');
+    await expect(cell(students[1]!)).toHaveAttribute('data-mark', 'P');
   });
 });
 

@@ -5,9 +5,9 @@
  * outbox); the grid is asked again once the correction is sent (api/attendance.ts). The grid is in the persisted
  * query cache: offline, a month seen before shows with its "as of".
  */
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Alert, Button, Group, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
@@ -15,7 +15,9 @@ import { rollPayloadOf } from '../../api/attendance.ts';
 import { gridQueryOptions } from '../../api/attendance-grid.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
-import type { AttendanceGrid } from '../../api/contract.ts';
+import type { AttendanceGrid, Roll, StudentSummary } from '../../api/contract.ts';
+import { rosterKeys } from '../../api/rosters.ts';
+import { studentKeys } from '../../api/students.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -27,6 +29,7 @@ import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { gridCsvFileName, gridCsvRows } from './grid-csv.ts';
 import { monthLabel, shiftMonth } from './month.ts';
+import { deviceGrid } from './device-grid.ts';
 import classes from './class-history.module.css';
 
 type Props = { classId: string; month: string; onMonthChange: (month: string) => void };
@@ -47,7 +50,9 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
   const activity = useQuery(activitiesQueryOptions()).data?.find((item) => item.id === group?.activityId);
   // The grid as a list of one: the same rules as every list for "server", "device copy (as of)", "not found".
   const { items, source, savedAt } = listState({ ...query, data: query.data && [query.data] }, [], false);
-  const grid = items[0];
+  // Neither the server nor a saved copy of this month: the rolls the device holds (the sync's last 60 days).
+  const fromDevice = useDeviceGrid(classId, month, source === 'error');
+  const grid = items[0] ?? fromDevice ?? undefined;
   const className = group?.title ?? t`Class`;
   const shownMonth = monthLabel(month, locale);
   const pendingDates = usePendingRollDates(classId, month);
@@ -164,7 +169,15 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
           </Text>
         </Group>
       )}
-      {source === 'error' && (
+      {fromDevice && (
+        <Alert color="blue.9" variant="light" mb="md" role="status" data-testid="history-from-device">
+          <Trans>
+            The server cannot be reached: this grid is built from the rolls kept on this device (the last 60 days). Its totals count the marks only; a
+            day a student was on the roster but left off the roll is not known here.
+          </Trans>
+        </Alert>
+      )}
+      {source === 'error' && !fromDevice && (
         <Alert color="red.9" variant="filled" role="alert" mb="md">
           <Trans>Error loading the attendance of this month. It has not been saved on this device; try again with a connection.</Trans>
         </Alert>
@@ -195,6 +208,22 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
       </div>
     </div>
   );
+}
+
+/** The month's grid from the rolls in the device's cache (device-grid.ts), when `wanted`; null when it has none. */
+function useDeviceGrid(classId: string, month: string, wanted: boolean): AttendanceGrid | null {
+  const client = useQueryClient();
+  return useMemo(() => {
+    if (!wanted) return null;
+    const rolls = client
+      .getQueriesData<Roll | null>({ queryKey: ['classes', classId, 'attendance'] })
+      .flatMap(([, data]) => (data && typeof data === 'object' && 'entries' in data ? [data] : []));
+    const names = [
+      ...(client.getQueryData<StudentSummary[]>(rosterKeys.one(classId)) ?? []),
+      ...(client.getQueryData<StudentSummary[]>(studentKeys.all) ?? []),
+    ];
+    return deviceGrid(classId, month, rolls, names);
+  }, [client, classId, month, wanted]);
 }
 
 /** Days of this class and month whose roll waits in the outbox (taken or corrected on this device, not yet sent). */
