@@ -10,6 +10,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { OutboxRow } from '../lib/db.ts';
 import { discardItem, keepMine, retryItem } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
+import { conflictFieldLabels, conflictValueText } from './conflict-fields.ts';
 
 const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.studentCreate]: msg`Student registration`,
@@ -38,15 +39,14 @@ function mineOf(payload: unknown): Record<string, unknown> {
   return (inner as Record<string, unknown> | undefined) ?? fields;
 }
 
-const shown = (value: unknown): string =>
-  value === undefined || value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-
 /** The fields where mine and theirs differ, side by side. */
 function ConflictTable({ item }: { item: OutboxRow }) {
-  const { t } = useLinguiMacro();
+  const { t, i18n } = useLinguiMacro();
   const mine = mineOf(item.payload);
   const theirs = (item.conflict?.current ?? {}) as Record<string, unknown>;
-  const fields = Object.keys(mine).filter((key) => key !== 'version' && key !== 'id' && shown(mine[key]) !== shown(theirs[key]));
+  const fields = Object.keys(mine).filter(
+    (key) => key !== 'version' && key !== 'id' && conflictValueText(mine[key]) !== conflictValueText(theirs[key]),
+  );
   return (
     <Table withTableBorder fz="sm" data-testid="conflict-table" aria-label={t`Their version and mine`}>
       <Table.Thead>
@@ -59,9 +59,9 @@ function ConflictTable({ item }: { item: OutboxRow }) {
       <Table.Tbody>
         {fields.map((key) => (
           <Table.Tr key={key}>
-            <Table.Td>{key}</Table.Td>
-            <Table.Td data-testid="conflict-theirs">{shown(theirs[key])}</Table.Td>
-            <Table.Td data-testid="conflict-mine">{shown(mine[key])}</Table.Td>
+            <Table.Td>{conflictFieldLabels[key] ? i18n._(conflictFieldLabels[key]) : key}</Table.Td>
+            <Table.Td data-testid="conflict-theirs">{conflictValueText(theirs[key])}</Table.Td>
+            <Table.Td data-testid="conflict-mine">{conflictValueText(mine[key])}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -105,6 +105,8 @@ test('two people edit the same student: the second sees the conflict, and keep m
     await expect(other.getByTestId('outbox-failed')).toHaveText('1', { timeout: 20_000 });
     await other.getByTestId('outbox-status').click();
     const item = other.getByRole('dialog', { name: 'Changes saved on this device' }).getByTestId('outbox-item');
+    // The field by its name in the user's language, not the API's key.
+    await expect(item.getByTestId('conflict-table').getByRole('row', { name: /School name/ })).toBeVisible();
     await expect(item.getByTestId('conflict-theirs')).toHaveText(theirs);
     await expect(item.getByTestId('conflict-mine')).toHaveText(mine);
     return item;

@@ -1,0 +1,47 @@
+/** The names of a record's fields in the conflict view of the outbox drawer (the API's keys, in the user's language). */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+export const conflictFieldLabels: Record<string, MessageDescriptor> = {
+  fullName: msg`Full name`,
+  dateOfBirth: msg`Date of birth`,
+  registrationNumber: msg`CPF`,
+  enrollmentDate: msg`Enrolment date`,
+  race: msg`Race`,
+  gender: msg`Gender`,
+  schoolName: msg`School name`,
+  schoolYear: msg`School year`,
+  socialProgram: msg`Social programme`,
+  employmentStatus: msg`Employment status`,
+  educationLevel: msg`Education level`,
+  address: msg`Address`,
+  name: msg`Name`,
+  teacher: msg`Teacher`,
+  area: msg`Area`,
+  frequency: msg`Frequency`,
+  title: msg`Title`,
+  weekDay: msg`Weekday`,
+  schedule: msg`Schedule`,
+  level: msg`Level`,
+  activityId: msg`Activity`,
+  instructorId: msg`Instructor`,
+  full_name: msg`Full name`,
+  email: msg`E-mail`,
+  phone: msg`Phone`,
+  access: msg`Access`,
+  formation: msg`Formation`,
+  active: msg`Active`,
+  archived: msg`Archived`,
+  cpf: msg`CPF`,
+  birthDate: msg`Date of birth`,
+  civilState: msg`Civil state`,
+  nis: msg`NIS`,
+};
+
+/** A field's value as the conflict view shows it: an address as its parts, nothing as a dash. */
+export function conflictValueText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value !== 'object') return String(value);
+  const parts = Object.values(value as Record<string, unknown>).filter((part) => part !== undefined && part !== null && part !== '');
+  return parts.length > 0 ? parts.map(String).join(', ') : '—';
+}
