@@ -147,6 +147,8 @@ test('an archived class leaves the attendance picker', async ({ page, request })
 
   // Through the app, as a user goes: the attendance section, the activity, its classes.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Attendance' }).click();
+  // The chooser, not the classes page still on screen (its cards name the activity too).
+  await expect(page.getByRole('heading', { level: 1, name: 'Attendance: choose an activity' })).toBeVisible();
   await page
     .getByRole('main')
     .getByRole('link', { name: new RegExp(activity.name) })

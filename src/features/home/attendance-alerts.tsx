@@ -5,7 +5,7 @@
  * shows offline, saying from when.
  */
 import { useState, type ReactNode } from 'react';
-import { Anchor, Button, Card, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -26,7 +26,12 @@ export default function AttendanceAlerts() {
         {heading}
       </Title>
       <ListSourceBanner source={source} savedAt={savedAt} />
-      {source === 'loading' && <Loader size="sm" aria-label={t`Loading the alerts`} />}
+      {source === 'loading' && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">{t`Loading the alerts`}</Text>
+        </Group>
+      )}
       {source === 'error' && (
         <Text c="red.8">
           <Trans>The alerts could not be loaded. They will show when the server can be reached.</Trans>
