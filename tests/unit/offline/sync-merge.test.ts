@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Activity, ClassGroup, Roll, SyncAnswer, SyncStudent } from '../../../src/api/contract.ts';
-import { studentColumns } from '../../../src/api/sync-columns.ts';
-import { mergeSync, rollUpdates, rostersOf, type DeviceCopy } from '../../../src/offline/sync-merge.ts';
+import { studentColumns, studentsFromColumns } from '../../../src/api/sync-columns.ts';
+import { byName, mergeSync, rollUpdates, rostersOf, studentColumnsInOrder, type DeviceCopy } from '../../../src/offline/sync-merge.ts';
 
 type Op =
   | { kind: 'student'; id: string; name: string; frequencyPercent: number; classIds: string[] }
@@ -180,5 +180,17 @@ describe('syncing the device in changes', () => {
         .get('c1')!
         .map((s) => s.id),
     ).toEqual(['s4', 's2', 's1', 's3']);
+  });
+
+  it("puts the students' columns in the device's order, each student whole (the worker does it before the merge)", () => {
+    const columns = studentColumns([
+      { id: 's3', name: 'Zé', frequencyPercent: 10, classIds: ['c2'] },
+      { id: 's1', name: 'Érica', frequencyPercent: 20, classIds: [] },
+      { id: 's2', name: 'ana', frequencyPercent: 30, classIds: ['c1', 'c2'] },
+      { id: 's0', name: 'ana', frequencyPercent: 40, classIds: ['c1'] },
+    ]);
+    const ordered = studentColumnsInOrder(columns);
+    expect(ordered.ids).toEqual(['s0', 's2', 's1', 's3']);
+    expect(studentsFromColumns(ordered)).toEqual(studentsFromColumns(columns).sort((a, b) => byName(a, b)));
   });
 });
