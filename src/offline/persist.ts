@@ -24,13 +24,17 @@ async function restore(): Promise<void> {
 }
 
 /**
- * Whether a cache event changed what is kept on the device: new data (an answer, setQueryData), a state set by hand, or
- * a query gone. Not a fetch starting, pausing or retrying: each save writes the whole cache, which with thousands of
- * students is worth avoiding on every navigation (TanStack's own subscription saves on all of them).
+ * Whether a cache event changed what is kept on the device: new data (an answer, setQueryData), a state set by hand, a
+ * query made stale (a write reached the server, a conflict was settled: after a reload the screen must fetch again,
+ * not trust its saved copy as fresh), or a query gone. Not a fetch starting, pausing or retrying: each save writes the
+ * whole cache, which with thousands of students is worth avoiding on every navigation (TanStack's own subscription
+ * saves on all of them).
  */
 export function changesSavedData(event: QueryCacheNotifyEvent): boolean {
   if (event.type === 'removed') return true;
-  return event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState');
+  if (event.type !== 'updated') return false;
+  const { type } = event.action;
+  return type === 'success' || type === 'setState' || type === 'invalidate';
 }
 
 /**
