@@ -23,3 +23,21 @@ export function localMidnight(value: string): Date {
   midnight.setFullYear(year); // years 0-99 would otherwise mean 1900-1999
   return midnight;
 }
+
+/** The month of a day on this device's calendar, YYYY-MM (this month by default). */
+export function monthOf(day: Date = new Date()): string {
+  return localIsoDate(day).slice(0, 7);
+}
+
+/** The month `delta` months after (before, when negative) `month` (YYYY-MM), across years both ways. */
+export function shiftMonth(month: string, delta: number): string {
+  const [year = 0, number = 1] = month.split('-').map(Number);
+  const index = year * 12 + (number - 1) + delta;
+  return `${pad(Math.floor(index / 12), 4)}-${pad((index % 12) + 1, 2)}`;
+}
+
+/** "March 2025" / "março de 2025". */
+export function monthLabel(month: string, locale: string): string {
+  const [year = 0, number = 1] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, number - 1, 1));
+}

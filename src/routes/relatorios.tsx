@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { attendanceAlertsQueryOptions, frequencyReportQueryOptions } from '../api/reports.ts';
-import { isMonth, localIsoDate } from '../lib/calendar-date.ts';
+import { isMonth, monthOf } from '../lib/calendar-date.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 
 /** month: the report's month, YYYY-MM (default: the current month); anything else counts as none. */
@@ -9,7 +9,7 @@ function parseSearch(search: Record<string, unknown>): { month?: string } {
   return isMonth(search.month) ? { month: search.month } : {};
 }
 
-const currentMonth = () => localIsoDate().slice(0, 7);
+const currentMonth = monthOf;
 
 function Page() {
   const { month = currentMonth() } = Route.useSearch();

@@ -28,7 +28,7 @@ import { listState } from '../../offline/list-source.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { gridCsvFileName, gridCsvRows } from './grid-csv.ts';
-import { monthLabel, shiftMonth } from './month.ts';
+import { monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
 import { deviceGrid } from './device-grid.ts';
 import classes from './class-history.module.css';
 

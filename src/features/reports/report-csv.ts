@@ -45,10 +45,3 @@ export function classRows(
     ]),
   ];
 }
-
-/** A month (YYYY-MM) `months` before or after; the month switcher's steps. */
-export function addMonths(month: string, months: number): string {
-  const [year = 0, monthNumber = 1] = month.split('-').map(Number);
-  const index = year * 12 + (monthNumber - 1) + months;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
-}

@@ -13,12 +13,12 @@ import type { AttendanceAlerts, FrequencyReport } from '../../api/contract.ts';
 import { answerState, type AnswerState } from '../../offline/list-source.ts';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
+import { localMidnight, monthOf, shiftMonth } from '../../lib/calendar-date.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { percentText } from '../../lib/percent-text.ts';
 import { FrequencyChart } from './frequency-chart.tsx';
-import { addMonths, belowThresholdRows, classRows } from './report-csv.ts';
+import { belowThresholdRows, classRows } from './report-csv.ts';
 import classes from './reports.module.css';
 
 export function ReportsPage({ month, onMonthChange }: { month: string; onMonthChange: (month: string) => void }) {
@@ -27,19 +27,19 @@ export function ReportsPage({ month, onMonthChange }: { month: string; onMonthCh
   const alerts = answerState(useQuery(attendanceAlertsQueryOptions()));
   const monthName = (value: string) => i18n.date(localMidnight(`${value}-01`), { month: 'long', year: 'numeric' });
   const monthLabel = monthName(month);
-  const thisMonth = localIsoDate().slice(0, 7);
+  const thisMonth = monthOf();
   const minPercent = alerts.data?.minPercent;
   return (
     <>
       <PageTitle>{t`Reports`}</PageTitle>
       <Group gap="sm" mb="md" className={classes.noPrint}>
-        <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => onMonthChange(addMonths(month, -1))}>
+        <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => onMonthChange(shiftMonth(month, -1))}>
           <Trans>Previous month</Trans>
         </Button>
         <Button
           variant="default"
           rightSection={<IconChevronRight size={16} aria-hidden />}
-          onClick={() => onMonthChange(addMonths(month, 1))}
+          onClick={() => onMonthChange(shiftMonth(month, 1))}
           disabled={month >= thisMonth}
         >
           <Trans>Next month</Trans>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClassHistoryPage } from '../../features/class-history/class-history-page.tsx';
-import { isMonth, monthOf } from '../../features/class-history/month.ts';
+import { isMonth, monthOf } from '../../lib/calendar-date.ts';
 import { gridQueryOptions } from '../../api/attendance-grid.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../src/lib/csv.ts';
-import { addMonths, belowThresholdRows, classRows } from '../../../src/features/reports/report-csv.ts';
-import { isMonth } from '../../../src/lib/calendar-date.ts';
+import { belowThresholdRows, classRows } from '../../../src/features/reports/report-csv.ts';
+import { isMonth, shiftMonth } from '../../../src/lib/calendar-date.ts';
 import type { AttendanceAlerts, FrequencyReport } from '../../../src/api/contract.ts';
 
 const alerts: AttendanceAlerts = {
@@ -48,9 +48,9 @@ describe("the reports' CSV rows", () => {
 
 describe('the month switcher', () => {
   it('steps across years', () => {
-    expect(addMonths('2026-01', -1)).toBe('2025-12');
-    expect(addMonths('2025-12', 1)).toBe('2026-01');
-    expect(addMonths('2026-03', -15)).toBe('2024-12');
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2025-12', 1)).toBe('2026-01');
+    expect(shiftMonth('2026-03', -15)).toBe('2024-12');
   });
 
   it('takes only YYYY-MM months 01 to 12', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMonth, monthLabel, monthOf, shiftMonth } from '../../../src/features/class-history/month.ts';
+import { isMonth, monthLabel, monthOf, shiftMonth } from '../../../src/lib/calendar-date.ts';
 
 describe('the month switcher', () => {
   it.each([
