@@ -4,7 +4,6 @@
  * saved rolls (so frequencyPercent means something), and users of every access level.
  * Runs only on an empty database, inside one transaction.
  */
-import { recountAll } from '../routes/attendance-counts.ts';
 import { accessLevels, enums } from '../../src/api/contract.ts';
 import { insertRows } from './bulk-insert.ts';
 import { createRandom, randomCpf, type Random } from './prng.ts';
@@ -12,6 +11,12 @@ import { firstNames, neighbourhoods, schedules, schoolYears, schools, seedActivi
 import type { Db, Queryable, SqlParam } from './types.ts';
 
 export const SEED_STUDENT_COUNT = 60;
+/**
+ * Extra students (SEED_STUDENTS, for benchmarks) go into classes of their own, about this many enrolments each, as a
+ * programme that size runs them: 5,000 students in 1-3 classes each fill ~330 classes, not the 30 of the small seed
+ * (which would make every class a roll of 330).
+ */
+export const EXTRA_CLASS_SIZE = 30;
 /** Monday of the week after the last seeded roll; fixed so the seed does not depend on the day it runs. */
 const ROLL_WEEKS_END = new Date(Date.UTC(2026, 10, 16));
 const ROLL_WEEKS = 6;
@@ -33,7 +38,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<b
     await seedRolls(tx, random, classIds);
     await seedGuardians(tx, random, studentIds);
     await seedUsersTable(tx, random);
-    if (options.extraStudents) await seedStudents(tx, random, classIds, options.extraStudents, cpfs, false);
+    if (options.extraStudents) await seedExtraStudents(tx, random, options.extraStudents, cpfs);
     return true;
   });
   // Fresh statistics, or the planner guesses row counts and picks slow plans (PGlite never runs autovacuum).
@@ -41,18 +46,32 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<b
   return seeded;
 }
 
-/** Adds n more enrolled students to an already seeded database (benchmarks). */
-export async function addStudents(db: Db, n: number, seed = 7): Promise<void> {
-  const classIds = (await db.query<{ id: string }>('SELECT id FROM classes ORDER BY id')).map((row) => row.id);
-  const cpfs = new Set(
-    (await db.query<{ cpf: string }>('SELECT registration_number AS cpf FROM students WHERE registration_number IS NOT NULL')).map((row) => row.cpf),
+/** n students in 1-3 of ~2n / EXTRA_CLASS_SIZE new classes, spread over the activities, weekdays and levels. */
+async function seedExtraStudents(tx: Queryable, random: Random, n: number, cpfs: Set<string>): Promise<void> {
+  const activities = await tx.query<{ id: string; name: string }>('SELECT id, name FROM activities ORDER BY name, id');
+  const [counted] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM classes');
+  const classRows: SqlParam[][] = [];
+  for (let i = 0; i < Math.max(1, Math.round((2 * n) / EXTRA_CLASS_SIZE)); i += 1) {
+    const activity = activities[i % activities.length]!;
+    const index = (counted?.n ?? 0) + i;
+    classRows.push([
+      random.uuid(),
+      `${activity.name} - Turma ${index + 1}`,
+      enums.weekDay[index % enums.weekDay.length] as string,
+      random.pick(schedules),
+      enums.level[index % enums.level.length] as string,
+      activity.id,
+    ]);
+  }
+  await insertRows(tx, 'classes', ['id', 'title', 'week_day', 'schedule', 'level', 'activity_id'], classRows);
+  await seedStudents(
+    tx,
+    random,
+    classRows.map((row) => row[0] as string),
+    n,
+    cpfs,
+    false,
   );
-  await db.transaction(async (tx) => {
-    await seedStudents(tx, createRandom(seed), classIds, n, cpfs, false);
-    // Their enrolments may reach back over rolls already taken: those days count for them.
-    await recountAll(tx);
-  });
-  await db.exec('ANALYZE');
 }
 
 async function seedCatalog(tx: Queryable, random: Random): Promise<string[]> {

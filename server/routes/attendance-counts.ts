@@ -6,8 +6,10 @@
  *
  * - A roll saved: its old share (one class, one day) is taken out and its new share put in.
  * - An enrolment or a student's status changed: that student is recounted from the rolls.
- * A transaction that changes them takes lockCounts() first, before any row lock, so two of them run one after the
- * other and never deadlock.
+ * Locks, taken first in the transaction, before any row lock, so no two writers deadlock: a recount (which touches a
+ * student's rows in every class) holds the counts alone, lockCounts(); a roll touches only its class's rows, so rolls
+ * of different classes run side by side (the counts shared) and rolls of one class one after the other,
+ * lockRollCounts() (on PostgreSQL with several connections; PGlite runs one transaction at a time anyway).
  */
 import type { Queryable } from '../db/types.ts';
 import { attendanceCountsSql } from './frequency.ts';
@@ -22,9 +24,16 @@ const figures = 'days, present, absent, justified';
 /** One roll's share of the counts, its class and day ($1, $2): per student, in the roll's month (one month). */
 const rollShareSql = attendanceCountsSql({ perClass: true, perMonth: true, filter: (r) => `${r}.class_id = $1 AND ${r}.date = $2::date` });
 
-/** Held until the transaction ends: the upkeep of the counts, one transaction at a time. */
+const COUNTS_LOCK = 2023112301;
+
+/** Held until the transaction ends: the counts, for this transaction alone (a recount). */
 export async function lockCounts(tx: Queryable): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(2023112301)');
+  await tx.query(`SELECT pg_advisory_xact_lock(${COUNTS_LOCK})`);
+}
+
+/** Held until the transaction ends: one class's share of the counts (a roll), beside rolls of other classes. */
+export async function lockRollCounts(tx: Queryable, classId: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock_shared(${COUNTS_LOCK}), pg_advisory_xact_lock(${COUNTS_LOCK}, hashtext($1))`, [classId]);
 }
 
 /**
@@ -46,15 +55,16 @@ async function applyRollShare(tx: Queryable, classId: string, date: string, sign
   );
 }
 
-/** Before a roll of (classId, date) changes: its share leaves the counts. */
+/** Before a roll of (classId, date) changes: its share leaves the counts (a day with no roll yet has none). */
 export async function withdrawRoll(tx: Queryable, classId: string, date: string): Promise<void> {
-  await lockCounts(tx);
-  await applyRollShare(tx, classId, date, -1);
+  await lockRollCounts(tx, classId);
+  const [saved] = await tx.query('SELECT 1 FROM attendance_rolls WHERE class_id = $1 AND date = $2::date', [classId, date]);
+  if (saved) await applyRollShare(tx, classId, date, -1);
 }
 
 /** After a roll of (classId, date) was written: its share joins the counts. */
 export async function depositRoll(tx: Queryable, classId: string, date: string): Promise<void> {
-  await lockCounts(tx);
+  await lockRollCounts(tx, classId);
   await applyRollShare(tx, classId, date, 1);
 }
 

@@ -24,7 +24,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { errors, instant, pathIdSchema, type ApiContext } from './context.ts';
 import { monthGrid } from './attendance-reports.ts';
 import { rosterIds } from './roster.ts';
-import { depositRoll, lockCounts, withdrawRoll } from './attendance-counts.ts';
+import { depositRoll, lockRollCounts, withdrawRoll } from './attendance-counts.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
 
@@ -83,7 +83,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       }
       const roll = await db.transaction(async (tx) => {
         // First, before any row lock: the roll's share of the maintained counts changes with it (attendance-counts.ts).
-        await lockCounts(tx);
+        await lockRollCounts(tx, classId);
         await requireClass(tx, classId);
         const enrolled = await rosterIds(tx, classId, date);
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);

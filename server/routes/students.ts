@@ -33,13 +33,15 @@ import { lockCounts, recountStudent } from './attendance-counts.ts';
 import { onRoster, today } from './roster.ts';
 import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
+import type { ListReader, ListRow } from '../student-list-cache.ts';
 
 // The one frequency rule (server/routes/frequency.ts), over every roll: the counts kept up to date by every write that
 // changes them (attendance-counts.ts), summed over the student's classes.
-export const studentSummarySql = (where: string): string => `
+// `countsWhere` narrows the counts summed to the students asked for (a few, not the whole list).
+export const studentSummarySql = (where: string, countsWhere = ''): string => `
   WITH counts AS (
     SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
-      FROM attendance_counts GROUP BY student_id
+      FROM attendance_counts ${countsWhere} GROUP BY student_id
   )
   SELECT s.id, s.full_name AS name, ${frequencySql('c')} AS "frequencyPercent", s.active
     FROM students s
@@ -52,6 +54,28 @@ const statusWhere: Record<(typeof studentStatusFilters)[number], string> = {
   inactive: 'WHERE NOT s.active',
   all: '',
 };
+
+/** Each variant of the list, read whole or for some students only (a patch of the kept list), and where some stand in it. */
+const listReaders = Object.fromEntries(
+  studentStatusFilters.map((status) => {
+    const where = statusWhere[status];
+    const reader: ListReader = {
+      rows: (tx, ids) =>
+        ids
+          ? tx.query<ListRow>(studentSummarySql(`${where ? `${where} AND` : 'WHERE'} s.id = ANY($1::text[])`, 'WHERE student_id = ANY($1::text[])'), [
+              ids,
+            ])
+          : tx.query<ListRow>(studentSummarySql(where)),
+      places: (tx, ids) =>
+        tx.query<{ id: string; place: number }>(
+          `SELECT m.id, (SELECT count(*) FROM students s ${where ? `${where} AND` : 'WHERE'} (s.full_name, s.id) < (m.full_name, m.id))::int AS place
+             FROM students m WHERE m.id = ANY($1::text[])`,
+          [ids],
+        ),
+    };
+    return [status, reader];
+  }),
+) as Record<(typeof studentStatusFilters)[number], ListReader>;
 
 const emptyToNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
@@ -116,7 +140,7 @@ export async function readStudent(db: Queryable, id: string): Promise<Student | 
     [id],
   );
   if (!row) return undefined;
-  const [summary] = await db.query<{ frequencyPercent: number }>(studentSummarySql('WHERE s.id = $1'), [id]);
+  const [summary] = await db.query<{ frequencyPercent: number }>(studentSummarySql('WHERE s.id = $1', 'WHERE student_id = $1'), [id]);
   const enrolments = await db.query<{ classId: string; from: string; to: string | null }>(
     `SELECT class_id AS "classId", to_char(enrolled_on, 'YYYY-MM-DD') AS "from", to_char(ended_on, 'YYYY-MM-DD') AS "to"
        FROM class_enrollments WHERE student_id = $1 ORDER BY enrolled_on, class_id`,
@@ -194,7 +218,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     },
     async (request, reply) => {
       const { status } = request.query;
-      const list = await studentList.get(db, (tx) => tx.query(studentSummarySql(statusWhere[status])), status);
+      const list = await studentList.get(db, listReaders[status], status);
       reply.header('ETag', list.etag);
       // The raw reply: the body is already serialised (from the schema's exact columns), and a 304 has none; the
       // typed reply only knows the 200 schema.
@@ -203,7 +227,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       if (request.headers['if-none-match'] === list.etag) return raw.code(304).send();
       raw.type('application/json; charset=utf-8');
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-        return raw.header('Content-Encoding', 'gzip').send(list.gzipped);
+        return raw.header('Content-Encoding', 'gzip').send(await list.gzipped());
       }
       return raw.send(list.body);
     },
@@ -384,10 +408,8 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     async (request) => {
       const { classId } = request.params;
       await requireClass(db, classId);
-      return db.query(
-        studentSummarySql(`WHERE s.id IN (SELECT e.student_id FROM class_enrollments e WHERE e.class_id = $1 AND ${onRoster('e', '$2::date')})`),
-        [classId, request.query.date ?? today()],
-      );
+      const onIt = `IN (SELECT e.student_id FROM class_enrollments e WHERE e.class_id = $1 AND ${onRoster('e', '$2::date')})`;
+      return db.query(studentSummarySql(`WHERE s.id ${onIt}`, `WHERE student_id ${onIt}`), [classId, request.query.date ?? today()]);
     },
   );
 
