@@ -7,7 +7,7 @@
  */
 // This module loads on demand (offline/sync-status.ts requestSync). The contract's schemas (zod) stay out of it: the
 // worker checks the answer; only the main-thread fallback loads them.
-import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, User } from '../api/contract.ts';
+import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
 import { SYNC_ROLL_DAYS } from '../api/sync-columns.ts';
 import { rollKeys } from '../api/attendance.ts';
 import { rosterKeys } from '../api/rosters.ts';
@@ -73,10 +73,33 @@ async function download(path: string): Promise<SyncAnswer> {
   const onMainThread = async () => getParsed(path, (await import('../api/contract.ts')).syncAnswerSchema);
   if (typeof Worker === 'undefined') return onMainThread();
   worker ??= new Worker(new URL('./sync-worker.ts', import.meta.url), { type: 'module' });
-  const reply = await new Promise<SyncReply>((resolve) => {
+  const reply = await new Promise<Exclude<SyncReply, { studentsPart: unknown }>>((resolve) => {
     const target = worker!;
-    target.addEventListener('message', (event: MessageEvent<SyncReply>) => resolve(event.data), { once: true });
-    target.addEventListener('error', (event) => resolve({ ok: false, message: event.message || 'sync worker failed' }), { once: true });
+    let answer: SyncAnswer | undefined;
+    let partsLeft = 0;
+    const students: SyncStudentColumns = { ids: [], names: [], frequencyPercent: [], classIds: [], classes: [] };
+    const done = (result: Exclude<SyncReply, { studentsPart: unknown }>) => {
+      target.removeEventListener('message', onMessage);
+      target.removeEventListener('error', onError);
+      resolve(result);
+    };
+    // Each part is its own message, read in its own task: a tap gets in between.
+    const onMessage = ({ data }: MessageEvent<SyncReply>) => {
+      if ('studentsPart' in data) {
+        for (const column of ['ids', 'names', 'frequencyPercent', 'classIds', 'classes'] as const)
+          (students[column] as unknown[]).push(...data.studentsPart[column]);
+        partsLeft -= 1;
+      } else if (!data.ok) return done(data);
+      else {
+        answer = data.answer as SyncAnswer;
+        partsLeft = data.studentParts;
+        if (partsLeft > 0) answer.changed.students = students;
+      }
+      if (answer && partsLeft === 0) done({ ok: true, answer, studentParts: 0 });
+    };
+    const onError = (event: ErrorEvent) => done({ ok: false, message: event.message || 'sync worker failed' });
+    target.addEventListener('message', onMessage);
+    target.addEventListener('error', onError);
     void currentToken().then((token) => target.postMessage({ path, token } satisfies SyncRequest));
   });
   if (reply.ok) return reply.answer as SyncAnswer;
