@@ -12,7 +12,6 @@
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { median } from './bench-common.ts';
-import { permissions } from '../src/api/permissions.ts';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:4310/frontend/').replace(/\/?$/, '/');
 const THROTTLE = Number(process.env.BENCH_THROTTLE || 4);
@@ -111,7 +110,7 @@ async function showRoster(page: Page, count: number, group: Group): Promise<{ fi
  * that reads nothing else): the roll call's own 60 students, on its class as the page shows them (so its roster stays
  * as it is), and the others each in two of 30 other classes.
  */
-function syncAnswer(count: number, group: Group): unknown {
+function syncAnswer(count: number, group: Group, me: unknown): unknown {
   const own = students(60);
   const others = Array.from({ length: count - own.length }, (_, i) => ({
     id: `sync-student-${i}`,
@@ -133,7 +132,7 @@ function syncAnswer(count: number, group: Group): unknown {
       },
     },
     removed: {},
-    me: { id: 'open-mode', email: 'open-mode@localhost', full_name: 'Bench', access: 'admin', permissions: [...permissions] },
+    me,
   };
 }
 
@@ -143,7 +142,9 @@ async function tapsDuringSync(page: Page, group: Group): Promise<number[]> {
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked!: () => void;
   const syncAsked = new Promise<void>((resolve) => (asked = resolve));
-  const body = JSON.stringify(syncAnswer(SYNC_STUDENTS, group));
+  // The user's own record as the server answers it (what the app already holds): a sync that brings no change to it.
+  const me = await (await fetch(new URL('../api/me', base))).json();
+  const body = JSON.stringify(syncAnswer(SYNC_STUDENTS, group, me));
   await page.route('**/api/sync**', async (route) => {
     asked();
     await released;

@@ -27,17 +27,22 @@ export function Toasts({ mobile }: { mobile: boolean }) {
 }
 
 /**
- * A bar stuck to the bottom of the screen (the roll call's counts and Save): toasts rise above it while it is on screen
- * (the CSS variable --quadra-toast-bottom, read in styles.css).
+ * A bar stuck to the bottom of the screen (the roll call's counts and Save): toasts rise above it while it is on screen.
+ * Its height goes into one rule of a style element of its own, which restyles only the toast area: a CSS variable on
+ * the root, as before, restyled every element of the page whenever the bar grew (the first mark of a roll call, when
+ * "not saved yet" appears: 666 elements, 45 ms at 4x CPU, measured in a Chrome trace).
  */
 export function useToastsAbove(bar: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const element = bar.current;
     if (!element) return;
-    const root = document.documentElement;
+    const rule = document.createElement('style');
+    document.head.append(rule);
+    let bottom = '';
     const update = () => {
-      const sticky = getComputedStyle(element).position === 'sticky';
-      root.style.setProperty('--quadra-toast-bottom', sticky ? `${element.offsetHeight}px` : '0px');
+      const height = getComputedStyle(element).position === 'sticky' ? element.offsetHeight : 0;
+      const next = `.mantine-Notifications-root[data-position^='bottom'] { bottom: calc(${height}px + var(--mantine-spacing-md)); }`;
+      if (next !== bottom) rule.textContent = bottom = next;
     };
     update();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
@@ -46,7 +51,7 @@ export function useToastsAbove(bar: RefObject<HTMLElement | null>): void {
     return () => {
       observer?.disconnect();
       window.removeEventListener('resize', update);
-      root.style.removeProperty('--quadra-toast-bottom');
+      rule.remove();
     };
   }, [bar]);
 }
