@@ -29,6 +29,7 @@ import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { gridCsvFileName, gridCsvRows } from './grid-csv.ts';
 import { monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
+import { percentText } from '../../lib/percent-text.ts';
 import { deviceGrid } from './device-grid.ts';
 import classes from './class-history.module.css';
 
@@ -249,7 +250,6 @@ function GridTable({
   const { t, i18n } = useLingui();
   const captionId = useId();
   const markText: Record<Mark, string> = { P: t`present`, A: t`absent`, J: t`justified absence` };
-  const percent = new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 });
   const rollOf = (date: string) => grid.rolls.find((roll) => roll.date === date);
   const totalOf = (date: string) => grid.totals.find((total) => total.date === date);
   const totalRows: [string, 'present' | 'absent' | 'justified'][] = [
@@ -343,7 +343,7 @@ function GridTable({
               <td className={classes.totalCell}>{student.present}</td>
               <td className={classes.totalCell}>{student.absent}</td>
               <td className={classes.totalCell}>{student.justified}</td>
-              <td className={classes.totalCell}>{`${percent.format(student.frequencyPercent)} %`}</td>
+              <td className={classes.totalCell}>{percentText(i18n.locale, student.frequencyPercent)}</td>
             </tr>
           ))}
         </tbody>
