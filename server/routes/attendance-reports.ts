@@ -3,7 +3,7 @@
  * classes without a roll. Computed in SQL, with the one frequency rule (server/routes/frequency.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attendanceAlertsSchema, type AttendanceAlerts, type AttendanceGrid } from '../../src/api/contract.ts';
+import { attendanceAlertsQuerySchema, attendanceAlertsSchema, type AttendanceAlerts, type AttendanceGrid } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, instant, type ApiContext } from './context.ts';
 import { frequencySql, inMonth } from './frequency.ts';
@@ -169,9 +169,23 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod<ApiContext & { minPer
       schema: {
         tags: ['attendance'],
         summary: `Students below ATTENDANCE_MIN_PERCENT this month, ${STREAK_MIN}+ absences in a row in a class, classes whose weekday came in the last 7 days with no roll`,
+        description: 'With limit=N, each list is its first N and `totals` says how long each is in full (home shows a few).',
+        querystring: attendanceAlertsQuerySchema,
         response: { 200: attendanceAlertsSchema, ...errors(400) },
       },
     },
-    async () => attendanceAlerts(db, today(), minPercent),
+    async (request) => {
+      const alerts = await attendanceAlerts(db, today(), minPercent);
+      const { limit } = request.query;
+      if (limit === undefined) return alerts;
+      const { belowThreshold, absenceStreaks, missingRolls } = alerts;
+      return {
+        ...alerts,
+        belowThreshold: belowThreshold.slice(0, limit),
+        absenceStreaks: absenceStreaks.slice(0, limit),
+        missingRolls: missingRolls.slice(0, limit),
+        totals: { belowThreshold: belowThreshold.length, absenceStreaks: absenceStreaks.length, missingRolls: missingRolls.length },
+      };
+    },
   );
 };

@@ -517,8 +517,12 @@ export const attendanceAlertsSchema = z.object({
     }),
   ),
   missingRolls: z.array(z.object({ classId: idSchema, className: z.string(), activityId: idSchema, activityName: z.string(), date: isoDateSchema })),
+  /** With ?limit=N (home's first look): each list is its first N, and these are how long they are in full. */
+  totals: z.optional(z.object({ belowThreshold: z.int(), absenceStreaks: z.int(), missingRolls: z.int() })),
 });
 export type AttendanceAlerts = z.infer<typeof attendanceAlertsSchema>;
+/** GET /attendance/alerts?limit=N: at most N of each list (1-100). */
+export const attendanceAlertsQuerySchema = z.object({ limit: z.optional(z.coerce.number().check(z.multipleOf(1), z.gte(1), z.lte(100))) });
 /**
  * A month's frequency (GET /reports/frequency?month=YYYY-MM), per class and per activity, over the classes with a roll
  * that month: the marks (present, absent, justified), the rolls taken, the students' roll days (the rule's

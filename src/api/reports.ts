@@ -7,8 +7,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getParsed } from '../lib/http.ts';
 
+/** How many of each alert list home shows at first (and asks for: the whole lists only when the user opens one). */
+export const ALERTS_SHOWN = 5;
+
 export const reportKeys = {
   alerts: ['attendance', 'alerts'] as const,
+  alertsFirst: ['attendance', 'alerts', 'first'] as const,
   frequency: (month: string) => ['reports', 'frequency', month] as const,
 };
 
@@ -16,6 +20,17 @@ export const attendanceAlertsQueryOptions = () =>
   queryOptions({
     queryKey: reportKeys.alerts,
     queryFn: () => getParsed('attendance/alerts', () => import('./contract.ts').then((contract) => contract.attendanceAlertsSchema)),
+  });
+
+/**
+ * Home's first look: the first ALERTS_SHOWN of each list and how long each is. With 5,000 students the whole answer
+ * listed every one below the threshold, thousands, which home downloaded, checked and kept to show five.
+ */
+export const attendanceAlertsFirstQueryOptions = () =>
+  queryOptions({
+    queryKey: reportKeys.alertsFirst,
+    queryFn: () =>
+      getParsed(`attendance/alerts?limit=${ALERTS_SHOWN}`, () => import('./contract.ts').then((contract) => contract.attendanceAlertsSchema)),
   });
 
 export const frequencyReportQueryOptions = (month: string) =>

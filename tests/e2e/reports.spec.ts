@@ -55,9 +55,13 @@ test('home lists the at-risk student with links; /relatorios shows the chart and
   await page.goto('');
   const alerts = page.getByTestId('attendance-alerts');
   await expect(alerts.getByRole('heading', { name: 'Attendance alerts' })).toBeVisible();
-  // Each list shows its first five items: open them all (the seed has other students at risk).
+  // Each list shows its first five items (home asks for no more): open them all (the seed has other students at risk);
+  // the first opened loads the whole lists.
   const showAll = alerts.getByRole('button', { name: /^Show all/ });
-  while ((await showAll.count()) > 0) await showAll.first().click();
+  while ((await showAll.count()) > 0) {
+    await showAll.first().click();
+    await expect(alerts.locator('button[data-loading]')).toHaveCount(0);
+  }
   const below = alerts.getByRole('listitem').filter({ hasText: name }).filter({ hasText: 'roll days' });
   await expect(below.getByRole('link', { name })).toHaveAttribute('href', new RegExp(`/alunos/${id}$`));
   const streak = alerts.getByRole('listitem').filter({ hasText: '3 absences in a row' }).filter({ hasText: name });

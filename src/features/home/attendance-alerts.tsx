@@ -9,7 +9,7 @@ import { Anchor, Button, Card, Group, List, Loader, Stack, Text, Title } from '@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { attendanceAlertsQueryOptions } from '../../api/reports.ts';
+import { ALERTS_SHOWN, attendanceAlertsFirstQueryOptions, attendanceAlertsQueryOptions } from '../../api/reports.ts';
 import { answerState } from '../../offline/list-source.ts';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { localMidnight } from '../../lib/calendar-date.ts';
@@ -18,7 +18,11 @@ import type { AttendanceAlerts } from '../../api/contract.ts';
 
 export default function AttendanceAlerts() {
   const { t } = useLingui();
-  const { data: alerts, source, savedAt } = answerState(useQuery(attendanceAlertsQueryOptions()));
+  // The first few of each list; the whole lists once the user opens one ("Show all"), then kept like any answer.
+  const [wantAll, setWantAll] = useState(false);
+  const first = answerState(useQuery(attendanceAlertsFirstQueryOptions()));
+  const whole = useQuery({ ...attendanceAlertsQueryOptions(), enabled: wantAll });
+  const { data: alerts, source, savedAt } = first;
   const heading = t`Attendance alerts`;
   return (
     <Card component="section" aria-label={heading} withBorder padding="lg" mt="lg" data-testid="attendance-alerts">
@@ -37,16 +41,56 @@ export default function AttendanceAlerts() {
           <Trans>The alerts could not be loaded. They will show when the server can be reached.</Trans>
         </Text>
       )}
-      {alerts && <AlertLists alerts={alerts} />}
+      {alerts && (
+        <AlertLists
+          alerts={alerts}
+          whole={wantAll ? whole.data : undefined}
+          // Offline, or the server failed: the button stays, and asks again when pressed.
+          wholeFailed={wantAll && whole.isError}
+          loadWhole={() => (wantAll ? void whole.refetch() : setWantAll(true))}
+        />
+      )}
     </Card>
   );
 }
 
-function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
+type ListName = 'belowThreshold' | 'absenceStreaks' | 'missingRolls';
+
+/**
+ * `alerts` holds the first few of each list, `whole` (once loaded) all of them. A list's "Show all" asks for the whole
+ * lists; it shows them when they are here.
+ */
+function AlertLists({
+  alerts,
+  whole,
+  wholeFailed,
+  loadWhole,
+}: {
+  alerts: AttendanceAlerts;
+  whole: AttendanceAlerts | undefined;
+  wholeFailed: boolean;
+  loadWhole: () => void;
+}) {
   const { i18n } = useLingui();
+  const [open, setOpen] = useState<ReadonlySet<ListName>>(new Set());
+  const listOf = <K extends ListName>(name: K) => ({
+    items: (open.has(name) && whole ? whole[name] : alerts[name].slice(0, ALERTS_SHOWN)) as AttendanceAlerts[K],
+    total: alerts.totals?.[name] ?? alerts[name].length,
+    open: open.has(name) && !!whole,
+    loading: open.has(name) && !whole && !wholeFailed,
+    onToggle: () => {
+      const next = new Set(open);
+      if (next.has(name) && whole) next.delete(name);
+      else {
+        next.add(name);
+        loadWhole();
+      }
+      setOpen(next);
+    },
+  });
   const day = (value: string) => i18n.date(localMidnight(value), { dateStyle: 'short' });
   const minimum = percentText(i18n.locale, alerts.minPercent);
-  return alerts.belowThreshold.length + alerts.absenceStreaks.length + alerts.missingRolls.length === 0 ? (
+  return listOf('belowThreshold').total + listOf('absenceStreaks').total + listOf('missingRolls').total === 0 ? (
     <Text>
       <Trans>No alerts: no student is below {minimum} this month, none has 3 absences in a row and every class has its rolls.</Trans>
     </Text>
@@ -58,7 +102,7 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
             <Trans>Below {minimum} this month</Trans>
           </Title>
           <ShortList
-            items={alerts.belowThreshold}
+            {...listOf('belowThreshold')}
             render={(student) => {
               const frequency = percentText(i18n.locale, student.frequencyPercent);
               const rollDays = student.rollDays;
@@ -82,7 +126,7 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
             <Trans>Absences in a row</Trans>
           </Title>
           <ShortList
-            items={alerts.absenceStreaks}
+            {...listOf('absenceStreaks')}
             render={(streak) => {
               const since = day(streak.since);
               const { absences, className } = streak;
@@ -108,7 +152,7 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
             <Trans>No roll in the last 7 days</Trans>
           </Title>
           <ShortList
-            items={alerts.missingRolls}
+            {...listOf('missingRolls')}
             render={(missing) => {
               const date = day(missing.date);
               const { className, activityName } = missing;
@@ -139,19 +183,29 @@ function AlertLists({ alerts }: { alerts: AttendanceAlerts }) {
 }
 
 /** The first items of a list, with a button for the rest: home stays short when many classes miss a roll. */
-const SHORT = 5;
-/** The first few items of a long list, and a button for the rest: only the items shown are rendered. */
-function ShortList<T>({ items, render }: { items: readonly T[]; render: (item: T) => ReactNode }) {
-  const [all, setAll] = useState(false);
-  const count = items.length;
+function ShortList<T>({
+  items,
+  total,
+  open,
+  loading,
+  onToggle,
+  render,
+}: {
+  items: readonly T[];
+  total: number;
+  open: boolean;
+  loading: boolean;
+  onToggle: () => void;
+  render: (item: T) => ReactNode;
+}) {
   return (
     <>
       <List spacing={4} size="sm">
-        {(all ? items : items.slice(0, SHORT)).map(render)}
+        {items.map(render)}
       </List>
-      {count > SHORT && (
-        <Button variant="subtle" size="compact-sm" mt={4} onClick={() => setAll(!all)} aria-expanded={all}>
-          {all ? <Trans>Show fewer</Trans> : <Trans>Show all ({count})</Trans>}
+      {total > ALERTS_SHOWN && (
+        <Button variant="subtle" size="compact-sm" mt={4} onClick={onToggle} aria-expanded={open} loading={loading}>
+          {open ? <Trans>Show fewer</Trans> : <Trans>Show all ({total})</Trans>}
         </Button>
       )}
     </>

@@ -318,6 +318,22 @@ describe('GET /api/attendance/alerts', () => {
     );
   });
 
+  it('with limit=N, answers the first N of each list and how long each is in full', async () => {
+    const full = attendanceAlertsSchema.parse((await server.app.inject('/api/attendance/alerts')).json());
+    expect(full.totals).toBeUndefined();
+    expect(full.belowThreshold.length).toBeGreaterThan(1);
+    const short = attendanceAlertsSchema.parse((await server.app.inject('/api/attendance/alerts?limit=1')).json());
+    expect(short.belowThreshold).toEqual(full.belowThreshold.slice(0, 1));
+    expect(short.absenceStreaks).toEqual(full.absenceStreaks.slice(0, 1));
+    expect(short.missingRolls).toEqual(full.missingRolls.slice(0, 1));
+    expect(short.totals).toEqual({
+      belowThreshold: full.belowThreshold.length,
+      absenceStreaks: full.absenceStreaks.length,
+      missingRolls: full.missingRolls.length,
+    });
+    for (const limit of ['0', '101', '2.5', 'five']) expect((await server.app.inject(`/api/attendance/alerts?limit=${limit}`)).statusCode).toBe(400);
+  });
+
   it('takes its threshold from ATTENDANCE_MIN_PERCENT', async () => {
     const other = await startTestServer({ attendanceMinPercent: 0 });
     try {
