@@ -176,8 +176,8 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod<ApiContext & { minPer
     },
     async (request) => {
       const alerts = await attendanceAlerts(db, today(), minPercent);
-      const { limit } = request.query;
-      if (limit === undefined) return alerts;
+      if (request.query.limit === undefined) return alerts;
+      const limit = Number(request.query.limit);
       const { belowThreshold, absenceStreaks, missingRolls } = alerts;
       return {
         ...alerts,

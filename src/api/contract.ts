@@ -521,8 +521,8 @@ export const attendanceAlertsSchema = z.object({
   totals: z.optional(z.object({ belowThreshold: z.int(), absenceStreaks: z.int(), missingRolls: z.int() })),
 });
 export type AttendanceAlerts = z.infer<typeof attendanceAlertsSchema>;
-/** GET /attendance/alerts?limit=N: at most N of each list (1-100). */
-export const attendanceAlertsQuerySchema = z.object({ limit: z.optional(z.coerce.number().check(z.multipleOf(1), z.gte(1), z.lte(100))) });
+/** GET /attendance/alerts?limit=N: at most N of each list (a whole number from 1 to 100). */
+export const attendanceAlertsQuerySchema = z.object({ limit: z.optional(z.string().check(z.regex(/^(?:[1-9][0-9]?|100)$/))) });
 /**
  * A month's frequency (GET /reports/frequency?month=YYYY-MM), per class and per activity, over the classes with a roll
  * that month: the marks (present, absent, justified), the rolls taken, the students' roll days (the rule's

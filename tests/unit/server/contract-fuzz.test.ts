@@ -188,7 +188,10 @@ function validParts(route: Route): fc.Arbitrary<Parts> {
           : // A month of the grid: any real month (the fixture's roll date's among them).
             q.name === 'month'
             ? fc.constantFrom(fx.rollDate.slice(0, 7), '2024-01', '2031-12')
-            : (valid(q.schema) as fc.Arbitrary<string>),
+            : // How many of each alert list: a whole number from 1 to 100, written in the query.
+              q.name === 'limit'
+              ? fc.integer({ min: 1, max: 100 }).map(String)
+              : (valid(q.schema) as fc.Arbitrary<string>),
       ]),
     ),
     { requiredKeys: route.query.filter((q) => q.required).map((q) => q.name) },
