@@ -130,13 +130,13 @@ async function studentsPage(browser: Browser): Promise<void> {
 }
 
 /** Run a child benchmark script and collect its BENCH_JSON line. */
-function childBench(script: string, args: string[] = []): Record<string, unknown> | null {
-  return childCommand(join(root, 'node_modules/.bin/tsx'), [script, ...args]);
+function childBench(script: string, args: string[] = [], env: Record<string, string> = {}): Record<string, unknown> | null {
+  return childCommand(join(root, 'node_modules/.bin/tsx'), [script, ...args], env);
 }
 
 /** Run a command that ends with a BENCH_JSON line, and collect it. */
-function childCommand(command: string, args: string[]): Record<string, unknown> | null {
-  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 900_000 });
+function childCommand(command: string, args: string[], env: Record<string, string> = {}): Record<string, unknown> | null {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 900_000, env: { ...process.env, ...env } });
   const line = (result.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (!line) {
     console.error(`${args.join(' ')} printed no figures:\n${result.stderr}`);
@@ -157,20 +157,69 @@ function printTable(): void {
 
 /**
  * `npm run bench -- first-load` measures only the bundle sizes, `-- students` only the students page, `-- offline` only
- * the offline start, `-- server` only the server's figures (quick, while working on them).
+ * the offline start, `-- server` only the server's figures (quick, while working on them), `-- large` only the figures
+ * at 50,000 students.
  */
 const only = process.argv[2];
 
 async function main(): Promise<void> {
-  if (only !== 'server') await browserFigures();
-  await serverFigures();
+  if (only === 'large') buildApp();
+  else {
+    if (only !== 'server') await browserFigures();
+    await serverFigures();
+  }
+  if (only === undefined || only === 'large') largeFigures();
   printTable();
+}
+
+function buildApp(): void {
+  console.log('Building the production app...');
+  if (spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
+}
+
+/** Issue 19's goals at 50,000 students: the list on the server under load, the students page in Chromium. */
+function largeFigures(): void {
+  const env = { BENCH_STUDENTS: '50000' };
+  const server = childBench('scripts/bench-server.ts', [], env) as { results?: Record<string, unknown>[] } | null;
+  const cached = server?.results?.find((row) => row.listCache === 'on' || row.listCache === true) ?? server?.results?.[0];
+  if (cached) {
+    rows.push({
+      figure: 'server GET /api/students (50,000): p99 / requests/s',
+      value: `${String(cached.p99Ms)} ms / ${String(cached.requestsPerSecond)}`,
+      goal: '<= 100 ms',
+      vsGoal: ratio(Number(cached.p99Ms), 100, 'at most'),
+    });
+  }
+  const page = childBench('scripts/bench-large.ts', [], env) as {
+    firstVisitMs: number;
+    keystrokeMs: number;
+    keystrokeMaxMs: number;
+    heapMB: number;
+  } | null;
+  if (!page) return;
+  rows.push({
+    figure: 'students page, 50,000 students, no throttling: first visit, to first card painted',
+    value: ms(page.firstVisitMs),
+    goal: '<= 300 ms',
+    vsGoal: ratio(page.firstVisitMs, 300, 'at most'),
+  });
+  rows.push({
+    figure: `students page, 50,000 students, 4x CPU: a search keystroke to the list painted (median; max ${page.keystrokeMaxMs} ms)`,
+    value: ms(page.keystrokeMs),
+    goal: '<= 50 ms',
+    vsGoal: ratio(page.keystrokeMs, 50, 'at most'),
+  });
+  rows.push({
+    figure: 'students page, 50,000 students: JS heap with the list shown',
+    value: `${page.heapMB} MB`,
+    goal: '<= 100 MB',
+    vsGoal: ratio(page.heapMB, 100, 'at most'),
+  });
 }
 
 /** The app in Chromium: bundle sizes, the offline start, the students page, the roll call, Lighthouse. */
 async function browserFigures(): Promise<void> {
-  console.log('Building the production app...');
-  if (spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
+  buildApp();
   const server = await startServer({ port: PORT, dataDir: join(root, '.bench/data'), distDir: 'dist' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
