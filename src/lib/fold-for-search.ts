@@ -3,9 +3,9 @@
  * students search and the classes' activity filter compare folded names with a folded query.
  */
 export function foldForSearch(value: string): string {
-  // Plain ASCII (most names typed on a tablet's keyboard, and every query without an accent) has no accent to take
+  // Printable ASCII (most names typed on a tablet's keyboard, and every query without an accent) has no accent to take
   // off. Lowercasing has no rule of its own in Portuguese, so toLowerCase is the locale's, and far faster.
-  const plain = /^[\x00-\x7f]*$/.test(value) ? value : value.normalize('NFD').replace(/\p{M}/gu, '');
+  const plain = /[^ -~]/.test(value) ? value.normalize('NFD').replace(/\p{M}/gu, '') : value;
   return plain.toLowerCase().trim();
 }
 
