@@ -21,6 +21,7 @@ export const rollPayloadSchema = z.object({ classId: idSchema, date: isoDateSche
 export type RollPayload = { classId: string; date: string; roll: RollInput };
 
 export const rollKeys = {
+  ofClass: (classId: string) => ['classes', classId, 'attendance'] as const,
   one: (classId: string, date: string) => ['classes', classId, 'attendance', date] as const,
 };
 

@@ -32,3 +32,25 @@ export function studentsFromColumns(columns: SyncStudentColumns): SyncStudent[] 
     classIds: columns.classes[i]!.map((ref) => columns.classIds[ref]!),
   }));
 }
+
+/** The students at these positions, in this order; their classes still refer to `classIds` (the list's own by default). */
+export function pickStudentColumns(columns: SyncStudentColumns, positions: readonly number[], classIds = columns.classIds): SyncStudentColumns {
+  return {
+    ids: positions.map((i) => columns.ids[i]!),
+    names: positions.map((i) => columns.names[i]!),
+    frequencyPercent: positions.map((i) => columns.frequencyPercent[i]!),
+    classIds,
+    classes: positions.map((i) => columns.classes[i]!),
+  };
+}
+
+/** Parts of one list put back together, in order; the class ids are the first part's (the others carry none). */
+export function joinStudentColumns(parts: readonly SyncStudentColumns[]): SyncStudentColumns {
+  return {
+    ids: parts.flatMap((part) => part.ids),
+    names: parts.flatMap((part) => part.names),
+    frequencyPercent: parts.flatMap((part) => part.frequencyPercent),
+    classIds: parts[0]?.classIds ?? [],
+    classes: parts.flatMap((part) => part.classes),
+  };
+}

@@ -6,7 +6,7 @@
  * roster is derived from the students' class ids, so a roster never disagrees with the list it comes from.
  */
 import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
-import { studentsFromColumns } from '../api/sync-columns.ts';
+import { pickStudentColumns, studentsFromColumns } from '../api/sync-columns.ts';
 
 export type DeviceCopy = {
   students?: StudentSummary[];
@@ -34,13 +34,7 @@ export function studentColumnsInOrder(columns: SyncStudentColumns): SyncStudentC
   const order = columns.ids
     .map((_, i) => i)
     .sort((a, b) => byName({ name: columns.names[a]!, id: columns.ids[a]! }, { name: columns.names[b]!, id: columns.ids[b]! }));
-  return {
-    ids: order.map((i) => columns.ids[i]!),
-    names: order.map((i) => columns.names[i]!),
-    frequencyPercent: order.map((i) => columns.frequencyPercent[i]!),
-    classIds: columns.classIds,
-    classes: order.map((i) => columns.classes[i]!),
-  };
+  return pickStudentColumns(columns, order);
 }
 
 /** One list of records with ids: replaced by a full answer, else updated and trimmed by the delta, then ordered. */

@@ -1,12 +1,13 @@
 /**
  * The sync's download, off the main thread: fetch GET /sync, parse the JSON and check it against the contract here,
  * and put the students in the device's order here, so a sync of thousands of students never holds up a tap on the
- * roll call. The main thread sends the cursor and the
- * current bearer token, and gets back the checked answer (in parts, below), or the failure (an HTTP status, which the main thread then
- * handles with its usual token refresh and refusal rules).
+ * roll call. The main thread sends the cursor and the current bearer token, and gets back the checked answer (in
+ * parts, below), or the failure (an HTTP status, which the main thread then handles with its usual token refresh and
+ * refusal rules).
  */
 import { syncAnswerSchema, type SyncStudentColumns } from '../api/contract.ts';
 import { createHttp, HTTPError, parseAnswer } from '../lib/http.ts';
+import { pickStudentColumns } from '../api/sync-columns.ts';
 import { studentColumnsInOrder } from './sync-merge.ts';
 
 export type SyncRequest = { path: string; token: string | null };
@@ -36,17 +37,9 @@ scope.onmessage = async ({ data }) => {
     scope.postMessage({ ok: true, answer, studentParts: parts });
     for (let part = 0; part < parts; part += 1) {
       const from = part * STUDENTS_PER_MESSAGE;
-      const to = from + STUDENTS_PER_MESSAGE;
-      scope.postMessage({
-        studentsPart: {
-          ids: students!.ids.slice(from, to),
-          names: students!.names.slice(from, to),
-          frequencyPercent: students!.frequencyPercent.slice(from, to),
-          // The classes' ids once; each student's classes are places in it.
-          classIds: part === 0 ? students!.classIds : [],
-          classes: students!.classes.slice(from, to),
-        },
-      });
+      const positions = Array.from({ length: Math.min(STUDENTS_PER_MESSAGE, students!.ids.length - from) }, (_, k) => from + k);
+      // The classes' ids once, with the first part; each student's classes are places in it.
+      scope.postMessage({ studentsPart: pickStudentColumns(students!, positions, part === 0 ? students!.classIds : []) });
     }
   } catch (error) {
     scope.postMessage({

@@ -8,7 +8,7 @@
 // This module loads on demand (offline/sync-status.ts requestSync). The contract's schemas (zod) stay out of it: the
 // worker checks the answer; only the main-thread fallback loads them.
 import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
-import { SYNC_ROLL_DAYS } from '../api/sync-columns.ts';
+import { joinStudentColumns, SYNC_ROLL_DAYS } from '../api/sync-columns.ts';
 import { rollKeys } from '../api/attendance.ts';
 import { rosterKeys } from '../api/rosters.ts';
 import { activityKeys } from '../api/activities.ts';
@@ -77,7 +77,7 @@ async function download(path: string): Promise<SyncAnswer> {
     const target = worker!;
     let answer: SyncAnswer | undefined;
     let partsLeft = 0;
-    const students: SyncStudentColumns = { ids: [], names: [], frequencyPercent: [], classIds: [], classes: [] };
+    const parts: SyncStudentColumns[] = [];
     const done = (result: Exclude<SyncReply, { studentsPart: unknown }>) => {
       target.removeEventListener('message', onMessage);
       target.removeEventListener('error', onError);
@@ -86,16 +86,16 @@ async function download(path: string): Promise<SyncAnswer> {
     // Each part is its own message, read in its own task: a tap gets in between.
     const onMessage = ({ data }: MessageEvent<SyncReply>) => {
       if ('studentsPart' in data) {
-        for (const column of ['ids', 'names', 'frequencyPercent', 'classIds', 'classes'] as const)
-          (students[column] as unknown[]).push(...data.studentsPart[column]);
+        parts.push(data.studentsPart);
         partsLeft -= 1;
       } else if (!data.ok) return done(data);
       else {
         answer = data.answer as SyncAnswer;
         partsLeft = data.studentParts;
-        if (partsLeft > 0) answer.changed.students = students;
       }
-      if (answer && partsLeft === 0) done({ ok: true, answer, studentParts: 0 });
+      if (!answer || partsLeft > 0) return;
+      if (parts.length > 0) answer.changed.students = joinStudentColumns(parts);
+      done({ ok: true, answer, studentParts: 0 });
     };
     const onError = (event: ErrorEvent) => done({ ok: false, message: event.message || 'sync worker failed' });
     target.addEventListener('message', onMessage);

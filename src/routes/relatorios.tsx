@@ -9,10 +9,8 @@ function parseSearch(search: Record<string, unknown>): { month?: string } {
   return isMonth(search.month) ? { month: search.month } : {};
 }
 
-const currentMonth = monthOf;
-
 function Page() {
-  const { month = currentMonth() } = Route.useSearch();
+  const { month = monthOf() } = Route.useSearch();
   const navigate = Route.useNavigate();
   return <ReportsPage month={month} onMonthChange={(next) => void navigate({ search: { month: next } })} />;
 }
@@ -20,7 +18,7 @@ function Page() {
 export const Route = createFileRoute('/relatorios')({
   staticData: { permission: 'reports:read' },
   validateSearch: parseSearch,
-  loaderDeps: ({ search }) => ({ month: search.month ?? currentMonth() }),
+  loaderDeps: ({ search }) => ({ month: search.month ?? monthOf() }),
   // The answers' requests start with the navigation (never awaited: offline, they wait).
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(frequencyReportQueryOptions(deps.month));

@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
-import { rollPayloadOf } from '../../api/attendance.ts';
+import { rollKeys, rollPayloadOf } from '../../api/attendance.ts';
 import { gridQueryOptions } from '../../api/attendance-grid.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
@@ -217,7 +217,7 @@ function useDeviceGrid(classId: string, month: string, wanted: boolean): Attenda
   return useMemo(() => {
     if (!wanted) return null;
     const rolls = client
-      .getQueriesData<Roll | null>({ queryKey: ['classes', classId, 'attendance'] })
+      .getQueriesData<Roll | null>({ queryKey: rollKeys.ofClass(classId) })
       .flatMap(([, data]) => (data && typeof data === 'object' && 'entries' in data ? [data] : []));
     const names = [
       ...(client.getQueryData<StudentSummary[]>(rosterKeys.one(classId)) ?? []),

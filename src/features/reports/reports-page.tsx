@@ -13,7 +13,7 @@ import type { AttendanceAlerts, FrequencyReport } from '../../api/contract.ts';
 import { answerState, type AnswerState } from '../../offline/list-source.ts';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { localMidnight, monthOf, shiftMonth } from '../../lib/calendar-date.ts';
+import { monthLabel as nameOfMonth, monthOf, shiftMonth } from '../../lib/calendar-date.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { percentText } from '../../lib/percent-text.ts';
@@ -25,8 +25,7 @@ export function ReportsPage({ month, onMonthChange }: { month: string; onMonthCh
   const { t, i18n } = useLingui();
   const report = answerState(useQuery(frequencyReportQueryOptions(month)));
   const alerts = answerState(useQuery(attendanceAlertsQueryOptions()));
-  const monthName = (value: string) => i18n.date(localMidnight(`${value}-01`), { month: 'long', year: 'numeric' });
-  const monthLabel = monthName(month);
+  const monthLabel = nameOfMonth(month, i18n.locale);
   const thisMonth = monthOf();
   const minPercent = alerts.data?.minPercent;
   return (
@@ -56,7 +55,7 @@ export function ReportsPage({ month, onMonthChange }: { month: string; onMonthCh
         </Text>
       )}
       {report.data && <MonthReport report={report.data} minPercent={minPercent} monthLabel={monthLabel} />}
-      <BelowThreshold alerts={alerts} monthName={monthName} />
+      <BelowThreshold alerts={alerts} />
     </>
   );
 }
@@ -206,7 +205,7 @@ function FiguresRow({
   );
 }
 
-function BelowThreshold({ alerts, monthName }: { alerts: AnswerState<AttendanceAlerts>; monthName: (month: string) => string }) {
+function BelowThreshold({ alerts }: { alerts: AnswerState<AttendanceAlerts> }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const data = alerts.data;
@@ -220,7 +219,7 @@ function BelowThreshold({ alerts, monthName }: { alerts: AnswerState<AttendanceA
     );
   };
   const minimum = data ? percentText(locale, data.minPercent) : '';
-  const alertsMonth = data ? monthName(data.month) : '';
+  const alertsMonth = data ? nameOfMonth(data.month, locale) : '';
   return (
     <section aria-labelledby="report-below">
       <Group justify="space-between" mb="xs">

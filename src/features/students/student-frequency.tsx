@@ -2,7 +2,7 @@
 import { Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FrequencyFigure, Student } from '../../api/contract.ts';
-import { localMidnight } from '../../lib/calendar-date.ts';
+import { monthLabel } from '../../lib/calendar-date.ts';
 
 function Cell({ figure }: { figure: FrequencyFigure }) {
   const { t } = useLingui();
@@ -32,7 +32,7 @@ export function StudentFrequency({ student }: { student: Student }) {
       </Text>
     );
   }
-  const monthName = i18n.date(localMidnight(`${frequency.month}-01`), { month: 'long', year: 'numeric' });
+  const monthName = monthLabel(frequency.month, i18n.locale);
   const year = frequency.schoolYear;
   return (
     <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={t`Frequency by activity and class`}>
