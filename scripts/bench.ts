@@ -20,15 +20,11 @@ type Row = { figure: string; value: string; goal: string; vsGoal?: string };
 const rows: Row[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
-/**
- * At most 1.00 meets an "at most" goal; at least 1.00 meets an "at least" one. A figure taken under harder conditions
- * than the issue sets for it (`stricter`: 4x CPU where it names none, Lighthouse beyond the start page) is held to the
- * same goal, and said to be over it rather than to miss it.
- */
-const ratio = (value: number, goal: number, kind: 'at most' | 'at least', stricter = false) => {
+/** At most 1.00 meets an "at most" goal; at least 1.00 meets an "at least" one. */
+const ratio = (value: number, goal: number, kind: 'at most' | 'at least') => {
   const r = value / goal;
   const meets = kind === 'at most' ? r <= 1 : r >= 1;
-  return `${r.toFixed(2)} ${meets ? 'met' : stricter ? 'over (stricter than the issue)' : 'missed'}`;
+  return `${r.toFixed(2)} ${meets ? 'met' : 'missed'}`;
 };
 
 function gzipSize(file: string): number {
@@ -83,8 +79,8 @@ async function offlineFcp(browser: Browser): Promise<void> {
 }
 
 /**
- * The students page with 5,000 students, from home. The issue names no throttling for this figure: it is measured as
- * it stands, and again at 4x CPU like the other client figures (a stricter reading):
+ * The students page with 5,000 students, from home, as it stands and at 4x CPU (issue 19's condition for the first
+ * visit):
  * - first visit: the page's code and the list both come over the network;
  * - returning: the app was used before, so the page's code is cached and the list is restored from IndexedDB at start
  *   (it is fetched again in the background), as when an instructor opens the installed app again.
@@ -118,13 +114,13 @@ async function studentsPage(browser: Browser): Promise<void> {
     figure: 'students page, 5,000 students, 4x CPU: first visit, to first card painted',
     value: ms(median(first)),
     goal: '<= 300 ms',
-    vsGoal: ratio(median(first), 300, 'at most', true),
+    vsGoal: ratio(median(first), 300, 'at most'),
   });
   rows.push({
     figure: 'students page, 5,000 students, 4x CPU: returning, to first card painted',
     value: ms(median(returning)),
     goal: '<= 300 ms',
-    vsGoal: ratio(median(returning), 300, 'at most', true),
+    vsGoal: ratio(median(returning), 300, 'at most'),
   });
   rows.push({ figure: 'students page, 5,000 students: DOM nodes', value: String(nodes), goal: '<= 1,400', vsGoal: ratio(nodes, 1400, 'at most') });
 }
@@ -249,6 +245,15 @@ async function browserFigures(): Promise<void> {
         ...(limit ? { vsGoal: ratio(value.medianMs, limit, 'at most') } : {}),
       });
     }
+    // Issue 18 asks it of every tap during a sync: the slowest is held to the goal as well as the median.
+    const slowest = figure('toggleDuringSync5000')?.maxMs;
+    if (slowest !== undefined)
+      rows.push({
+        figure: 'attendance, 4x CPU: toggleDuringSync5000, the slowest tap',
+        value: ms(slowest),
+        goal: '<= 100 ms',
+        vsGoal: ratio(slowest, 100, 'at most'),
+      });
     const lighthouse = childBench('scripts/bench-lighthouse.ts', [BASE, '', 'alunos']) as Record<string, Record<string, number | string[]>> | null;
     for (const [route, figures] of Object.entries(lighthouse ?? {})) {
       const n = (key: string) => Number(figures[key]);
@@ -256,7 +261,7 @@ async function browserFigures(): Promise<void> {
         figure: `Lighthouse mobile ${route}: performance (median of 3)`,
         value: String(n('performance')),
         goal: '>= 95',
-        vsGoal: ratio(n('performance'), 95, 'at least', route !== '/'),
+        vsGoal: ratio(n('performance'), 95, 'at least'),
       });
       rows.push({
         figure: `Lighthouse mobile ${route}: LCP / TBT / CLS`,
