@@ -12,6 +12,7 @@ export default tseslint.config(
       'node_modules',
       'src/routeTree.gen.ts',
       'server/data',
+      'server/dist',
       'test-results',
       'playwright-report',
       '.bench',

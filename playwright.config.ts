@@ -14,7 +14,7 @@ const distNoFallback = process.env.E2E_DIST_NOFALLBACK || 'dist-nofallback';
 const distAuth = process.env.E2E_DIST_AUTH || 'dist-auth';
 
 const server = (port: number, distDir: string, dataDir: string, env: Record<string, string> = {}) => ({
-  command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
+  command: `rm -rf ${dataDir} && node server/dist/main.mjs`,
   // The app's shell answers in both modes (the API needs a token in the verifying one).
   url: `http://127.0.0.1:${port}/frontend/`,
   env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, ...env },

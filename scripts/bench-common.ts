@@ -1,5 +1,5 @@
 /** What the benchmark scripts share: starting the reference server on a build, and timing the students page. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,18 +9,20 @@ export const root = new URL('..', import.meta.url).pathname;
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
- * The reference server on a fresh database with `students` (5,000) extra students, serving the build in `distDir`:
- * embedded in `dataDir`, or the PostgreSQL server of DATABASE_URL when it is set (scripts/with-postgres.sh).
+ * The reference server as `npm start` runs it (its bundle, scripts/build-server.mjs) on a fresh database with
+ * `students` (5,000) extra students, serving the build in `distDir`: embedded in `dataDir`, or the PostgreSQL server of
+ * DATABASE_URL when it is set (scripts/with-postgres.sh). The child is the server's own process (its pid, its memory).
  */
 export async function startServer(options: { port: number; dataDir: string; distDir: string; students?: number }): Promise<ChildProcess> {
   const { port, dataDir, distDir, students = 5000 } = options;
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  execFileSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(root, 'server/dist/main.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SEED_STUDENTS: String(students) },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/activities`)).ok) return child;
     } catch {

@@ -173,17 +173,19 @@ function buildApp(): void {
   if (spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
 }
 
+/** How the list was asked for: as a browser asks (gzip), or whole. */
+const listEncoding = (row: Record<string, unknown>): string => (row.encoding === 'gzip' ? 'gzip as a browser asks' : 'uncompressed');
+
 /** Issue 19's goals at 50,000 students: the list on the server under load, the students page in Chromium. */
 function largeFigures(): void {
   const env = { BENCH_STUDENTS: '50000' };
   const server = childBench('scripts/bench-server.ts', [], env) as { results?: Record<string, unknown>[] } | null;
-  const cached = server?.results?.find((row) => row.listCache === 'on' || row.listCache === true) ?? server?.results?.[0];
-  if (cached) {
+  for (const row of server?.results ?? []) {
     rows.push({
-      figure: 'server GET /api/students (50,000): p99 / requests/s',
-      value: `${String(cached.p99Ms)} ms / ${String(cached.requestsPerSecond)}`,
+      figure: `server GET /api/students (50,000), ${listEncoding(row)}: p99 / requests/s`,
+      value: `${String(row.p99Ms)} ms / ${String(row.requestsPerSecond)}`,
       goal: '<= 100 ms',
-      vsGoal: ratio(Number(cached.p99Ms), 100, 'at most'),
+      vsGoal: ratio(Number(row.p99Ms), 100, 'at most'),
     });
   }
   const page = childBench('scripts/bench-large.ts', [], env) as {
@@ -287,25 +289,34 @@ async function browserFigures(): Promise<void> {
 async function serverFigures(): Promise<void> {
   if (only === 'students' || only === 'offline' || only === 'first-load') return;
   const listLoad = childBench('scripts/bench-server.ts') as { results?: Record<string, unknown>[] } | null;
-  const cached = listLoad?.results?.find((row) => row.listCache === 'on' || row.listCache === true) ?? listLoad?.results?.[0];
-  if (cached) {
+  for (const row of listLoad?.results ?? []) {
     rows.push({
-      figure: 'server GET /api/students (5,000): requests/s',
-      value: String(cached.requestsPerSecond),
+      figure: `server GET /api/students (5,000), ${listEncoding(row)}: requests/s`,
+      value: String(row.requestsPerSecond),
       goal: '>= 1,000',
-      vsGoal: ratio(Number(cached.requestsPerSecond), 1000, 'at least'),
+      vsGoal: ratio(Number(row.requestsPerSecond), 1000, 'at least'),
     });
     rows.push({
-      figure: 'server GET /api/students (5,000): p99',
-      value: `${String(cached.p99Ms)} ms`,
+      figure: `server GET /api/students (5,000), ${listEncoding(row)}: p99`,
+      value: `${String(row.p99Ms)} ms`,
       goal: '<= 50 ms',
-      vsGoal: ratio(Number(cached.p99Ms), 50, 'at most'),
+      vsGoal: ratio(Number(row.p99Ms), 50, 'at most'),
     });
-    rows.push({
-      figure: 'server resident memory at rest / under load',
-      value: `${String(cached.rssAtRestMB)} / ${String(cached.rssUnderLoadMB)} MB`,
-      goal: '',
-    });
+  }
+  const memory = listLoad?.results?.[0];
+  if (memory) {
+    for (const [when, key] of [
+      ['at rest', 'rssAtRestMB'],
+      ['under load', 'rssUnderLoadMB'],
+    ] as const) {
+      const peak = Math.max(...(listLoad?.results ?? []).map((row) => Number(row[key])));
+      rows.push({
+        figure: `server resident memory ${when} (5,000 students, embedded)`,
+        value: `${peak} MB`,
+        goal: '<= 256 MB',
+        vsGoal: ratio(peak, 256, 'at most'),
+      });
+    }
   }
 
   // The class-start rush (issue 23), on the embedded database and on a throw-away PostgreSQL (scripts/with-postgres.sh).

@@ -3,6 +3,7 @@
  * with inject() and main.ts only adds configuration and a port.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -30,6 +31,7 @@ import { syncRoutes } from './routes/sync.ts';
 import { parsingSerializerCompiler } from './serializer.ts';
 import { registerFrontend } from './static.ts';
 import { StudentListCache } from './student-list-cache.ts';
+import { ROOT } from './root.ts';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -48,7 +50,7 @@ export interface BuildServerOptions {
   attendanceMinPercent?: number;
 }
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,6 @@
  *   ATTENDANCE_MIN_PERCENT (75: students below it this month are alerted)
  */
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildServer } from './app.ts';
 import { firebaseTokenVerifier } from './auth.ts';
 import { controlSocketOf, DataDirHeldError } from './db/data-dir-lock.ts';
@@ -15,8 +14,8 @@ import { openDatabase } from './db/open.ts';
 import type { PgliteDb } from './db/pglite.ts';
 import { startControlSocket } from './control-socket.ts';
 import { loggerOptions } from './edge.ts';
+import { ROOT } from './root.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 
 function positiveInt(name: string, fallback: number): number {
@@ -29,8 +28,8 @@ function positiveInt(name: string, fallback: number): number {
 
 const port = positiveInt('PORT', 8080);
 const host = env.HOST || '0.0.0.0';
-const dataDir = resolve(root, env.DATA_DIR || 'server/data/pglite');
-const distDir = resolve(root, env.DIST_DIR || 'dist');
+const dataDir = resolve(ROOT, env.DATA_DIR || 'server/data/pglite');
+const distDir = resolve(ROOT, env.DIST_DIR || 'dist');
 const attendanceMinPercent = positiveInt('ATTENDANCE_MIN_PERCENT', 75);
 if (attendanceMinPercent > 100) throw new Error(`ATTENDANCE_MIN_PERCENT must be at most 100, got "${attendanceMinPercent}"`);
 

@@ -3,10 +3,11 @@
  * schema_migrations so it never runs twice. A failing migration leaves the database as it was before that file.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ROOT } from '../root.ts';
 import type { Db } from './types.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const MIGRATIONS_DIR = join(ROOT, 'server/db/migrations');
 
 export async function listMigrations(dir = MIGRATIONS_DIR): Promise<string[]> {
   return (await readdir(dir)).filter((name) => /^\d{3}_[\w-]+\.sql$/.test(name)).sort();

@@ -2,10 +2,13 @@
  * Opens the database the server runs on: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR (a folder
  * created on first start and kept across restarts). Either way it is migrated and, when empty, seeded.
  */
+import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
-import { openPglite } from './pglite.ts';
+import { isNewDataDir, openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { seedDatabase, type SeedOptions } from './seed.ts';
 import { fillCountsIfEmpty } from '../routes/attendance-counts.ts';
@@ -27,6 +30,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
     // One process per data folder: a second one stops here with DataDirHeldError, before PGlite touches anything.
     const release = lockDataDir(options.dataDir, options.purpose ?? 'the Quadra server');
     try {
+      if (isNewDataDir(options.dataDir)) await prepareInChild(options.dataDir, options);
       const pglite = await openPglite({ dataDir: options.dataDir });
       db = {
         ...pglite,
@@ -50,6 +54,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
     throw error;
   }
   return db;
+}
+
+/**
+ * A new data folder is created, migrated and seeded by a child process (db/prepare-data-dir.ts), whose peak memory
+ * leaves with it. From the sources (tests, tsx) the child runs the .ts entry through tsx; from the server's bundle
+ * (server/dist/main.mjs, `npm start`) the bundle's own prepare-data-dir.mjs beside it.
+ */
+async function prepareInChild(dataDir: string, options: SeedOptions): Promise<void> {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(fromSources ? './prepare-data-dir.ts' : './prepare-data-dir.mjs', import.meta.url));
+  const args = [...(fromSources ? ['--import', 'tsx'] : []), entry, dataDir, String(options.extraStudents ?? 0)];
+  await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
 }
 
 /** Migrates, then seeds if empty. Safe to call on every start. */
