@@ -3,6 +3,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SERVER_NODE_FLAGS, serverEnv } from './server-runtime.mjs';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -17,9 +18,9 @@ export async function startServer(options: { port: number; dataDir: string; dist
   const { port, dataDir, distDir, students = 5000 } = options;
   rmSync(dataDir, { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
-  const child = spawn(process.execPath, [join(root, 'server/dist/main.mjs')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'server/dist/main.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SEED_STUDENTS: String(students) },
+    env: serverEnv({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SEED_STUDENTS: String(students) }),
     stdio: 'ignore',
   });
   for (let i = 0; i < 480; i++) {

@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS, serverEnv } from './server-runtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const STOP_TIMEOUT_MS = 20_000;
@@ -35,10 +36,14 @@ if (!process.env.DIST_DIR) {
 
 // The server's bundle, made anew at every start (about 0.3 s, so it is never older than its sources), run by Node
 // itself: no TypeScript loader in the running server (it held about 80 MB), and no process in between that signals
-// must cross.
+// must cross. Its flags and environment keep it small (server-runtime.mjs).
 const bundled = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
 if (bundled.status !== 0) process.exit(bundled.status ?? 1);
-const server = spawn(process.execPath, ['server/dist/main.mjs'], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.mjs'], {
+  cwd: root,
+  env: serverEnv(process.env),
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+});
 let stopping = false;
 function stop(signal) {
   if (server.exitCode !== null || server.signalCode !== null) return;
