@@ -55,16 +55,17 @@ async function applyRollShare(tx: Queryable, classId: string, date: string, sign
   );
 }
 
-/** Before a roll of (classId, date) changes: its share leaves the counts (a day with no roll yet has none). */
+/**
+ * Before a roll of (classId, date) changes: its share leaves the counts (a day with no roll yet has none). The caller
+ * took lockRollCounts(tx, classId) first in the transaction, as for depositRoll.
+ */
 export async function withdrawRoll(tx: Queryable, classId: string, date: string): Promise<void> {
-  await lockRollCounts(tx, classId);
   const [saved] = await tx.query('SELECT 1 FROM attendance_rolls WHERE class_id = $1 AND date = $2::date', [classId, date]);
   if (saved) await applyRollShare(tx, classId, date, -1);
 }
 
-/** After a roll of (classId, date) was written: its share joins the counts. */
+/** After a roll of (classId, date) was written: its share joins the counts (under the caller's lockRollCounts). */
 export async function depositRoll(tx: Queryable, classId: string, date: string): Promise<void> {
-  await lockRollCounts(tx, classId);
   await applyRollShare(tx, classId, date, 1);
 }
 
