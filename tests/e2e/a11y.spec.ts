@@ -237,6 +237,8 @@ async function audit(browser: Browser, baseURL: string, route: Route, f: Fixture
 test.describe('axe: no serious or critical violation and no landmark violation, in both languages, at mobile and desktop sizes', () => {
   for (const route of ROUTES) {
     test(route.name, async ({ browser, baseURL, request }) => {
+      // Four audits (two languages, two sizes), each axe over a whole screen: 30-60 s on this 2-core machine.
+      test.slow();
       const f = await arrange(request);
       expect(await audit(browser, baseURL!, route, f)).toEqual([]);
     });

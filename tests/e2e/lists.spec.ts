@@ -363,6 +363,8 @@ test.describe('in Portuguese', () => {
 });
 
 test('no serious accessibility violations on the lists', async ({ page, request }) => {
+  // Seven screens, each audited by axe: close to a minute on this 2-core machine.
+  test.slow();
   const studentId = await createStudent(request, `Axe ${unique()}`);
   await page.route('https://api.github.com/**', (route) =>
     route.fulfill({
