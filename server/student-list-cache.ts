@@ -70,9 +70,17 @@ const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 const [OPEN_DEFLATED, COMMA_DEFLATED, CLOSE_DEFLATED] = [OPEN, COMMA, CLOSE].map(deflatePieceSync) as [Buffer, Buffer, Buffer];
 
+/** A read of the list under way, and when it began (Infinity while it waits for the one before it). */
+interface Refresh {
+  loading: Promise<Entry>;
+  began: number;
+}
+
 export class StudentListCache {
   readonly #entries = new Map<string, Entry>();
-  readonly #pending = new Map<string, Promise<Entry>>();
+  readonly #pending = new Map<string, Refresh>();
+  /** Stamps in the order things happen in this process: a read's check done, a refresh begun. */
+  #clock = 0;
 
   constructor(readonly enabled = true) {}
 
@@ -81,21 +89,29 @@ export class StudentListCache {
     if (!this.enabled) return build(await reader.rows(db), '0');
     const kept = this.#entries.get(key);
     if (kept && !(await changedStudents(db, kept.cursor, 1)).length) return kept;
-    // Concurrent reads of a stale or missing list share one read instead of each running it.
-    let pending = this.#pending.get(key);
-    if (!pending) {
-      const loading = readAtCursor(db, (tx) => refresh(tx, reader, this.#entries.get(key))).then(({ cursor, value }) => ({ ...value, cursor }));
-      pending = loading;
-      this.#pending.set(key, loading);
-      const settle = () => {
-        if (this.#pending.get(key) === loading) this.#pending.delete(key);
-      };
-      loading.then((entry) => {
-        this.#entries.set(key, entry);
-        settle();
-      }, settle);
-    }
-    return pending;
+    // Concurrent reads of a stale or missing list share one refresh instead of each running it, but only one that
+    // begins after this read saw the change: one that began before could miss the very write this read saw (a client
+    // would not find the roll it was just told was saved). Refreshes run one after the other (each patches the last).
+    const seen = ++this.#clock;
+    const pending = this.#pending.get(key);
+    if (pending && pending.began > seen) return pending.loading;
+    const next: Refresh = { loading: undefined as unknown as Promise<Entry>, began: Infinity };
+    const loading = (pending?.loading.catch(() => undefined) ?? Promise.resolve())
+      .then(() => {
+        next.began = ++this.#clock;
+        return readAtCursor(db, (tx) => refresh(tx, reader, this.#entries.get(key)));
+      })
+      .then(({ cursor, value }) => ({ ...value, cursor }));
+    next.loading = loading;
+    this.#pending.set(key, next);
+    const settle = () => {
+      if (this.#pending.get(key) === next) this.#pending.delete(key);
+    };
+    loading.then((entry) => {
+      this.#entries.set(key, entry);
+      settle();
+    }, settle);
+    return loading;
   }
 }
 
