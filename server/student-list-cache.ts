@@ -32,7 +32,7 @@ export interface ListReader {
 export interface CachedList {
   /** UTF-8 JSON, encoded once rather than on every answer. */
   body: Buffer;
-  /** The same, gzipped (its blocks compressed off the event loop, on first use): ~4x smaller for a tablet's link. */
+  /** The same, gzipped (its blocks compressed on first use, gzip-pieces.ts): ~4x smaller for a tablet's link. */
   gzipped(): Promise<Buffer>;
   etag: string;
 }
@@ -95,14 +95,19 @@ export class StudentListCache {
     const seen = ++this.#clock;
     const pending = this.#pending.get(key);
     if (pending && pending.began > seen) return pending.loading;
-    const next: Refresh = { loading: undefined as unknown as Promise<Entry>, began: Infinity };
+    let began = Infinity;
     const loading = (pending?.loading.catch(() => undefined) ?? Promise.resolve())
       .then(() => {
-        next.began = ++this.#clock;
+        began = ++this.#clock;
         return readAtCursor(db, (tx) => refresh(tx, reader, this.#entries.get(key)));
       })
       .then(({ cursor, value }) => ({ ...value, cursor }));
-    next.loading = loading;
+    const next: Refresh = {
+      loading,
+      get began() {
+        return began;
+      },
+    };
     this.#pending.set(key, next);
     const settle = () => {
       if (this.#pending.get(key) === next) this.#pending.delete(key);

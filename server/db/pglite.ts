@@ -3,16 +3,14 @@
  * ('memory://', tests). One process per data folder: PGlite takes no lock, so two servers on one folder corrupt it.
  *
  * Memory: a WASM instance's memory only grows, and a process never gets it back. Creating a cluster (initdb) grows it
- * to about 800 MB, so a new data folder is created by a short-lived child process and only then opened here (the
- * server's first start went from about 880 to about 220 MB resident); the server also migrates and seeds a new folder
- * in that child (db/open.ts, db/prepare-data-dir.ts), for the same reason. PostgreSQL's default 128 MB of shared buffers
+ * to about 800 MB, so the server has a new data folder created, migrated and seeded by a short-lived child process
+ * (db/open.ts, db/prepare-data-dir.ts) and only then opens it here (its first start went from about 880 to about
+ * 220 MB resident). Opened here, a new folder is created in this process. PostgreSQL's default 128 MB of shared buffers
  * are touched at start; 16 MB hold the working set of a programme's database (the whole 5,000-student seed is under
  * 20 MB) and the operating system's page cache holds the rest.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, Queryable, SqlParam } from './types.ts';
 
@@ -47,8 +45,6 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A snapshot made with dumpPglite(): the new database starts as a copy of it (fast test setup). */
   snapshot?: Blob;
-  /** Create a new data folder in this process (a short-lived one), not in a child of its own. */
-  createHere?: boolean;
 }
 
 export interface PgliteDb extends Db {
@@ -71,15 +67,8 @@ export function isNewDataDir(dataDir: string): boolean {
   return !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'PG_VERSION'));
 }
 
-/** Runs initdb for a new data folder in a child process, so its peak memory leaves with that process. */
-async function createDataDir(dataDir: string): Promise<void> {
-  const script = 'const { PGlite } = await import(process.argv[1]); const pg = await PGlite.create(process.argv[2]); await pg.close();';
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir]);
-}
-
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb> {
   const dataDir = options.dataDir ?? 'memory://';
-  if (!options.createHere && !options.snapshot && isNewDataDir(dataDir)) await createDataDir(dataDir);
   const pg = await PGlite.create(dataDir, {
     parsers,
     startParams,

@@ -10,7 +10,7 @@ import { openPglite } from './pglite.ts';
 
 const [dataDir, extraStudents = '0'] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: prepare-data-dir DATA_DIR [EXTRA_STUDENTS]');
-const db = await openPglite({ dataDir, createHere: true });
+const db = await openPglite({ dataDir });
 try {
   await prepareDatabase(db, { extraStudents: Number(extraStudents) });
 } finally {
