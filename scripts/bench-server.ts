@@ -17,7 +17,8 @@ const students = Number(process.env.BENCH_STUDENTS ?? 5000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 4396);
-const GOAL = { requestsPerSecond: 1000, p99Ms: students > 5000 ? 100 : 50, rssMB: 256 };
+// At 50,000 students issue 19 asks only for the p99 (and the memory goal is for 5,000).
+const GOAL = students > 5000 ? { requestsPerSecond: 0, p99Ms: 100 } : { requestsPerSecond: 1000, p99Ms: 50, rssMB: 256 };
 
 const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
 
@@ -103,7 +104,8 @@ async function main(): Promise<void> {
   const columns = Object.keys(rows[0] ?? {});
   const cells = [columns, ...rows.map((row) => columns.map((c) => String(row[c])))];
   const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
-  console.log(`GET /api/students, ${connections} connections, ${seconds} s, goal >= ${GOAL.requestsPerSecond} req/s and p99 <= ${GOAL.p99Ms} ms`);
+  const throughputGoal = GOAL.requestsPerSecond ? `>= ${GOAL.requestsPerSecond} req/s and ` : '';
+  console.log(`GET /api/students, ${connections} connections, ${seconds} s, goal ${throughputGoal}p99 <= ${GOAL.p99Ms} ms`);
   for (const line of cells) console.log(line.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
   console.log(`BENCH_JSON ${JSON.stringify({ endpoint: 'GET /api/students', connections, seconds, goal: GOAL, results: rows })}`);
 }

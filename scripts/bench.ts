@@ -303,8 +303,7 @@ async function serverFigures(): Promise<void> {
       vsGoal: ratio(Number(row.p99Ms), 50, 'at most'),
     });
   }
-  const memory = listLoad?.results?.[0];
-  if (memory) {
+  if (listLoad?.results?.length) {
     for (const [when, key] of [
       ['at rest', 'rssAtRestMB'],
       ['under load', 'rssUnderLoadMB'],
