@@ -2,13 +2,12 @@
  * the record shows theirs and mine side by side, with "keep mine" and "take theirs". Loaded on the first open (keeps
  * the modal machinery out of the first screen's JavaScript). */
 import { Badge, Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { OutboxRow } from '../lib/db.ts';
-import { discardItem, keepMine, retryItem } from '../offline/outbox.ts';
+import { discardItem, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { conflictFieldLabels, conflictValueText } from './conflict-fields.ts';
 
@@ -74,12 +73,6 @@ type Props = { opened: boolean; onClose: () => void; items: OutboxRow[]; pending
 export default function OutboxDrawer({ opened, onClose, items, pending }: Props) {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
-  const queryClient = useQueryClient();
-  const takeTheirs = async (id: string) => {
-    await discardItem(id);
-    // What the screens show must be the server's record again.
-    await queryClient.invalidateQueries();
-  };
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t`Changes saved on this device`} closeButtonProps={{ 'aria-label': t`Close` }}>
       <Stack gap="sm">

@@ -5,11 +5,12 @@
  * never create a duplicate. Transient failures are retried with growing, jittered waits; a 4xx refusal moves the item
  * to the failed list (visible, with retry and discard). A 409 'stale-version' (someone else changed the record since
  * the edit started) keeps the server's current record on the item, so the user can keep theirs (resend on the current
- * version: the kind's `rebase`) or take the server's (discard). It drains at start-up, when the browser comes online,
- * on a timer and right after each write.
+ * version: the kind's `rebase`) or take the server's (discard, and read every cached record again). It drains at
+ * start-up, when the browser comes online, on a timer and right after each write.
  */
 import { db, type OutboxRow } from '../lib/db.ts';
 import { classifyFailure, failureMessage, staleRecordOf } from '../lib/http.ts';
+import { markCacheStale, queryClient } from './query-client.ts';
 
 export type OutboxResult = Record<string, unknown> | void;
 export type OutboxHandler = (item: OutboxRow) => Promise<OutboxResult>;
@@ -206,6 +207,17 @@ export async function keepMine(id: string): Promise<boolean> {
   await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0, payload: rebase(item.payload, item.conflict.current), conflict: undefined });
   void drainOutbox();
   return true;
+}
+
+/**
+ * "Take theirs" of a conflict: mine is dropped and the screens read the server's records again. The device notes that
+ * its copies are outdated before the item leaves the list, so a reload that comes before the cache's next save still
+ * reads them again (query-client markCacheStale) instead of showing the copy from before the conflict as fresh.
+ */
+export async function takeTheirs(id: string): Promise<void> {
+  await markCacheStale();
+  await discardItem(id);
+  void queryClient.invalidateQueries();
 }
 
 /** Whether a conflicted item's kind can be resent on the current version. */

@@ -1,11 +1,12 @@
 /**
  * Restores the persisted query cache beside the first render (reads wait for it, see lib/http holdReadsUntil), then
- * keeps IndexedDB in step with the cache.
+ * keeps IndexedDB in step with the cache. Copies answered before the cache was last marked stale (query-client
+ * markCacheStale) are restored as stale.
  */
 import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { holdReadsUntil } from '../lib/http.ts';
-import { persistOptions, queryClient, setRestoring } from './query-client.ts';
+import { cacheStaleBefore, persistOptions, queryClient, setRestoring } from './query-client.ts';
 
 export function restoreQueryCache(): Promise<void> {
   const restored = restore();
@@ -16,7 +17,10 @@ export function restoreQueryCache(): Promise<void> {
 
 async function restore(): Promise<void> {
   try {
-    await persistQueryClientRestore({ queryClient, ...persistOptions });
+    const [, staleBefore] = await Promise.all([persistQueryClientRestore({ queryClient, ...persistOptions }), cacheStaleBefore()]);
+    // Copies answered before the last "take theirs" (the save that followed it may not have reached the device):
+    // shown, but read again on first use.
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < staleBefore, refetchType: 'none' });
   } catch (error) {
     console.warn('Quadra: the cache saved on this device could not be restored', error);
   }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/lib/db.ts';
+import { takeTheirs } from '../../../src/offline/outbox.ts';
 import { restoreQueryCache } from '../../../src/offline/persist.ts';
-import { persister, queryClient } from '../../../src/offline/query-client.ts';
+import { PERSIST_KEY, persister, queryClient } from '../../../src/offline/query-client.ts';
 
 describe('saving the query cache on the device', () => {
   afterEach(() => {
@@ -33,5 +35,41 @@ describe('saving the query cache on the device', () => {
     queryClient.removeQueries({ queryKey: ['save-test'] });
     await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(3));
     expect(save.mock.calls[2]![0].clientState.queries.some((q) => q.queryKey[0] === 'save-test')).toBe(false);
+  });
+
+  it('after "take theirs", a reload before the cache is saved again reads the records again instead of showing the old copy', async () => {
+    await restoreQueryCache();
+    const record = ['students', 'record', 'take-theirs-test'];
+    queryClient.setQueryData(record, { schoolName: 'EM Minha' });
+    await vi.waitFor(async () => expect((await db.kv.get(PERSIST_KEY))?.value).toContain('EM Minha'));
+    // From here the page is about to go: no save reaches the device any more.
+    vi.spyOn(persister, 'persistClient').mockResolvedValue(undefined);
+    const readServer = vi.fn(async () => ({ schoolName: 'EM Deles' }));
+    const reload = async () => {
+      queryClient.clear();
+      await restoreQueryCache();
+      // What the profile's loader does with the record.
+      await queryClient.prefetchQuery({ queryKey: record, queryFn: readServer });
+    };
+
+    // A copy saved a moment ago is fresh: a reload shows it without asking the server.
+    await reload();
+    expect(readServer).not.toHaveBeenCalled();
+
+    await db.outbox.put({
+      id: 'theirs-test',
+      kind: 'student.update',
+      payload: {},
+      createdAt: 0,
+      state: 'failed',
+      nextAttemptAt: 0,
+      attempts: [],
+      conflict: { current: {} },
+    });
+    await takeTheirs('theirs-test');
+    expect(await db.outbox.get('theirs-test')).toBeUndefined();
+    await reload();
+    expect(readServer).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(record)).toEqual({ schoolName: 'EM Deles' });
   });
 });
