@@ -34,18 +34,20 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   const typical = useRef(estimate);
   const [version, setVersion] = useState(0);
   const [lastReset, setLastReset] = useState(resetKey);
+  // Where the list starts in the page: null until the empty list has been laid out once (before the first paint). The
+  // first paint then shows only the rows on screen; the overscan rows follow once that paint is done (`painted`), and
+  // again after each new set of rows (a search), so a keystroke paints what is on screen first.
+  const [placedTop, setPlacedTop] = useState<number | null>(null);
+  const [painted, setPainted] = useState(false);
   if (lastReset !== resetKey) {
     measured.current = new Map();
     setLastReset(resetKey);
+    setPainted(false);
   }
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the measured heights, held in a ref
   const offsets = useMemo(() => rowOffsets(count, measured.current, typical.current), [count, version, lastReset]);
 
-  // Where the list starts in the page: null until the empty list has been laid out once (before the first paint). The
-  // first paint then shows only the rows on screen; the overscan rows follow once that paint is done (`painted`).
-  const [placedTop, setPlacedTop] = useState<number | null>(null);
-  const [painted, setPainted] = useState(false);
   const listTop = placedTop ?? 0;
   const [viewport, setViewport] = useState(() => ({ top: window.scrollY, height: window.innerHeight }));
   const extraRows = painted ? overscan : 0;

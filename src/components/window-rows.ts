@@ -6,8 +6,12 @@
 
 /** `offsets[i]` is where row i starts and `offsets[count]` the list's height. */
 export function rowOffsets(count: number, measured: ReadonlyMap<number, number>, assumed: number): Float64Array {
+  // A search of 50,000 students gives thousands of rows and few measured ones: the measured rows' differences from the
+  // assumed height are added in one pass, not looked up row by row.
   const offsets = new Float64Array(count + 1);
-  for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i]! + (measured.get(i) ?? assumed);
+  for (const [index, height] of measured) if (index < count) offsets[index + 1] = height - assumed;
+  let offset = 0;
+  for (let i = 1; i <= count; i++) offsets[i] = offset += assumed + offsets[i]!;
   return offsets;
 }
 

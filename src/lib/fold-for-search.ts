@@ -9,14 +9,46 @@ export function foldForSearch(value: string): string {
   return plain.toLowerCase().trim();
 }
 
-const folded = new WeakMap<readonly { name: string }[], string[]>();
+type Folded = {
+  names: string[];
+  /** The last search of this list: the next one that contains its needle only looks among its matches. */
+  last?: { needle: string; matches: number[] };
+};
+
+const folded = new WeakMap<readonly { name: string }[], Folded>();
 
 /**
  * The folded names of a list, folded once per list (an answer, or a copy the sync made): a keystroke in a search of
  * 50,000 students folded every name again, 600 ms at 4x CPU.
  */
-export function foldedNames(list: readonly { name: string }[]): string[] {
-  let names = folded.get(list);
-  if (!names) folded.set(list, (names = list.map((item) => foldForSearch(item.name))));
-  return names;
+function foldedList(list: readonly { name: string }[]): Folded {
+  let entry = folded.get(list);
+  if (!entry) folded.set(list, (entry = { names: list.map((item) => foldForSearch(item.name)) }));
+  return entry;
+}
+
+/** Folds a list's names ahead of its first search (when the browser is idle), so that keystroke does not wait. */
+export function foldNamesWhenIdle(list: readonly { name: string }[]): () => void {
+  if (folded.has(list) || typeof requestIdleCallback === 'undefined') return () => {};
+  const handle = requestIdleCallback(() => foldedList(list));
+  return () => cancelIdleCallback(handle);
+}
+
+/**
+ * The items whose folded name contains the folded `query`, in their order. Typing one more letter narrows the last
+ * search: its matches are the only candidates, so each keystroke after the first reads fewer names.
+ */
+export function searchByName<T extends { name: string }>(list: readonly T[], query: string): T[] {
+  const needle = foldForSearch(query);
+  if (!needle) return [...list];
+  const entry = foldedList(list);
+  const { names, last } = entry;
+  const matches: number[] = [];
+  if (last && needle.includes(last.needle)) {
+    for (const i of last.matches) if (names[i]!.includes(needle)) matches.push(i);
+  } else {
+    for (let i = 0; i < names.length; i++) if (names[i]!.includes(needle)) matches.push(i);
+  }
+  entry.last = { needle, matches };
+  return matches.map((i) => list[i]!);
 }

@@ -1,9 +1,10 @@
 import { memo } from 'react';
-import { Anchor, Badge, Button, Card, Group, Progress, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { StudentRow } from './student-rows.ts';
+import classes from './student-card.module.css';
 
 type Props = {
   student: StudentRow;
@@ -16,104 +17,78 @@ type Props = {
 };
 
 /**
- * "Cadastrar responsável" does not fit a narrow card on one line: the label wraps instead of being cut off, and stays
- * centred in the (at least 44 px) button whether it takes one line or two.
- */
-const wrappingButton = {
-  root: { height: 'auto', paddingBlock: 6, display: 'flex', alignItems: 'center', justifyContent: 'center' },
-  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
-} as const;
-
-/**
  * SPEC §2: name, attendance percent and a Create Guardian button that opens the guardian modal for this student.
- * Memoised: the virtual grid renders again when it learns where it sits and how tall its rows are, and the cards
- * already shown need not.
+ * Plain elements styled from Mantine's variables (student-card.module.css), like the roll call's rows: a search
+ * keystroke renders every card on screen again. Memoised: the virtual grid renders again when it learns where it sits
+ * and how tall its rows are, and the cards already shown need not.
  */
 export const StudentCard = memo(function StudentCard({ student, position, total, canAddGuardian, canOpen = false }: Props) {
   const { t } = useLingui();
   const percent = Math.round(student.frequencyPercent);
   const studentName = student.name;
   return (
-    <Card withBorder padding="md" role="listitem" aria-setsize={total} aria-posinset={position} data-testid="student-card" h="100%">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+    <div className={classes.card} role="listitem" aria-setsize={total} aria-posinset={position} data-testid="student-card">
+      <div className={classes.head}>
         {canOpen && !student.pending ? (
-          <Anchor
-            renderRoot={(props) => <Link to="/alunos/$id" params={{ id: student.id }} {...props} />}
-            fw={700}
-            style={{ overflowWrap: 'break-word', minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
-            data-testid="student-profile-link"
-          >
-            {student.name}
-          </Anchor>
+          <Link to="/alunos/$id" params={{ id: student.id }} className={classes.name} data-testid="student-profile-link">
+            {studentName}
+          </Link>
         ) : (
-          <Text fw={700} style={{ overflowWrap: 'break-word' }}>
-            {student.name}
-          </Text>
+          <p className={classes.name}>{studentName}</p>
         )}
         {student.active === false ? (
-          <Badge color="gray.7" variant="light" style={{ flexShrink: 0 }}>
+          <Badge color="gray.7" variant="light" className={classes.badge}>
             <Trans>Inactive student</Trans>
           </Badge>
         ) : null}
         {student.pending === 'pending' ? (
-          <Badge color="orange" c="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
+          <Badge color="orange" c="orange.9" variant="light" className={classes.badge} data-testid="pending-badge">
             <Trans>Waiting to sync</Trans>
           </Badge>
         ) : null}
         {student.pending === 'failed' ? (
-          <Badge color="red" c="red.9" variant="light" style={{ flexShrink: 0 }} title={student.reason}>
+          <Badge color="red" c="red.9" variant="light" className={classes.badge} title={student.reason}>
             <Trans>Not saved</Trans>
           </Badge>
         ) : null}
-      </Group>
+      </div>
       {student.pending ? (
-        <Text size="sm" c="gray.7" mt="xs">
+        <p className={classes.pendingDetail}>
           {student.pending === 'failed'
             ? (student.reason ?? t`The server refused this registration.`)
             : t`Saved on this device; it will be sent when the server can be reached.`}
-        </Text>
+        </p>
       ) : (
         <>
-          <Text size="sm" mt="xs">
-            <Trans>Attendance: {percent}%</Trans>
-          </Text>
-          <Progress value={percent} size="sm" mt={4} color="quadra.7" aria-hidden />
+          <p className={classes.detail}>{t`Attendance: ${percent}%`}</p>
+          <div className={classes.bar} aria-hidden>
+            <div className={classes.barFill} style={{ width: `${Math.min(Math.max(percent, 0), 100)}%` }} />
+          </div>
         </>
       )}
       {/* At the bottom of the card, so the buttons of a row line up whatever the length of the names above. */}
       {canAddGuardian && (
-        <Group mt="auto" pt="md">
+        <div className={classes.actions}>
           {student.pending ? (
             // A guardian cannot be attached before the student exists on the server.
-            <Button
-              variant="light"
-              size="sm"
-              fullWidth
-              leftSection={<IconUserPlus size={18} aria-hidden />}
-              disabled
-              mih={44}
-              styles={wrappingButton}
-            >
+            <button type="button" className={classes.guardian} disabled>
+              <IconUserPlus size={18} aria-hidden />
               <Trans>Create Guardian</Trans>
-            </Button>
+            </button>
           ) : (
-            <Button
-              renderRoot={(props) => (
-                <Link to="/alunos/$id/responsaveis" params={{ id: student.id }} search={{ action: 'open-new-responsible-modal' }} {...props} />
-              )}
-              variant="light"
-              size="sm"
-              fullWidth
-              leftSection={<IconUserPlus size={18} aria-hidden />}
-              mih={44}
-              styles={wrappingButton}
+            <Link
+              to="/alunos/$id/responsaveis"
+              params={{ id: student.id }}
+              search={{ action: 'open-new-responsible-modal' }}
+              className={classes.guardian}
               aria-label={t`Create Guardian for ${studentName}`}
             >
+              <IconUserPlus size={18} aria-hidden />
               <Trans>Create Guardian</Trans>
-            </Button>
+            </Link>
           )}
-        </Group>
+        </div>
       )}
-    </Card>
+    </div>
   );
 });

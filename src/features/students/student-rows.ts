@@ -1,18 +1,17 @@
 /** What the student list shows: queued registrations first (marked), then the server's (or fallback) list. */
 import type { StudentSummary } from '../../api/contract.ts';
 import type { PendingStudent } from '../../api/students.ts';
-import { foldedNames, foldForSearch } from '../../lib/fold-for-search.ts';
+import { foldForSearch, searchByName } from '../../lib/fold-for-search.ts';
 
 export type StudentRow = StudentSummary & { pending?: 'pending' | 'failed'; reason?: string };
 
 export function studentRows(items: StudentSummary[], pending: PendingStudent[], query: string): StudentRow[] {
-  const needle = foldForSearch(query);
-  if (pending.length === 0 && !needle) return items; // the common case, with thousands of students: no copy
+  const searching = foldForSearch(query) !== '';
+  if (pending.length === 0 && !searching) return items; // the common case, with thousands of students: no copy
   const queued = pending.length === 0 ? [] : queuedRows(items, pending);
-  if (!needle) return [...queued, ...items];
-  // The list's names are folded once, not at each keystroke (lib/fold-for-search.ts foldedNames).
-  const names = foldedNames(items);
-  return [...queued.filter((row) => foldForSearch(row.name).includes(needle)), ...items.filter((_, i) => names[i]!.includes(needle))];
+  if (!searching) return [...queued, ...items];
+  const found = searchByName(items, query);
+  return queued.length === 0 ? found : [...searchByName(queued, query), ...found];
 }
 
 /** Registrations still in the outbox, but for those the server's list already has (it shows the server's row). */
@@ -27,11 +26,4 @@ function queuedRows(items: StudentSummary[], pending: PendingStudent[]): Student
       pending: p.failed ? 'failed' : 'pending',
       ...(p.reason ? { reason: p.reason } : {}),
     }));
-}
-
-/** Rows of `columns` cards each, for the virtualized grid. */
-export function chunk<T>(items: T[], columns: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += columns) out.push(items.slice(i, i + columns));
-  return out;
 }

@@ -1,5 +1,5 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Group, Loader, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Button, Group, Loader, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -17,11 +17,12 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { useWindowRows } from '../../components/use-window-rows.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
-import { chunk, studentRows, type StudentRow } from './student-rows.ts';
+import { foldNamesWhenIdle } from '../../lib/fold-for-search.ts';
+import { studentRows, type StudentRow } from './student-rows.ts';
 import { StudentCard } from './student-card.tsx';
+import classes from './students-page.module.css';
 
-const ROW_GAP = 16;
-const ESTIMATED_ROW_HEIGHT = 174; // a card with a one-line name, plus the gap
+const ESTIMATED_ROW_HEIGHT = 193; // a card with a one-line name, plus the gap
 
 /**
  * SPEC §2 "alunos": every student as a card, searchable, virtualized so thousands stay smooth. The active students by
@@ -38,32 +39,17 @@ export function StudentsPage() {
   const pending = useMemo(() => (status === 'inactive' ? [] : queued), [status, queued]);
   useRefetchWhenRegistrationsSync(queued.map((p) => p.id));
 
+  // Rendered with the keystroke, not deferred: the list's render is small (the cards on screen, a search that narrows
+  // the last one), and a deferred render waited for the next frames (a keystroke painted in about 110 ms at 4x CPU
+  // with 50,000 students, against 45 ms in the same render).
   const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
-  const rows = useMemo(() => studentRows(items, pending, deferredSearch), [items, pending, deferredSearch]);
+  const rows = useMemo(() => studentRows(items, pending, search), [items, pending, search]);
+  useEffect(() => foldNamesWhenIdle(items), [items]);
   const { can } = usePermissions();
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageTitle>{t`Students`}</PageTitle>
-        {can('students:write') && (
-          <Button component={Link} to="/alunos/cadastro" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-            <Trans>Create New Student</Trans>
-          </Button>
-        )}
-      </Group>
-      <SegmentedControl
-        mb="md"
-        value={status}
-        onChange={(value) => setStatus(value as StudentStatusFilter)}
-        aria-label={t`Show students`}
-        data={[
-          { value: 'active', label: t`Active` },
-          { value: 'inactive', label: t`Inactive` },
-          { value: 'all', label: t`All` },
-        ]}
-      />
+      <StudentsHeader status={status} onStatus={setStatus} canCreate={can('students:write')} />
       <ListSourceBanner source={source} savedAt={savedAt} />
       {source === 'error' ? (
         <Text c="red.9" role="alert" data-testid="list-error">
@@ -96,6 +82,42 @@ export function StudentsPage() {
   );
 }
 
+/** The title, "Create New Student" and the status switch: a keystroke in the search renders none of them again. */
+const StudentsHeader = memo(function StudentsHeader({
+  status,
+  onStatus,
+  canCreate,
+}: {
+  status: StudentStatusFilter;
+  onStatus: (status: StudentStatusFilter) => void;
+  canCreate: boolean;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{t`Students`}</PageTitle>
+        {canCreate && (
+          <Button component={Link} to="/alunos/cadastro" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
+            <Trans>Create New Student</Trans>
+          </Button>
+        )}
+      </Group>
+      <SegmentedControl
+        mb="md"
+        value={status}
+        onChange={(value) => onStatus(value as StudentStatusFilter)}
+        aria-label={t`Show students`}
+        data={[
+          { value: 'active', label: t`Active` },
+          { value: 'inactive', label: t`Inactive` },
+          { value: 'all', label: t`All` },
+        ]}
+      />
+    </>
+  );
+});
+
 /** A registration that left the outbox reached the server (here or in another tab): fetch the list again. */
 function useRefetchWhenRegistrationsSync(pendingIds: string[]) {
   const queryClient = useQueryClient();
@@ -125,8 +147,12 @@ function useRefetchWhenRegistrationsSync(pendingIds: string[]) {
   );
 }
 
-/** Rows of 1, 2 or 3 cards (same breakpoints as CardGrid); only the rows near the viewport are in the DOM. */
-function VirtualStudentGrid({
+/**
+ * Rows of 1, 2 or 3 cards (same breakpoints as CardGrid); only the rows near the viewport are in the DOM. Rows are
+ * keyed by their index and cards by their place in the row, not by student: a search changes what the cards on screen
+ * say instead of mounting new ones.
+ */
+const VirtualStudentGrid = memo(function VirtualStudentGrid({
   rows,
   label,
   canAddGuardian,
@@ -140,31 +166,30 @@ function VirtualStudentGrid({
   const tablet = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
   const desktop = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false });
   const columns = desktop ? 3 : tablet ? 2 : 1;
-  const lines = useMemo(() => chunk(rows, columns), [rows, columns]);
+  const rowStyle = useMemo(() => ({ '--columns': columns }) as CSSProperties, [columns]);
+  const resetKey = useMemo(() => ({ rows, columns }), [rows, columns]);
   const listRef = useRef<HTMLDivElement>(null);
   const { start, end, before, after, measure } = useWindowRows({
-    count: lines.length,
+    count: Math.ceil(rows.length / columns),
     estimate: ESTIMATED_ROW_HEIGHT,
     overscan: 2,
     listRef,
-    resetKey: lines,
+    resetKey,
   });
   const shown = [];
   for (let index = start; index < end; index++) {
     shown.push(
-      <div key={index} role="presentation" data-index={index} ref={measure} style={{ paddingBottom: ROW_GAP }}>
-        <SimpleGrid cols={columns} spacing="md" role="presentation">
-          {lines[index]!.map((student, i) => (
-            <StudentCard
-              key={student.id}
-              student={student}
-              position={index * columns + i + 1}
-              total={rows.length}
-              canAddGuardian={canAddGuardian}
-              canOpen={canOpen}
-            />
-          ))}
-        </SimpleGrid>
+      <div key={index} role="presentation" data-index={index} ref={measure} className={classes.row} style={rowStyle}>
+        {rows.slice(index * columns, (index + 1) * columns).map((student, i) => (
+          <StudentCard
+            key={i}
+            student={student}
+            position={index * columns + i + 1}
+            total={rows.length}
+            canAddGuardian={canAddGuardian}
+            canOpen={canOpen}
+          />
+        ))}
       </div>,
     );
   }
@@ -175,4 +200,4 @@ function VirtualStudentGrid({
       <div role="presentation" style={{ height: after }} />
     </div>
   );
-}
+});

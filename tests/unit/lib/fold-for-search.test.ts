@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldedNames, foldForSearch } from '../../../src/lib/fold-for-search.ts';
+import fc from 'fast-check';
+import { foldForSearch, searchByName } from '../../../src/lib/fold-for-search.ts';
 
 const matches = (name: string, query: string) => foldForSearch(name).includes(foldForSearch(query));
 
@@ -17,11 +18,28 @@ describe('foldForSearch', () => {
     expect(foldForSearch('Maria DA Silva')).toBe('maria da silva');
   });
 
-  it('folds the names of a list once per list', () => {
-    const list = [{ name: 'João' }, { name: 'ÁLVARO' }];
-    const names = foldedNames(list);
-    expect(names).toEqual(['joao', 'alvaro']);
-    expect(foldedNames(list)).toBe(names);
-    expect(foldedNames([...list])).not.toBe(names);
+  it("finds the names that contain the query, in the list's order", () => {
+    const list = [{ name: 'João' }, { name: 'ÁLVARO' }, { name: 'Joana' }];
+    expect(searchByName(list, 'jo')).toEqual([list[0], list[2]]);
+    expect(searchByName(list, 'JOÃO')).toEqual([list[0]]);
+    expect(searchByName(list, ' ')).toEqual(list);
+    expect(searchByName(list, 'x')).toEqual([]);
+  });
+
+  it('gives what a search of the whole list gives, whatever was typed or erased before (each keystroke narrows the last)', () => {
+    const letters = fc.constantFrom('a', 'á', 'o', 'ã', 'n', 'J', ' ');
+    const name = fc.string({ unit: letters, maxLength: 8 });
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 30 }), fc.array(name, { minLength: 1, maxLength: 10 }), (names, queries) => {
+        const list = names.map((n) => ({ name: n }));
+        for (const query of queries) {
+          const typed = [...query].map((_, n) => query.slice(0, n + 1));
+          for (const step of typed) {
+            const whole = list.filter((item) => foldForSearch(item.name).includes(foldForSearch(step)));
+            expect(searchByName(list, step)).toEqual(foldForSearch(step) ? whole : list);
+          }
+        }
+      }),
+    );
   });
 });

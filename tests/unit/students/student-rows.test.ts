@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, studentRows } from '../../../src/features/students/student-rows.ts';
+import { studentRows } from '../../../src/features/students/student-rows.ts';
 import { pendingStudentsFromOutbox } from '../../../src/api/students.ts';
 import type { OutboxRow } from '../../../src/lib/db.ts';
 
@@ -54,12 +54,5 @@ describe('pending registrations', () => {
   it('are searched like the others', () => {
     const pending = pendingStudentsFromOutbox([row({})]);
     expect(studentRows(students, pending, 'nubia').map((s) => s.id)).toEqual(['new-1']);
-  });
-});
-
-describe('chunk', () => {
-  it('cuts the list into rows of n cards', () => {
-    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(chunk([], 3)).toEqual([]);
   });
 });
