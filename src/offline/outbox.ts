@@ -162,6 +162,10 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
   sending.add(item.id);
   notifySending();
   try {
+    // From this moment the server's records may differ from the device's copies (the handler updates some of them in
+    // memory): noted on the device first, so a reload before the cache's next save reads them again instead of showing
+    // the copy from before the write as fresh (query-client markCacheStale).
+    await markCacheStale();
     const result = await handler(item);
     await db.transaction('rw', db.outbox, async () => {
       await db.outbox.delete(item.id);

@@ -18,8 +18,8 @@ export function restoreQueryCache(): Promise<void> {
 async function restore(): Promise<void> {
   try {
     const [, staleBefore] = await Promise.all([persistQueryClientRestore({ queryClient, ...persistOptions }), cacheStaleBefore()]);
-    // Copies answered before the last "take theirs" (the save that followed it may not have reached the device):
-    // shown, but read again on first use.
+    // Copies answered before the last write sent or "take theirs" (the save that followed may not have reached the
+    // device): shown, but read again on first use.
     void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < staleBefore, refetchType: 'none' });
   } catch (error) {
     console.warn('Quadra: the cache saved on this device could not be restored', error);

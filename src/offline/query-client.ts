@@ -3,8 +3,8 @@
  * written to IndexedDB (db.kv, see src/lib/db.ts) through an async persister and restored before the first render,
  * so every screen opens offline with the last data it showed. Kept for CACHE_MAX_AGE_MS; a new app version (buster)
  * starts from an empty cache; the end of a session removes it. Filter enums never go stale. Documents are never put in the cache.
- * Beside it in db.kv, the moment "take theirs" last made every copy outdated (STALE_BEFORE_KEY, one number, replaced
- * by the next): the restore reads again what was saved before it.
+ * Beside it in db.kv, the moment every copy last became outdated (a write sent to the server, or "take theirs";
+ * STALE_BEFORE_KEY, one number, replaced by the next): the restore reads again what was saved before it.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
@@ -34,7 +34,8 @@ export const queryClient = new QueryClient({
 const STALE_BEFORE_KEY = 'quadra-cache-stale-before';
 
 /**
- * Every copy the cache holds now is outdated (a conflict settled with "take theirs"), recorded on the device at once:
+ * Every copy the cache holds now may be outdated (a write is being sent to the server, or a conflict was settled with
+ * "take theirs"), recorded on the device at once:
  * the cache itself is saved only at the next idle moment, and a reload before that (the page left, the tablet asleep)
  * would restore the old copies as fresh, shown for up to staleTime instead of the server's records.
  */

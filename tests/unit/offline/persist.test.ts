@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/lib/db.ts';
-import { takeTheirs } from '../../../src/offline/outbox.ts';
+import { drainOutbox, enqueue, registerOutboxHandler, takeTheirs } from '../../../src/offline/outbox.ts';
 import { restoreQueryCache } from '../../../src/offline/persist.ts';
 import { PERSIST_KEY, persister, queryClient } from '../../../src/offline/query-client.ts';
 
@@ -71,5 +71,32 @@ describe('saving the query cache on the device', () => {
     await reload();
     expect(readServer).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(record)).toEqual({ schoolName: 'EM Deles' });
+  });
+
+  it('after a write reaches the server, a reload before the cache is saved again reads the records again', async () => {
+    await restoreQueryCache();
+    const record = ['students', 'record', 'sent-write-test'];
+    queryClient.setQueryData(record, { schoolName: 'EM Antiga' });
+    await vi.waitFor(async () => expect((await db.kv.get(PERSIST_KEY))?.value).toContain('EM Antiga'));
+    vi.spyOn(persister, 'persistClient').mockResolvedValue(undefined);
+    const readServer = vi.fn(async () => ({ schoolName: 'EM Nova' }));
+    const reload = async () => {
+      queryClient.clear();
+      await restoreQueryCache();
+      await queryClient.prefetchQuery({ queryKey: record, queryFn: readServer });
+    };
+    await reload();
+    expect(readServer).not.toHaveBeenCalled();
+
+    // The server takes the edit; the handler puts it in the cache in memory, and the page goes before the next save.
+    registerOutboxHandler('test.sent-write', async () => {
+      queryClient.setQueryData(record, { schoolName: 'EM Nova' });
+    });
+    const row = await enqueue({ kind: 'test.sent-write', payload: {} });
+    await drainOutbox();
+    expect(await db.outbox.get(row.id)).toBeUndefined();
+    await reload();
+    expect(readServer).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(record)).toEqual({ schoolName: 'EM Nova' });
   });
 });
