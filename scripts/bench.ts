@@ -153,8 +153,8 @@ function printTable(): void {
 
 /**
  * `npm run bench -- first-load` measures only the bundle sizes, `-- students` only the students page, `-- offline` only
- * the offline start, `-- server` only the server's figures (quick, while working on them), `-- large` only the figures
- * at 50,000 students.
+ * the offline start, `-- browser` every figure in Chromium at 5,000 students (no server figures), `-- server` only the
+ * server's figures (quick, while working on them), `-- large` only the figures at 50,000 students.
  */
 const only = process.argv[2];
 
@@ -294,7 +294,7 @@ async function browserFigures(): Promise<void> {
 
 /** The reference server: the students list under load, the rush, the reports' SQL. */
 async function serverFigures(): Promise<void> {
-  if (only === 'students' || only === 'offline' || only === 'first-load') return;
+  if (only === 'students' || only === 'offline' || only === 'first-load' || only === 'browser') return;
   const listLoad = childBench('scripts/bench-server.ts') as { results?: Record<string, unknown>[] } | null;
   for (const row of listLoad?.results ?? []) {
     rows.push({
