@@ -37,25 +37,30 @@ describe('saving the query cache on the device', () => {
     expect(save.mock.calls[2]![0].clientState.queries.some((q) => q.queryKey[0] === 'save-test')).toBe(false);
   });
 
-  it('after "take theirs", a reload before the cache is saved again reads the records again instead of showing the old copy', async () => {
+  /**
+   * A record saved on the device, then the page about to go: no save reaches the device any more. `reload` restores
+   * the cache and reads the record as the profile's loader does; a copy saved a moment ago is fresh, so the first reload
+   * shows it without asking the server.
+   */
+  async function savedThenSavesHeld(record: string[], saved: string, server: string) {
     await restoreQueryCache();
-    const record = ['students', 'record', 'take-theirs-test'];
-    queryClient.setQueryData(record, { schoolName: 'EM Minha' });
-    await vi.waitFor(async () => expect((await db.kv.get(PERSIST_KEY))?.value).toContain('EM Minha'));
-    // From here the page is about to go: no save reaches the device any more.
+    queryClient.setQueryData(record, { schoolName: saved });
+    await vi.waitFor(async () => expect((await db.kv.get(PERSIST_KEY))?.value).toContain(saved));
     vi.spyOn(persister, 'persistClient').mockResolvedValue(undefined);
-    const readServer = vi.fn(async () => ({ schoolName: 'EM Deles' }));
+    const readServer = vi.fn(async () => ({ schoolName: server }));
     const reload = async () => {
       queryClient.clear();
       await restoreQueryCache();
-      // What the profile's loader does with the record.
       await queryClient.prefetchQuery({ queryKey: record, queryFn: readServer });
     };
-
-    // A copy saved a moment ago is fresh: a reload shows it without asking the server.
     await reload();
     expect(readServer).not.toHaveBeenCalled();
+    return { readServer, reload };
+  }
 
+  it('after "take theirs", a reload before the cache is saved again reads the records again instead of showing the old copy', async () => {
+    const record = ['students', 'record', 'take-theirs-test'];
+    const { readServer, reload } = await savedThenSavesHeld(record, 'EM Minha', 'EM Deles');
     await db.outbox.put({
       id: 'theirs-test',
       kind: 'student.update',
@@ -74,20 +79,8 @@ describe('saving the query cache on the device', () => {
   });
 
   it('after a write reaches the server, a reload before the cache is saved again reads the records again', async () => {
-    await restoreQueryCache();
     const record = ['students', 'record', 'sent-write-test'];
-    queryClient.setQueryData(record, { schoolName: 'EM Antiga' });
-    await vi.waitFor(async () => expect((await db.kv.get(PERSIST_KEY))?.value).toContain('EM Antiga'));
-    vi.spyOn(persister, 'persistClient').mockResolvedValue(undefined);
-    const readServer = vi.fn(async () => ({ schoolName: 'EM Nova' }));
-    const reload = async () => {
-      queryClient.clear();
-      await restoreQueryCache();
-      await queryClient.prefetchQuery({ queryKey: record, queryFn: readServer });
-    };
-    await reload();
-    expect(readServer).not.toHaveBeenCalled();
-
+    const { readServer, reload } = await savedThenSavesHeld(record, 'EM Antiga', 'EM Nova');
     // The server takes the edit; the handler puts it in the cache in memory, and the page goes before the next save.
     registerOutboxHandler('test.sent-write', async () => {
       queryClient.setQueryData(record, { schoolName: 'EM Nova' });
