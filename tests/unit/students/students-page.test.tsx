@@ -119,6 +119,6 @@ describe('students page', () => {
     mockApi({});
     renderWithRouter(<StudentsPage />);
     expect(await screen.findByTestId('sample-banner')).toBeInTheDocument();
-    expect(screen.getByText('Giovanna Alves')).toBeInTheDocument();
+    expect(await screen.findByText('Giovanna Alves')).toBeInTheDocument();
   });
 });
