@@ -40,7 +40,12 @@ const STALE_BEFORE_KEY = 'quadra-cache-stale-before';
  * would restore the old copies as fresh, shown for up to staleTime instead of the server's records.
  */
 export async function markCacheStale(): Promise<void> {
-  await db.kv.put({ key: STALE_BEFORE_KEY, value: String(Date.now()) });
+  try {
+    await db.kv.put({ key: STALE_BEFORE_KEY, value: String(Date.now()) });
+  } catch (error) {
+    // A device out of space cannot save the cache either: the write it comes before must still be sent (or discarded).
+    onPersistError(error);
+  }
 }
 
 /** When markCacheStale last ran (ms since the epoch; 0 if never): restored copies answered before it are read again. */
