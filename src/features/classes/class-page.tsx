@@ -18,7 +18,7 @@ import { notify } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
-import { foldForSearch } from '../../lib/fold-for-search.ts';
+import { foldForSearch, searchByName } from '../../lib/fold-for-search.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 
@@ -34,14 +34,15 @@ export function ClassPage({ classId }: { classId: string }) {
   const endRows = useOutboxItems(outboxKinds.enrolmentEnd);
   const pending = useMemo(() => pendingEnrolments([...startRows, ...endRows], { classId }), [startRows, endRows, classId]);
   const [search, setSearch] = useState('');
-  const needle = foldForSearch(useDeferredValue(search));
+  const query = useDeferredValue(search);
+  const searching = foldForSearch(query) !== '';
   const enrolled = new Set((roster.data ?? []).map((s) => s.id));
   const leaving = new Set(pending.filter((p) => p.change === 'end').map((p) => p.studentId));
   const joining = pending.filter((p) => p.change === 'start' && !enrolled.has(p.studentId));
   const nameOf = (id: string) => students.find((s) => s.id === id)?.name ?? id;
-  const matches = needle
-    ? students
-        .filter((s) => !enrolled.has(s.id) && !joining.some((p) => p.studentId === s.id) && foldForSearch(s.name).includes(needle))
+  const matches = searching
+    ? searchByName(students, query)
+        .filter((s) => !enrolled.has(s.id) && !joining.some((p) => p.studentId === s.id))
         .slice(0, MAX_MATCHES)
     : [];
   const canEnrol = can('enrolments:write');
@@ -112,7 +113,7 @@ export function ClassPage({ classId }: { classId: string }) {
                 </Group>
               );
             })}
-            {needle && matches.length === 0 && (
+            {searching && matches.length === 0 && (
               <Text c="gray.7">
                 <Trans>No students found</Trans>
               </Text>
