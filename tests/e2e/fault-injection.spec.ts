@@ -290,6 +290,12 @@ test('with 30% of API requests failing and the network switching, 10 rolls and 3
   const faults = new FaultInjector(SEED);
   runLog = faults.log;
   await faults.install(context);
+  // The page's own errors and warnings, in the log: a screen that does not come back after a reload says why.
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') faults.note(`page ${message.type()}: ${message.text().slice(0, 300)}`);
+  });
+  page.on('pageerror', (error) => faults.note(`page error: ${error.message.slice(0, 300)}`));
+  page.on('load', () => faults.note(`page loaded ${new URL(page.url()).pathname}`));
   const setOffline = async (offline: boolean) => {
     if (offline !== faults.offline) faults.note(offline ? 'network off' : 'network on');
     faults.offline = offline;
@@ -371,7 +377,19 @@ test('with 30% of API requests failing and the network switching, 10 rolls and 3
         await expect.poll(async () => (await outboxRows(page)).some((row) => row.name === step.name)).toBe(true);
         faults.note('reload while sending');
         await page.reload();
-        await expect(page.getByRole('heading', { level: 1, name: 'Student registration' })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1, name: 'Student registration' }))
+          .toBeVisible()
+          .catch(async (error: unknown) => {
+            faults.note(
+              `after the reload, the page shows: ${(
+                await page
+                  .locator('body')
+                  .innerText()
+                  .catch(() => '?')
+              ).slice(0, 500)}`,
+            );
+            throw error;
+          });
         // It is on its way: the form must not offer it again (a second submit would replace it, files and all).
         await expect(page.getByLabel(/^Full name/), 'a registration stored on the device is not brought back by a reload').toHaveValue('');
       }
