@@ -10,7 +10,7 @@
  */
 import { db, type OutboxRow } from '../lib/db.ts';
 import { classifyFailure, failureMessage, staleRecordOf } from '../lib/http.ts';
-import { markCacheStale, queryClient } from './query-client.ts';
+import { markCacheStale, noteWrite, queryClient } from './query-client.ts';
 
 export type OutboxResult = Record<string, unknown> | void;
 export type OutboxHandler = (item: OutboxRow) => Promise<OutboxResult>;
@@ -186,6 +186,8 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
     }
     return false;
   } finally {
+    // Answered or not, the server may have applied it after a sync under way read its records (offline/sync.ts).
+    noteWrite();
     sending.delete(item.id);
     notifySending();
   }

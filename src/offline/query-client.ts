@@ -40,12 +40,26 @@ const STALE_BEFORE_KEY = 'quadra-cache-stale-before';
  * would restore the old copies as fresh, shown for up to staleTime instead of the server's records.
  */
 export async function markCacheStale(): Promise<void> {
+  noteWrite();
   try {
     await db.kv.put({ key: STALE_BEFORE_KEY, value: String(Date.now()) });
   } catch (error) {
     // A device out of space cannot save the cache either: the write it comes before must still be sent (or discarded).
     onPersistError(error);
   }
+}
+
+let lastWrite = 0;
+/** A write to the server begins or ends (the outbox's sends, "take theirs"), noted in memory for the sync (lastWriteAt). */
+export function noteWrite(): void {
+  lastWrite = Date.now();
+}
+/**
+ * When a write last began or ended on this page (ms since the epoch): a sync asked for before then may answer the
+ * records as they were before it.
+ */
+export function lastWriteAt(): number {
+  return lastWrite;
 }
 
 /** When markCacheStale last ran (ms since the epoch; 0 if never): restored copies answered before it are read again. */

@@ -7,6 +7,7 @@
  */
 // This module loads on demand (offline/sync-status.ts requestSync). The contract's schemas (zod) stay out of it: the
 // worker checks the answer; only the main-thread fallback loads them.
+import type { QueryKey } from '@tanstack/react-query';
 import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
 import { joinStudentColumns, SYNC_ROLL_DAYS } from '../api/sync-columns.ts';
 import { rollKeys } from '../api/attendance.ts';
@@ -17,7 +18,7 @@ import { meKeys } from '../api/me.ts';
 import { studentKeys } from '../api/students.ts';
 import { userKeys } from '../api/users.ts';
 import { currentToken, failureMessage, getParsed, HTTPError, readsAllowed } from '../lib/http.ts';
-import { dataGeneration, queryClient } from './query-client.ts';
+import { dataGeneration, lastWriteAt, queryClient } from './query-client.ts';
 import { mergeSync, rollKey, rollUpdates, rostersOf, type DeviceCopy } from './sync-merge.ts';
 import { setSyncPhase, syncStateKey, type SyncState } from './sync-status.ts';
 import type { SyncReply, SyncRequest } from './sync-worker.ts';
@@ -42,10 +43,11 @@ async function sync(forceFull: boolean): Promise<void> {
     const state = queryClient.getQueryData<SyncState | null>(syncStateKey) ?? undefined;
     const full = forceFull || !state || state.fullOn !== localDay();
     const generation = dataGeneration();
+    const askedAt = Date.now();
     const answer = await download(full || !state ? 'sync' : `sync?since=${state.cursor}`);
     // The session ended meanwhile (sign-out): what was downloaded for it must not be written back.
     if (generation !== dataGeneration()) return setSyncPhase({ phase: 'idle' });
-    await apply(answer, full ? undefined : state, generation);
+    await apply(answer, full ? undefined : state, generation, askedAt);
     setSyncPhase({ phase: 'idle' });
   } catch (error) {
     setSyncPhase({ phase: 'failed', failure: await failureOf(error) });
@@ -111,8 +113,38 @@ async function download(path: string): Promise<SyncAnswer> {
 /** Let a tap or a frame through between the steps of a merge. */
 const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function apply(answer: SyncAnswer, state: SyncState | undefined, generation: number): Promise<void> {
+/** The roots of the query keys a sync writes (rosters and rolls are under 'classes'). */
+const SYNCED_ROOTS: readonly unknown[] = [meKeys.all[0], studentKeys.all[0], activityKeys.all[0], classKeys.all[0], userKeys.all[0]];
+
+/**
+ * The answer of a sync asked for at `askedAt`, merged into the cache. A copy the device received after that moment (a
+ * screen read it while the sync was under way) is at least as new, and is kept. A write that began or ended meanwhile
+ * may be missing from the answer: what the sync wrote is then read again (marked stale, the screens refetch).
+ */
+async function apply(answer: SyncAnswer, state: SyncState | undefined, generation: number, askedAt: number): Promise<void> {
   const ended = () => generation !== dataGeneration();
+  const put = <T>(key: QueryKey, data: T) => {
+    if ((queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) > askedAt) return;
+    queryClient.setQueryData(key, data);
+  };
+  const classIdsByStudent = await merge(answer, state, ended, put);
+  if (!classIdsByStudent || ended()) return;
+  if (lastWriteAt() >= askedAt) void queryClient.invalidateQueries({ predicate: (query) => SYNCED_ROOTS.includes(query.queryKey[0]) });
+  queryClient.setQueryData<SyncState>(syncStateKey, {
+    cursor: answer.cursor,
+    syncedAt: Date.now(),
+    fullOn: answer.full ? localDay() : (state?.fullOn ?? localDay()),
+    classIdsByStudent,
+  });
+}
+
+/** The answer merged into the cache through `put`, in steps; the students' classes it leaves, or undefined if the session ended. */
+async function merge(
+  answer: SyncAnswer,
+  state: SyncState | undefined,
+  ended: () => boolean,
+  put: <T>(key: QueryKey, data: T) => void,
+): Promise<Record<string, string[]> | undefined> {
   const copy: DeviceCopy = { classIdsByStudent: state?.classIdsByStudent ?? {} };
   const students = queryClient.getQueryData<StudentSummary[]>(studentKeys.all);
   const activities = queryClient.getQueryData<Activity[]>(activityKeys.all);
@@ -123,35 +155,30 @@ async function apply(answer: SyncAnswer, state: SyncState | undefined, generatio
   if (classes) copy.classes = classes;
   if (users) copy.users = users;
   const merged = mergeSync(state ? copy : undefined, answer);
-  queryClient.setQueryData(meKeys.all, answer.me);
-  if (merged.activities) queryClient.setQueryData(activityKeys.all, merged.activities);
-  if (merged.classes) queryClient.setQueryData(classKeys.all, merged.classes);
-  if (merged.users) queryClient.setQueryData(userKeys.all, merged.users);
+  put(meKeys.all, answer.me);
+  if (merged.activities) put(activityKeys.all, merged.activities);
+  if (merged.classes) put(classKeys.all, merged.classes);
+  if (merged.users) put(userKeys.all, merged.users);
   await breathe();
-  if (ended()) return;
+  if (ended()) return undefined;
   if (merged.students) {
-    queryClient.setQueryData(studentKeys.all, merged.students);
+    put(studentKeys.all, merged.students);
     await breathe();
-    if (ended()) return;
+    if (ended()) return undefined;
     for (const [classId, roster] of rostersOf(merged)) {
       const cached = queryClient.getQueryData<StudentSummary[]>(rosterKeys.one(classId));
-      if (!sameRoster(cached, roster)) queryClient.setQueryData(rosterKeys.one(classId), roster);
+      if (!sameRoster(cached, roster)) put(rosterKeys.one(classId), roster);
     }
     await breathe();
-    if (ended()) return;
+    if (ended()) return undefined;
   }
   const updates = rollUpdates(answer);
   if (answer.full && answer.changed.rolls) clearMissingRolls(updates);
   for (const [key, roll] of updates) {
     const at = key.lastIndexOf('/');
-    queryClient.setQueryData<Roll | null>(rollKeys.one(key.slice(0, at), key.slice(at + 1)), roll);
+    put<Roll | null>(rollKeys.one(key.slice(0, at), key.slice(at + 1)), roll);
   }
-  queryClient.setQueryData<SyncState>(syncStateKey, {
-    cursor: answer.cursor,
-    syncedAt: Date.now(),
-    fullOn: answer.full ? localDay() : (state?.fullOn ?? localDay()),
-    classIdsByStudent: merged.classIdsByStudent,
-  });
+  return merged.classIdsByStudent;
 }
 
 function sameRoster(a: StudentSummary[] | undefined, b: StudentSummary[]): boolean {
