@@ -1,8 +1,9 @@
 /**
  * The one IndexedDB database of Quadra (Dexie). Everything the app keeps on the device lives here:
- * - `kv`: the persisted TanStack Query cache (lists, filters, rosters, rolls), all of it in one row; kept up to
- *   CACHE_MAX_AGE_MS, dropped when the app version changes and at sign-out. Beside it, one number: when "take theirs"
- *   last made the cached copies outdated (src/offline/query-client.ts markCacheStale).
+ * - `kv`: the persisted TanStack Query cache (lists, filters, rosters, rolls), a row per query under
+ *   `quadra-query-cache/` and the save's buster and time in `quadra-query-cache` (src/offline/row-persister.ts); kept up
+ *   to CACHE_MAX_AGE_MS, dropped when the app version changes and at sign-out. Beside it, one number: when a write or
+ *   "take theirs" last made the cached copies outdated (src/offline/query-client.ts markCacheStale).
  * - `outbox`: writes the user made that the server has not confirmed yet (payloads may hold Blobs). Kept until the
  *   server accepts them or the user discards them; never removed by sign-out.
  * - `rollDrafts`: marks made on a roll call and not saved yet, one row per class and date, written as they are made,

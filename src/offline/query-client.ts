@@ -1,14 +1,13 @@
 /**
  * The TanStack Query client and its persistence. The whole query cache (lists, filters, rosters, saved rolls) is
- * written to IndexedDB (db.kv, see src/lib/db.ts) through an async persister and restored before the first render,
+ * written to IndexedDB (db.kv, see src/lib/db.ts; a row per query, offline/row-persister.ts) and restored beside the first render,
  * so every screen opens offline with the last data it showed. Kept for CACHE_MAX_AGE_MS; a new app version (buster)
  * starts from an empty cache; the end of a session removes it. Filter enums never go stale. Documents are never put in the cache.
  * Beside it in db.kv, the moment every copy last became outdated (a write sent to the server, or "take theirs";
  * STALE_BEFORE_KEY, one number, replaced by the next): the restore reads again what was saved before it.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { serializeInSlices } from './serialize-in-slices.ts';
+import { createRowPersister } from './row-persister.ts';
 import { db } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
 import { RecordNotFoundError } from '../lib/http.ts';
@@ -74,29 +73,10 @@ export function setPersistWarning(listener: PersistWarning): void {
   onPersistError = listener;
 }
 
-const dexieStorage = {
-  getItem: async (key: string) => (await db.kv.get(key))?.value ?? null,
-  setItem: async (key: string, value: string) => {
-    try {
-      await db.kv.put({ key, value });
-    } catch (error) {
-      onPersistError(error);
-    }
-  },
-  removeItem: async (key: string) => {
-    await db.kv.delete(key);
-  },
-};
-
-export const persister = createAsyncStoragePersister({
-  storage: dexieStorage,
+export const persister = createRowPersister({
   key: PERSIST_KEY,
-  throttleTime: 500,
-  // In slices, so a save of thousands of students never holds up a tap; a save overtaken by a sign-out is dropped.
-  serialize: (client) => {
-    const generation = forgottenCount;
-    return serializeInSlices(client, () => generation !== forgottenCount);
-  },
+  generation: dataGeneration,
+  onError: (error) => onPersistError(error),
 });
 
 let forgottenCount = 0;

@@ -1,10 +1,12 @@
 /**
- * The persisted cache as JSON, written in slices with a pause between them (issue 18: a tap on the roll call paints
- * while a sync of thousands of students is saved). One JSON.stringify of the whole cache was a single long task; here
- * each query, and each run of a long list's items, is a slice of its own, and the page handles input in between.
- * The text is the same JSON the persister's default serialiser writes (key order aside), so restoring is unchanged.
+ * A persisted query as JSON, written in slices with a pause between them (issue 18: a tap on the roll call paints while
+ * a sync of thousands of students is saved). One JSON.stringify of a long list was a single long task; here each run of
+ * its items is a slice of its own, and the page handles input in between. The text is the same JSON as one
+ * JSON.stringify of the query (key order aside), so restoring is a JSON.parse.
  */
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import type { DehydratedState } from '@tanstack/react-query';
+
+export type SavedQuery = DehydratedState['queries'][number];
 
 /** Items of a list stringified in one slice. */
 const ITEMS_PER_SLICE = 500;
@@ -19,39 +21,62 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Thrown when the device's data was forgotten meanwhile (sign-out): that save must not be written. */
 export class StaleSave extends Error {}
 
-export async function serializeInSlices(client: PersistedClient, stale: () => boolean = () => false): Promise<string> {
+/** Pauses once SLICE_MS of work were done since the last pause; throws StaleSave if `stale` says so after a pause. */
+export function slicer(stale: () => boolean = () => false): () => Promise<void> {
   let sliceStart = performance.now();
-  const maybePause = async () => {
+  return async () => {
     if (performance.now() - sliceStart < SLICE_MS) return;
     await pause();
     if (stale()) throw new StaleSave('the device data was forgotten during the save');
     sliceStart = performance.now();
   };
-  const queries: string[] = [];
-  for (const query of client.clientState.queries) {
-    const data: unknown = query.state.data;
-    if (Array.isArray(data) && data.length > ITEMS_PER_SLICE) {
-      // A long list: its items in runs, the query around them once.
-      const items: string[] = [];
-      for (let i = 0; i < data.length; i += ITEMS_PER_SLICE) {
-        items.push(
-          data
-            .slice(i, i + ITEMS_PER_SLICE)
-            .map((item: unknown) => JSON.stringify(item) ?? 'null')
-            .join(','),
-        );
-        await maybePause();
-      }
-      const shell = JSON.stringify({ ...query, state: { ...query.state, data: LIST_PLACEHOLDER } });
-      // A function as replacement: a name with "$&" in it must be written as it is.
-      queries.push(shell.replace(JSON.stringify(LIST_PLACEHOLDER), () => `[${items.join(',')}]`));
-    } else {
-      queries.push(JSON.stringify(query));
-    }
+}
+
+/** Items of a long list per row of its own (a row is one put: a few hundred KB at most, not the 6 MB of 50,000 students). */
+export const ITEMS_PER_ROW = 2_000;
+
+/**
+ * A query's rows: the query, and for a list longer than ITEMS_PER_ROW its items in parts of their own (the query's
+ * `rows` then says how many, and its data is null until they are put back).
+ */
+export type SerializedQuery = { head: string; parts: string[] };
+export type SavedQueryHead = SavedQuery & { rows?: number };
+
+export async function serializeInSlices(query: SavedQuery, maybePause: () => Promise<void>): Promise<SerializedQuery> {
+  const data: unknown = query.state.data;
+  if (!Array.isArray(data) || data.length <= ITEMS_PER_SLICE) return { head: JSON.stringify(query), parts: [] };
+  // A long list: its items in runs, the query around them once.
+  const runs: string[] = [];
+  for (let i = 0; i < data.length; i += ITEMS_PER_SLICE) {
+    runs.push(
+      data
+        .slice(i, i + ITEMS_PER_SLICE)
+        .map((item: unknown) => JSON.stringify(item) ?? 'null')
+        .join(','),
+    );
     await maybePause();
   }
-  if (stale()) throw new StaleSave('the device data was forgotten during the save');
-  const { clientState, ...rest } = client;
-  const head = JSON.stringify({ ...rest, clientState: { mutations: clientState.mutations } }).slice(0, -2);
-  return `${head},"queries":[${queries.join(',')}]}}`;
+  if (data.length <= ITEMS_PER_ROW) {
+    const shell = JSON.stringify({ ...query, state: { ...query.state, data: LIST_PLACEHOLDER } });
+    // A function as replacement: a name with "$&" in it must be written as it is.
+    return { head: shell.replace(JSON.stringify(LIST_PLACEHOLDER), () => `[${runs.join(',')}]`), parts: [] };
+  }
+  const perRow = ITEMS_PER_ROW / ITEMS_PER_SLICE;
+  const parts: string[] = [];
+  for (let i = 0; i < runs.length; i += perRow) parts.push(`[${runs.slice(i, i + perRow).join(',')}]`);
+  return { head: JSON.stringify({ ...query, state: { ...query.state, data: null }, rows: parts.length } satisfies SavedQueryHead), parts };
+}
+
+/** The query back from its rows (serializeInSlices), parsed. */
+export function parseQuery(head: string, parts: (string | undefined)[]): SavedQuery {
+  const query = JSON.parse(head) as SavedQueryHead;
+  if (query.rows === undefined) return query;
+  const { rows, ...rest } = query;
+  const data: unknown[] = [];
+  for (let i = 0; i < rows; i += 1) {
+    const part = parts[i];
+    if (part === undefined) throw new Error(`a part of the saved list ${query.queryHash} is missing`);
+    for (const item of JSON.parse(part) as unknown[]) data.push(item);
+  }
+  return { ...rest, state: { ...rest.state, data } };
 }

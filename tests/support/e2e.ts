@@ -110,8 +110,9 @@ export function deviceRows(page: Page, table: 'kv' | 'outbox' | 'rollDrafts', ke
 
 /** Whether the class's roster is in the query cache persisted on the device (so the call page opens offline). */
 export async function rosterCached(page: Page, classId: string): Promise<boolean> {
-  const [cache] = (await deviceRows(page, 'kv', 'quadra-query-cache')) as { value?: string }[];
-  return String(cache?.value ?? '').includes(JSON.stringify(['classes', classId, 'students']));
+  // A row per query (src/offline/row-persister.ts).
+  const rows = await deviceRows(page, 'kv', `quadra-query-cache/${JSON.stringify(['classes', classId, 'students'])}`);
+  return rows.length > 0;
 }
 
 /** Small files whose content is what their type says (the server sniffs it). */

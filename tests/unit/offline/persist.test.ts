@@ -45,7 +45,8 @@ describe('saving the query cache on the device', () => {
   async function savedThenSavesHeld(record: string[], saved: string, server: string) {
     await restoreQueryCache();
     queryClient.setQueryData(record, { schoolName: saved });
-    await vi.waitFor(async () => expect((await db.kv.get(PERSIST_KEY))?.value).toContain(saved));
+    // Saved in the record's own row (offline/row-persister.ts).
+    await vi.waitFor(async () => expect((await db.kv.get(`${PERSIST_KEY}/${JSON.stringify(record)}`))?.value).toContain(saved));
     vi.spyOn(persister, 'persistClient').mockResolvedValue(undefined);
     const readServer = vi.fn(async () => ({ schoolName: server }));
     const reload = async () => {

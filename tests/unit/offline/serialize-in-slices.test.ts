@@ -1,30 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { serializeInSlices, StaleSave } from '../../../src/offline/serialize-in-slices.ts';
+import { ITEMS_PER_ROW, parseQuery, serializeInSlices, slicer, StaleSave, type SavedQuery } from '../../../src/offline/serialize-in-slices.ts';
 
-const query = (key: string, data: unknown) => ({
-  queryKey: [key],
-  queryHash: JSON.stringify([key]),
-  state: { data, dataUpdatedAt: 1, status: 'success', fetchStatus: 'idle', error: null, errorUpdateCount: 0, dataUpdateCount: 1 },
-});
+const query = (key: string, data: unknown) =>
+  ({
+    queryKey: [key],
+    queryHash: JSON.stringify([key]),
+    dehydratedAt: 1,
+    state: { data, dataUpdatedAt: 1, status: 'success', fetchStatus: 'idle', error: null, errorUpdateCount: 0, dataUpdateCount: 1 },
+  }) as unknown as SavedQuery;
 
-const client = (queries: unknown[]): PersistedClient =>
-  ({ buster: 'v1', timestamp: 1_700_000_000_000, clientState: { mutations: [], queries } }) as unknown as PersistedClient;
-
-describe('saving the cache in slices', () => {
-  it('writes the same JSON as one JSON.stringify, long lists and awkward text included', async () => {
-    const students = Array.from({ length: 1_234 }, (_, i) => ({
+describe('saving a query in slices', () => {
+  it('gives back the same query, long lists (in rows of their own) and awkward text included', async () => {
+    const students = Array.from({ length: ITEMS_PER_ROW * 2 + 345 }, (_, i) => ({
       id: `s${i}`,
       name: i === 7 ? 'Ana $& "Aninha" \\ $1' : `Aluno ${i}`,
       frequencyPercent: i % 100,
     }));
-    const persisted = client([query('students', students), query('me', { email: 'a@b.c' }), query('empty', []), query('none', null)]);
-    const text = await serializeInSlices(persisted);
-    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(persisted)));
+    const queries = [
+      query('students', students),
+      query('some', students.slice(0, 1_234)),
+      query('me', { email: 'a@b.c' }),
+      query('empty', []),
+      query('none', null),
+    ];
+    for (const saved of queries) {
+      const { head, parts } = await serializeInSlices(saved, slicer());
+      expect(parts).toHaveLength(saved === queries[0] ? 3 : 0);
+      expect(parseQuery(head, parts)).toEqual(JSON.parse(JSON.stringify(saved)));
+    }
   });
 
   it('gives up, writing nothing, when the device data was forgotten meanwhile', async () => {
-    const students = Array.from({ length: 600 }, (_, i) => ({ id: `s${i}`, name: `Aluno ${i}` }));
-    await expect(serializeInSlices(client([query('students', students)]), () => true).then(() => 'written')).rejects.toBeInstanceOf(StaleSave);
+    const students = Array.from({ length: 60_000 }, (_, i) => ({ id: `s${i}`, name: `Aluno ${i}` }));
+    await expect(
+      serializeInSlices(
+        query('students', students),
+        slicer(() => true),
+      ).then(() => 'written'),
+    ).rejects.toBeInstanceOf(StaleSave);
   });
 });
