@@ -9,6 +9,7 @@
  * - the page's JavaScript heap once the list is shown, after a garbage collection (goal <= 100 MB).
  * The server's list under load at that size is scripts/bench-server.ts with BENCH_STUDENTS=50000.
  *   npx tsx scripts/bench-large.ts        Last line: BENCH_JSON {...}
+ * BENCH_DIST=path serves another build (an older commit's, to compare turn about).
  */
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -88,7 +89,7 @@ function savedAndQuiet(page: Page): Promise<unknown> {
 
 async function main(): Promise<void> {
   process.stderr.write(`Starting the server with ${students} extra students ...\n`);
-  const server = await startServer({ port, dataDir: join(root, `.bench/large-${port}`), distDir: 'dist', students });
+  const server = await startServer({ port, dataDir: join(root, `.bench/large-${port}`), distDir: process.env.BENCH_DIST ?? 'dist', students });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const firstVisits: number[] = [];
