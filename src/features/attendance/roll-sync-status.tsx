@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { Alert, Badge, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PRESENT_GREEN } from './colors.ts';
 import type { SavedRoll } from './use-roll-call.ts';
 
 /** Where the roll of this class and date stands: waiting on the device, refused, on the server, or not taken yet. */
-export function RollSyncStatus({ saved, date }: { saved: SavedRoll; date: string | undefined }) {
+export const RollSyncStatus = memo(function RollSyncStatus({ saved, date }: { saved: SavedRoll; date: string | undefined }) {
   const { t, i18n } = useLingui();
   if (!date) {
     return (
@@ -51,4 +52,4 @@ export function RollSyncStatus({ saved, date }: { saved: SavedRoll; date: string
       )}
     </Group>
   );
-}
+});
