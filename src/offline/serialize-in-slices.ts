@@ -48,12 +48,8 @@ export async function serializeInSlices(query: SavedQuery, maybePause: () => Pro
   // A long list: its items in runs, the query around them once.
   const runs: string[] = [];
   for (let i = 0; i < data.length; i += ITEMS_PER_SLICE) {
-    runs.push(
-      data
-        .slice(i, i + ITEMS_PER_SLICE)
-        .map((item: unknown) => JSON.stringify(item) ?? 'null')
-        .join(','),
-    );
+    // One JSON.stringify per run, its brackets taken off (a call per item was several times slower).
+    runs.push(JSON.stringify(data.slice(i, i + ITEMS_PER_SLICE)).slice(1, -1));
     await maybePause();
   }
   if (data.length <= ITEMS_PER_ROW) {
