@@ -116,14 +116,19 @@ export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) 
 
   async function createAdmin(user: VerifiedUser, email: string): Promise<Staff> {
     const name = user.name?.trim() || email;
-    // Two first requests at once: the second finds the row the first made.
+    // Two first requests at once: on PostgreSQL they insert side by side, and the second may meet the first's row on
+    // either unique index (e-mail or sign-in uid), so it inserts nothing and reads the row the first made.
     const [row] = await db.query<Staff>(
       `INSERT INTO users (id, full_name, access, email, firebase_uid) VALUES (gen_random_uuid()::text, $1, 'admin', $2, $3)
-       ON CONFLICT ((lower(email))) DO UPDATE SET firebase_uid = coalesce(users.firebase_uid, EXCLUDED.firebase_uid)
-       RETURNING id, email, full_name, access`,
+       ON CONFLICT DO NOTHING RETURNING id, email, full_name, access`,
       [name, email, user.uid],
     );
-    return row!;
+    if (row) return row;
+    const [made] = await db.query<Staff>('SELECT id, email, full_name, access FROM users WHERE firebase_uid = $1 OR lower(email) = $2 LIMIT 1', [
+      user.uid,
+      email,
+    ]);
+    return made!;
   }
 
   return async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {

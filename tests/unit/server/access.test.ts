@@ -203,3 +203,39 @@ describe('a server built without a dist folder', () => {
     await app.close();
   });
 });
+
+describe('the first admin (ADMIN_EMAILS)', () => {
+  it('is made once when eight first requests reach the database at the same moment, round after round', async () => {
+    // Every token of a round is verified only once all eight have arrived, so all eight look for the user, find none,
+    // and insert side by side (truly at once on PostgreSQL, where an insert can meet another on either unique index).
+    const calls = 8;
+    const rounds = Array.from({ length: 20 }, () => ({ email: `first.admin.${randomUUID()}@example.org`, uid: `uid-${randomUUID()}` }));
+    let round = rounds[0]!;
+    let release = () => {};
+    let arrived = Promise.resolve();
+    let waiting = 0;
+    const verifyToken = async () => {
+      if (++waiting === calls) release();
+      await arrived;
+      return { uid: round.uid, email: round.email, emailVerified: true, name: 'Primeira Admin' };
+    };
+    const adminEmails = rounds.map((r) => r.email);
+    const app = await buildServer({ db: server.db, distDir: mkdtempSync(join(tmpdir(), 'quadra-nodist-')), verifyToken, adminEmails });
+    await app.ready();
+    try {
+      for (const [n, next] of rounds.entries()) {
+        round = next;
+        waiting = 0;
+        arrived = new Promise<void>((resolve) => (release = resolve));
+        const answers = await Promise.all(
+          Array.from({ length: calls }, (_, i) => app.inject({ url: '/api/me', headers: { authorization: `Bearer round-${n}-${i}` } })),
+        );
+        for (const answer of answers) expect(answer.json()).toMatchObject({ access: 'admin', full_name: 'Primeira Admin' });
+        const rows = await server.db.query('SELECT 1 FROM users WHERE lower(email) = $1 AND firebase_uid = $2', [round.email, round.uid]);
+        expect(rows).toHaveLength(1);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
