@@ -42,8 +42,9 @@ export function changesSavedData(event: QueryCacheNotifyEvent): boolean {
 }
 
 /**
- * Each save serialises the whole cache (thousands of students): it waits for an idle moment (at most a second), so the
- * answer that caused it is on screen first, and changes made meanwhile are written together.
+ * A save writes the rows of the queries that changed (row-persister.ts), which for a synced list is thousands of
+ * students: it waits for an idle moment (at most a second), so the answer that caused it is on screen first, and changes
+ * made meanwhile are written together.
  */
 let saveScheduled = false;
 function scheduleSave(): void {

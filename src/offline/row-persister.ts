@@ -7,7 +7,7 @@
  */
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { db } from '../lib/db.ts';
-import { parseQuery, serializeInSlices, slicer, StaleSave, type SavedQuery } from './serialize-in-slices.ts';
+import { queryFromRows, queryToRows, slicer, StaleSave, type SavedQuery } from './query-rows.ts';
 
 type RowPersisterOptions = {
   /** The row of the buster and time; the queries' rows are under `<key>/`. */
@@ -54,7 +54,7 @@ export function createRowPersister({ key, generation, onError }: RowPersisterOpt
       const before = written.get(query.queryHash);
       if (before && sameAs(before, writtenOf(query, before.parts))) continue;
       const head = prefix + query.queryHash;
-      const { head: value, parts } = await serializeInSlices(query, maybePause);
+      const { head: value, parts } = await queryToRows(query, maybePause);
       rows.push({ key: head, value }, ...parts.map((part, i) => ({ key: `${head}#${i}`, value: part })));
       removed.push(...partKeys(head, parts.length, before?.parts ?? 0));
       changed.set(query.queryHash, writtenOf(query, parts.length));
@@ -120,7 +120,7 @@ export function createRowPersister({ key, generation, onError }: RowPersisterOpt
       written.clear();
       const queries: SavedQuery[] = [];
       for (const [head, value] of heads) {
-        const query = parseQuery(value, parts.get(head) ?? []);
+        const query = queryFromRows(value, parts.get(head) ?? []);
         queries.push(query);
         written.set(query.queryHash, writtenOf(query, parts.get(head)?.length ?? 0));
       }

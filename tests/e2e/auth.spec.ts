@@ -183,7 +183,8 @@ test('sign-out leaves no personal data in IndexedDB and keeps the unsent work', 
   });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-  await page.waitForTimeout(1000); // past the persister's throttle
+  // A cache save waits for an idle moment, at most a second: one begun before sign-out would have landed by now.
+  await page.waitForTimeout(1500);
 
   const device = await readDevice(page);
   expect(device.kv.join(' ')).not.toContain(firstStudent);

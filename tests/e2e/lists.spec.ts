@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API_URL, NOFALLBACK_URL, expect, test, waitForServiceWorker } from '../support/e2e.ts';
+import { API_URL, NOFALLBACK_URL, expect, queryCached, test, waitForServiceWorker } from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -307,13 +307,21 @@ test('after one online visit each list opens offline with its data', async ({ pa
     },
   });
   const pages: [string, string][] = [...listPages, [`alunos/${studentId}/responsaveis`, 'guardian-card']];
+  // The query each page reads (src/api), which the device must have saved before going offline.
+  const queries: Record<string, readonly unknown[]> = {
+    alunos: ['students'],
+    atividades: ['activities'],
+    turmas: ['classes'],
+    usuarios: ['users'],
+    [`alunos/${studentId}/responsaveis`]: ['guardians', studentId],
+  };
   await page.goto('');
   await waitForServiceWorker(page);
   for (const [path, testId] of pages) {
     await page.goto(path);
     await expect(cards(page, testId).first()).toBeVisible();
     await expect(page.getByTestId('sample-banner')).toHaveCount(0); // the server's data, not the sample
-    await page.waitForTimeout(700); // the persister writes at most every 500 ms
+    await expect.poll(() => queryCached(page, queries[path]!)).toBe(true); // saved at the next idle moment
   }
   await context.setOffline(true);
   for (const [path, testId] of pages) {

@@ -108,12 +108,14 @@ export function deviceRows(page: Page, table: 'kv' | 'outbox' | 'rollDrafts', ke
   );
 }
 
-/** Whether the class's roster is in the query cache persisted on the device (so the call page opens offline). */
-export async function rosterCached(page: Page, classId: string): Promise<boolean> {
-  // A row per query (src/offline/row-persister.ts).
-  const rows = await deviceRows(page, 'kv', `quadra-query-cache/${JSON.stringify(['classes', classId, 'students'])}`);
+/** Whether a query is in the query cache persisted on the device: a row per query (src/offline/row-persister.ts). */
+export async function queryCached(page: Page, queryKey: readonly unknown[]): Promise<boolean> {
+  const rows = await deviceRows(page, 'kv', `quadra-query-cache/${JSON.stringify(queryKey)}`);
   return rows.length > 0;
 }
+
+/** Whether the class's roster is persisted on the device (so the call page opens offline). */
+export const rosterCached = (page: Page, classId: string) => queryCached(page, ['classes', classId, 'students']);
 
 /** Small files whose content is what their type says (the server sniffs it). */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

@@ -1,10 +1,10 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { IconAlertTriangle, IconChecks, IconDeviceFloppy, IconTable, IconTrash, IconUserX } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconAlertTriangle, IconTable } from '@tabler/icons-react';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { enqueueRoll } from '../../api/attendance.ts';
@@ -23,11 +23,11 @@ import { decideSave, refusalMessages, savedMessage, takenByOf } from './save-rul
 import { useRollDraft, useRoster, useSavedRoll } from './use-roll-call.ts';
 import { StudentRollRow } from './student-roll-row.tsx';
 import { RollSyncStatus } from './roll-sync-status.tsx';
+import { MarkAllButtons, RollBar } from './roll-bar.tsx';
 import classes from './roll-call.module.css';
-import { PRESENT_GREEN } from './colors.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { otherWeekDay } from './week-day.ts';
-import { ABSENT_MARK, PRESENT_MARK, type RollMark } from './roll-mark.ts';
+import type { RollMark } from './roll-mark.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
 import type { StudentSummary } from '../../api/contract.ts';
 
@@ -314,89 +314,3 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
     </>
   );
 }
-
-/** "Mark all present" and "Mark all absent": memoised, a tap on one student does not render them again. */
-const MarkAllButtons = memo(function MarkAllButtons({ onMarkAll }: { onMarkAll: (mark: RollMark) => void }) {
-  return (
-    <Group gap="sm" mb="sm">
-      <Button
-        variant="outline"
-        color={PRESENT_GREEN}
-        mih={44}
-        leftSection={<IconChecks size={18} aria-hidden />}
-        onClick={() => onMarkAll(PRESENT_MARK)}
-      >
-        <Trans>Mark all present</Trans>
-      </Button>
-      <Button variant="outline" color="red.9" mih={44} leftSection={<IconUserX size={18} aria-hidden />} onClick={() => onMarkAll(ABSENT_MARK)}>
-        <Trans>Mark all absent</Trans>
-      </Button>
-    </Group>
-  );
-});
-
-type RollBarProps = {
-  barRef: RefObject<HTMLDivElement | null>;
-  present: number;
-  absent: number;
-  justified: number;
-  unsavedCount: number;
-  saving: boolean;
-  canSave: boolean;
-  onSave: () => void;
-  onDiscard: () => void;
-};
-
-/** The bar under the roll: the changes not saved yet, the counts and Save. Memoised: it renders when a count changes. */
-const RollBar = memo(function RollBar({ barRef, present, absent, justified, unsavedCount, saving, canSave, onSave, onDiscard }: RollBarProps) {
-  return (
-    <div className={classes.bar} ref={barRef}>
-      {unsavedCount > 0 && (
-        <Group justify="space-between" gap="xs" mb="xs" wrap="wrap" data-testid="roll-draft">
-          <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: '1 1 16rem' }} role="status">
-            <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 1 }} />
-            <Text size="sm" fw={600} c="gray.9">
-              <Plural
-                value={unsavedCount}
-                one="# change not saved yet: kept on this device until you save or discard it."
-                other="# changes not saved yet: kept on this device until you save or discard them."
-              />
-            </Text>
-          </Group>
-          <Button variant="default" mih={44} leftSection={<IconTrash size={18} aria-hidden />} onClick={onDiscard}>
-            <Trans>Discard changes</Trans>
-          </Button>
-        </Group>
-      )}
-      <Group justify="space-between" gap="sm">
-        <Group gap="md" aria-live="polite" data-testid="roll-counts">
-          <Text fw={600} c={PRESENT_GREEN} className={classes.count}>
-            <Trans>Present: {present}</Trans>
-          </Text>
-          <Text fw={600} c="red.9" className={classes.count}>
-            <Trans>Absent: {absent}</Trans>
-          </Text>
-          {justified > 0 && (
-            <Text fw={600} c="blue.9" className={classes.count}>
-              <Trans>Justified: {justified}</Trans>
-            </Text>
-          )}
-        </Group>
-        <SaveAttendance canSave={canSave} saving={saving} onSave={onSave} />
-      </Group>
-    </div>
-  );
-});
-
-/** Save, or why this role cannot: memoised, the counts beside it change at every tap. */
-const SaveAttendance = memo(function SaveAttendance({ canSave, saving, onSave }: Pick<RollBarProps, 'canSave' | 'saving' | 'onSave'>) {
-  return canSave ? (
-    <Button size="md" mih={48} onClick={onSave} loading={saving} leftSection={<IconDeviceFloppy size={20} aria-hidden />}>
-      <Trans>Save attendance</Trans>
-    </Button>
-  ) : (
-    <Text size="sm" c="gray.7" data-testid="roll-read-only">
-      <Trans>Your access can read rolls but not save them.</Trans>
-    </Text>
-  );
-});

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { db } from '../../../src/lib/db.ts';
 import { createRowPersister } from '../../../src/offline/row-persister.ts';
-import { ITEMS_PER_ROW, type SavedQuery } from '../../../src/offline/serialize-in-slices.ts';
+import { ITEMS_PER_ROW, type SavedQuery } from '../../../src/offline/query-rows.ts';
 
 const KEY = 'test-cache';
 

@@ -1,7 +1,8 @@
 /**
- * A persisted query as JSON, written in slices with a pause between them (issue 18: a tap on the roll call paints while
- * a sync of thousands of students is saved). One JSON.stringify of a long list was a single long task; here each run of
- * its items is a slice of its own, and the page handles input in between. The text is the same JSON as one
+ * A persisted query as the rows it is kept in (row-persister.ts), and back. A long list is split into rows of its own,
+ * and its JSON is written in slices with a pause between them (issue 18: a tap on the roll call paints while a sync of
+ * thousands of students is saved): one JSON.stringify of a long list was a single long task; here each run of its
+ * items is a slice of its own, and the page handles input in between. The rows joined are the same JSON as one
  * JSON.stringify of the query (key order aside), so restoring is a JSON.parse.
  */
 import type { DehydratedState } from '@tanstack/react-query';
@@ -39,10 +40,10 @@ export const ITEMS_PER_ROW = 2_000;
  * A query's rows: the query, and for a list longer than ITEMS_PER_ROW its items in parts of their own (the query's
  * `rows` then says how many, and its data is null until they are put back).
  */
-export type SerializedQuery = { head: string; parts: string[] };
-export type SavedQueryHead = SavedQuery & { rows?: number };
+type QueryRows = { head: string; parts: string[] };
+type SavedQueryHead = SavedQuery & { rows?: number };
 
-export async function serializeInSlices(query: SavedQuery, maybePause: () => Promise<void>): Promise<SerializedQuery> {
+export async function queryToRows(query: SavedQuery, maybePause: () => Promise<void>): Promise<QueryRows> {
   const data: unknown = query.state.data;
   if (!Array.isArray(data) || data.length <= ITEMS_PER_SLICE) return { head: JSON.stringify(query), parts: [] };
   // A long list: its items in runs, the query around them once.
@@ -63,8 +64,8 @@ export async function serializeInSlices(query: SavedQuery, maybePause: () => Pro
   return { head: JSON.stringify({ ...query, state: { ...query.state, data: null }, rows: parts.length } satisfies SavedQueryHead), parts };
 }
 
-/** The query back from its rows (serializeInSlices), parsed. */
-export function parseQuery(head: string, parts: (string | undefined)[]): SavedQuery {
+/** The query back from its rows (queryToRows), parsed. */
+export function queryFromRows(head: string, parts: (string | undefined)[]): SavedQuery {
   const query = JSON.parse(head) as SavedQueryHead;
   if (query.rows === undefined) return query;
   const { rows, ...rest } = query;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ITEMS_PER_ROW, parseQuery, serializeInSlices, slicer, StaleSave, type SavedQuery } from '../../../src/offline/serialize-in-slices.ts';
+import { ITEMS_PER_ROW, queryFromRows, queryToRows, slicer, StaleSave, type SavedQuery } from '../../../src/offline/query-rows.ts';
 
 const query = (key: string, data: unknown) =>
   ({
@@ -24,16 +24,16 @@ describe('saving a query in slices', () => {
       query('none', null),
     ];
     for (const saved of queries) {
-      const { head, parts } = await serializeInSlices(saved, slicer());
+      const { head, parts } = await queryToRows(saved, slicer());
       expect(parts).toHaveLength(saved === queries[0] ? 3 : 0);
-      expect(parseQuery(head, parts)).toEqual(JSON.parse(JSON.stringify(saved)));
+      expect(queryFromRows(head, parts)).toEqual(JSON.parse(JSON.stringify(saved)));
     }
   });
 
   it('gives up, writing nothing, when the device data was forgotten meanwhile', async () => {
     const students = Array.from({ length: 60_000 }, (_, i) => ({ id: `s${i}`, name: `Aluno ${i}` }));
     await expect(
-      serializeInSlices(
+      queryToRows(
         query('students', students),
         slicer(() => true),
       ).then(() => 'written'),
