@@ -91,12 +91,14 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
   // breaks the run).
   const absenceStreaks = await db.query<AttendanceAlerts['absenceStreaks'][number]>(
     `WITH latest AS (
-       -- each class's last ${STREAK_MIN} rolls of the look-back window (classes not archived)
-       SELECT class_id, date FROM (
-         SELECT r.class_id, r.date, row_number() OVER (PARTITION BY r.class_id ORDER BY r.date DESC) AS k
-           FROM attendance_rolls r JOIN classes c ON c.id = r.class_id AND NOT c.archived
-          WHERE r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}) x
-        WHERE k <= ${STREAK_MIN}
+       -- each class's last ${STREAK_MIN} rolls of the look-back window (classes not archived), read backwards through
+       -- the rolls' key: a few rows per class, not a sort of every roll of the window
+       SELECT c.id AS class_id, r.date
+         FROM classes c
+         CROSS JOIN LATERAL (SELECT r.date FROM attendance_rolls r
+                              WHERE r.class_id = c.id AND r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}
+                              ORDER BY r.date DESC LIMIT ${STREAK_MIN}) r
+        WHERE NOT c.archived
      ), since AS (
        SELECT class_id, min(date) AS since FROM latest GROUP BY class_id HAVING count(*) = ${STREAK_MIN}
      ), candidates AS (
