@@ -12,13 +12,16 @@ export function registerServiceWorker(onUpdateWaiting: UpdateListener): void {
     const workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
     // Fired for a version installed while this page runs, and for one that was already waiting when it opened
     // (another tab installed it, or "Later" was chosen last time).
-    workbox.addEventListener('waiting', () =>
-      onUpdateWaiting(() => {
-        // Reload only after the new worker took control, and only because the user asked for it.
-        workbox.addEventListener('controlling', () => window.location.reload());
-        workbox.messageSkipWaiting();
-      }),
-    );
+    const applyUpdate = async () => {
+      // The waiting version may have taken over meanwhile (the page reloaded as the last tab of the old one closed):
+      // then there is nothing to wait for, and the reload the user asked for loads it.
+      const registration = await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL);
+      if (!registration?.waiting) return window.location.reload();
+      // Reload only after the new worker took control, and only because the user asked for it.
+      workbox.addEventListener('controlling', () => window.location.reload());
+      workbox.messageSkipWaiting();
+    };
+    workbox.addEventListener('waiting', () => onUpdateWaiting(() => void applyUpdate()));
     await workbox.register({ immediate: true });
   };
   const start = () =>

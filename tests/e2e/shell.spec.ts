@@ -269,3 +269,29 @@ test('a new version shows the update prompt and never reloads by itself', async 
     server.close();
   }
 });
+
+test('"Update now" still reloads when the waiting version took over meanwhile (another tab let it in)', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'quadra-sw-'));
+  cpSync(process.env.E2E_DIST || 'dist', dir, { recursive: true });
+  const { server, url } = await serveCopy(dir);
+  try {
+    await page.goto(url);
+    await waitForServiceWorker(page);
+    appendFileSync(join(dir, 'sw.js'), '\n// a new version\n');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    // What another tab's "Update now" does: the waiting version skips waiting and takes over this page too.
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const changed = new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      registration?.waiting?.postMessage({ type: 'SKIP_WAITING' });
+      await changed;
+    });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Atualizar agora' }).click()]);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  } finally {
+    server.close();
+  }
+});
