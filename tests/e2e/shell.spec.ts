@@ -242,6 +242,9 @@ function serveCopy(dir: string): Promise<{ server: Server; url: string }> {
 }
 
 test('a new version shows the update prompt and never reloads by itself', async ({ page }) => {
+  // Two installs of the whole precache and two reloads: 7-11 s alone; twice it ran out of 60 s beside the heaviest
+  // tests, still waiting for the last reload.
+  test.slow();
   const dir = mkdtempSync(join(tmpdir(), 'quadra-sw-'));
   cpSync(process.env.E2E_DIST || 'dist', dir, { recursive: true });
   const { server, url } = await serveCopy(dir);
@@ -271,6 +274,7 @@ test('a new version shows the update prompt and never reloads by itself', async 
 });
 
 test('"Update now" still reloads when the waiting version took over meanwhile (another tab let it in)', async ({ page }) => {
+  test.slow(); // an install of the whole precache, then another (as above)
   const dir = mkdtempSync(join(tmpdir(), 'quadra-sw-'));
   cpSync(process.env.E2E_DIST || 'dist', dir, { recursive: true });
   const { server, url } = await serveCopy(dir);
