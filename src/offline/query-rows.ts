@@ -22,11 +22,11 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Thrown when the device's data was forgotten meanwhile (sign-out): that save must not be written. */
 export class StaleSave extends Error {}
 
-/** Pauses once SLICE_MS of work were done since the last pause; throws StaleSave if `stale` says so after a pause. */
-export function slicer(stale: () => boolean = () => false): () => Promise<void> {
+/** Pauses once `sliceMs` of work were done since the last pause; throws StaleSave if `stale` says so after a pause. */
+export function slicer(stale: () => boolean = () => false, sliceMs = SLICE_MS): () => Promise<void> {
   let sliceStart = performance.now();
   return async () => {
-    if (performance.now() - sliceStart < SLICE_MS) return;
+    if (performance.now() - sliceStart < sliceMs) return;
     await pause();
     if (stale()) throw new StaleSave('the device data was forgotten during the save');
     sliceStart = performance.now();
