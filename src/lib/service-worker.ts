@@ -5,13 +5,14 @@
  */
 export type UpdateListener = (applyUpdate: () => void) => void;
 
+/** How long "Update now" waits for the new version to take over before it reloads anyway. */
+const TAKEOVER_WAIT_MS = 10_000;
+
 export function registerServiceWorker(onUpdateWaiting: UpdateListener): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const register = async () => {
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
-    // Fired for a version installed while this page runs, and for one that was already waiting when it opened
-    // (another tab installed it, or "Later" was chosen last time).
     const applyUpdate = async () => {
       // The waiting version may have taken over meanwhile (the page reloaded as the last tab of the old one closed):
       // then there is nothing to wait for, and the reload the user asked for loads it.
@@ -20,7 +21,12 @@ export function registerServiceWorker(onUpdateWaiting: UpdateListener): void {
       // Reload only after the new worker took control, and only because the user asked for it.
       workbox.addEventListener('controlling', () => window.location.reload());
       workbox.messageSkipWaiting();
+      // Seldom (twice in many browser-test runs, the cause not found), the new worker does not take over for minutes:
+      // the button must not do nothing, so the page reloads anyway, and a version still waiting is offered again.
+      setTimeout(() => window.location.reload(), TAKEOVER_WAIT_MS);
     };
+    // Fired for a version installed while this page runs, and for one that was already waiting when it opened
+    // (another tab installed it, or "Later" was chosen last time).
     workbox.addEventListener('waiting', () => onUpdateWaiting(() => void applyUpdate()));
     await workbox.register({ immediate: true });
   };

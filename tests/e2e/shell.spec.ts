@@ -264,7 +264,7 @@ test('a new version shows the update prompt and never reloads by itself', async 
     await page.reload();
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    // Only the user's click reloads the page, once the new worker has taken over.
+    // Only the user's click reloads the page: once the new worker has taken over (or, if it has not, 10 s later).
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Atualizar agora' }).click()]);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
