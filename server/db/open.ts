@@ -72,6 +72,7 @@ async function prepareInChild(dataDir: string, options: SeedOptions): Promise<vo
 export async function prepareDatabase(db: Db, options: SeedOptions = {}): Promise<void> {
   await migrate(db);
   await seedDatabase(db, options);
-  // The maintained attendance counts of a database that has rolls but no counts yet (just migrated or seeded).
-  await db.transaction(fillCountsIfEmpty);
+  // The maintained attendance counts of a database that has rolls but no counts yet (just migrated or seeded), then
+  // their statistics: the seed's ANALYZE came before them, and without statistics the planner guesses their size.
+  if (await db.transaction(fillCountsIfEmpty)) await db.exec('ANALYZE attendance_counts, attendance_month_counts');
 }

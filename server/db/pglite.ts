@@ -11,7 +11,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PgliteStatements } from './pglite-statements.ts';
 import type { Db, Queryable, SqlParam } from './types.ts';
 
 // Same conversions as the node-postgres adapter: dates stay 'YYYY-MM-DD' strings (a JS Date would shift them by
@@ -21,21 +22,24 @@ const parsers = {
   [types.INT8]: (value: string) => Number(value),
 };
 
-interface PgliteLike {
-  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
-  exec(sql: string): Promise<unknown>;
-}
-
-function wrap(target: PgliteLike): Queryable {
+/**
+ * Every statement with parameters runs as a named prepared statement (pglite-statements.ts). Outside a transaction it
+ * takes PGlite's transaction lock too, as PGlite's own query() does, so it never runs inside another's transaction.
+ */
+function wrap(pg: PGlite, statements: PgliteStatements, tx?: Transaction): Queryable {
+  const run = (sql: string, params: readonly SqlParam[]) => {
+    const once = () => pg.runExclusive(() => statements.run(sql, params));
+    return tx ? once() : pg._runExclusiveTransaction(once);
+  };
   return {
     async query<R>(sql: string, params: readonly SqlParam[] = []) {
-      return (await target.query<R>(sql, [...params])).rows;
+      return (await run(sql, params)).rows as R[];
     },
     async run(sql: string, params: readonly SqlParam[] = []) {
-      return (await target.query(sql, [...params])).affectedRows ?? 0;
+      return (await run(sql, params)).affectedRows;
     },
     async exec(script: string) {
-      await target.exec(script);
+      await (tx ?? pg).exec(script);
     },
   };
 }
@@ -58,9 +62,14 @@ export interface PgliteDb extends Db {
   backup(): Promise<Blob>;
 }
 
-/** PGlite's own start-up parameters (single-user mode, no parallel workers ...), which startParams replaces. */
+/**
+ * PGlite's own start-up parameters (single-user mode, no parallel workers ...), which startParams replaces, and ours:
+ * 16 MB of shared buffers (above), and a random page read priced like a sequential one, as on PostgreSQL with its data
+ * in memory or on an SSD: PGlite's data is in the page cache, and with the default (4) a class's roster summed every
+ * student's kept counts by reading the whole table (4 ms) instead of its ~30 students' rows through the key (0.8 ms).
+ */
 const defaultStartParams = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-const startParams = [...defaultStartParams, '-c', 'shared_buffers=16MB'];
+const startParams = [...defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'random_page_cost=1.1'];
 
 /** Whether a data folder holds no database yet (PGlite would create one). */
 export function isNewDataDir(dataDir: string): boolean {
@@ -74,10 +83,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     startParams,
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });
+  const statements = new PgliteStatements(pg);
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    ...wrap(pg, statements),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(pg, statements, tx))),
     close: () => pg.close(),
     dump: () => pg.dumpDataDir('none'),
     async backup() {
