@@ -29,10 +29,20 @@ const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 /** An empty final block (fixed Huffman codes): the end of the deflate stream. */
 const LAST_BLOCK = Buffer.from([0x03, 0x00]);
 
-/** The gzip file of `whole`, from its pieces' deflated forms (in order; together they are exactly `whole`). */
-export function gzipOfPieces(deflated: readonly Buffer[], whole: Buffer): Buffer {
+/**
+ * The gzip file of the pieces `whole` (in a row, the uncompressed answer), from their deflated forms (`deflated`, in the
+ * same order, though not one for one: the deflated pieces together are the whole, compressed). The CRC-32 runs over
+ * the pieces one after another, so the whole is never joined.
+ */
+export function gzipOfPieces(deflated: readonly Buffer[], whole: readonly Buffer[]): Buffer {
+  let crc = 0;
+  let length = 0;
+  for (const piece of whole) {
+    crc = crc32(piece, crc);
+    length += piece.length;
+  }
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(whole) >>> 0, 0);
-  trailer.writeUInt32LE(whole.length % 2 ** 32, 4);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
   return Buffer.concat([HEADER, ...deflated, LAST_BLOCK, trailer]);
 }

@@ -229,7 +229,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
         return raw.header('Content-Encoding', 'gzip').send(await list.gzipped());
       }
-      return raw.send(list.body);
+      return raw.send(list.body());
     },
   );
 

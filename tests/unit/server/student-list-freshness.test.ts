@@ -78,7 +78,7 @@ describe('the kept students list', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     release();
 
-    const names = (list: { body: Buffer }) => (JSON.parse(list.body.toString()) as ListRow[]).map((row) => row.name);
+    const names = (list: { body(): Buffer }) => (JSON.parse(list.body().toString()) as ListRow[]).map((row) => row.name);
     expect(names(await first)).toEqual(expect.arrayContaining(['Ana', 'Bia']));
     expect(names(await second)).toEqual(['Ana', 'Bia', 'Caio']);
   });
