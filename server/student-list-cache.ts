@@ -25,8 +25,18 @@ export interface ListRow {
 /** How one variant of the list is read: whole, or only some students, and where some students stand in it. */
 export interface ListReader {
   rows(tx: Queryable, ids?: readonly string[]): Promise<ListRow[]>;
-  /** Each student's place (0-based) in the variant's order, as the database sorts it (its collation, not ours). */
-  places(tx: Queryable, ids: readonly string[]): Promise<{ id: string; place: number }[]>;
+  /**
+   * These students in the variant's order, as the database sorts it (its collation, not ours), each with the student
+   * just before it in that order who is not one of them (`after`; null when there is none). An index finds each one,
+   * so placing a student costs the same at 50,000 as at 50 (counting the students before one read them all).
+   */
+  neighbours(tx: Queryable, ids: readonly string[]): Promise<Placed[]>;
+}
+
+/** A student to put in the list right after another one (`after`), or first (null). */
+export interface Placed {
+  id: string;
+  after: string | null;
 }
 
 export interface CachedList {
@@ -139,8 +149,8 @@ async function refresh(tx: Queryable, reader: ListReader, kept: Entry | undefine
   const fresh = new Map((await reader.rows(tx, changed)).map((row) => [row.id, row]));
   // A student new to this variant, or renamed, has a new place in the list.
   const moved = changed.filter((id) => fresh.has(id) && kept.items.get(id)?.name !== fresh.get(id)!.name);
-  const places = moved.length ? await reader.places(tx, moved) : [];
-  return patch(kept, changed, fresh, places);
+  const placed = moved.length ? await reader.neighbours(tx, moved) : [];
+  return patch(kept, changed, fresh, placed);
 }
 
 /** A block being patched: its ids copied on the first change. */
@@ -150,14 +160,15 @@ interface Draft {
 }
 
 /**
- * The kept entry with the `changed` students put right: `fresh` has the ones still in this variant (as read now), `places`
- * the place of each one new to it or renamed. Exported for its property test.
+ * The kept entry with the `changed` students put right: `fresh` has the ones still in this variant (as read now),
+ * `placed` each one new to it or renamed, in the database's order, with its neighbour (ListReader.neighbours). Exported
+ * for its property test.
  */
 export function patch(
   kept: Entry,
   changed: readonly string[],
   fresh: ReadonlyMap<string, ListRow>,
-  places: { id: string; place: number }[],
+  placed: readonly Placed[],
 ): Omit<Entry, 'cursor'> {
   const { items } = kept;
   const drafts: Draft[] = kept.blocks.map((block) => ({ ids: block.ids, block }));
@@ -169,7 +180,7 @@ export function patch(
     }
     return draft.ids as string[];
   };
-  const moving = new Set(places.map(({ id }) => id));
+  const moving = new Set(placed.map(({ id }) => id));
   for (const id of changed) {
     const item = items.get(id);
     const row = fresh.get(id);
@@ -180,17 +191,18 @@ export function patch(
     if (row) items.set(id, { name: row.name, json: JSON.stringify(row), block: item?.block as Block });
     else items.delete(id);
   }
-  // Each one moved goes in at its place, lowest first, so every place is final.
-  for (const { id, place } of places.sort((a, b) => a.place - b.place)) {
-    let start = 0;
-    let target = drafts.findIndex((draft) => (start += draft.ids.length) >= place);
-    if (target < 0) {
-      if (drafts.length === 0) drafts.push({ ids: [] });
-      target = drafts.length - 1;
-      start = drafts.reduce((sum, draft) => sum + draft.ids.length, 0);
-    }
-    const draft = drafts[target]!;
-    edit(draft).splice(place - (start - draft.ids.length), 0, id);
+  // Each one moved goes in right after its neighbour, or, when the one placed before it has the same neighbour, right
+  // after that one (nothing else lies between them in the database's order).
+  let previous: (Placed & { draft: Draft }) | undefined;
+  for (const { id, after } of placed) {
+    const anchor = previous?.after === after ? previous.id : after;
+    let draft: Draft;
+    if (anchor === previous?.id) draft = previous!.draft;
+    else if (anchor !== null) draft = draftOf.get(items.get(anchor)!.block)!;
+    else draft = drafts[0] ?? drafts[drafts.push({ ids: [] }) - 1]!;
+    const ids = edit(draft);
+    ids.splice(anchor === null ? 0 : ids.indexOf(anchor) + 1, 0, id);
+    previous = { id, after, draft };
   }
   const blocks: Block[] = [];
   for (const draft of drafts) {

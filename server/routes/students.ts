@@ -33,7 +33,7 @@ import { lockCounts, recountStudent } from './attendance-counts.ts';
 import { onRoster, today } from './roster.ts';
 import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
-import type { ListReader, ListRow } from '../student-list-cache.ts';
+import type { ListReader, ListRow, Placed } from '../student-list-cache.ts';
 
 // The one frequency rule (server/routes/frequency.ts), over every roll: the counts kept up to date by every write that
 // changes them (attendance-counts.ts), summed over the student's classes.
@@ -66,10 +66,13 @@ const listReaders = Object.fromEntries(
               ids,
             ])
           : tx.query<ListRow>(studentSummarySql(where)),
-      places: (tx, ids) =>
-        tx.query<{ id: string; place: number }>(
-          `SELECT m.id, (SELECT count(*) FROM students s ${where ? `${where} AND` : 'WHERE'} (s.full_name, s.id) < (m.full_name, m.id))::int AS place
-             FROM students m WHERE m.id = ANY($1::text[])`,
+      neighbours: (tx, ids) =>
+        tx.query<Placed>(
+          `SELECT m.id,
+                  (SELECT s.id FROM students s ${where ? `${where} AND` : 'WHERE'} (s.full_name, s.id) < (m.full_name, m.id) AND s.id <> ALL($1::text[])
+                    ORDER BY s.full_name DESC, s.id DESC LIMIT 1) AS after
+             FROM students m WHERE m.id = ANY($1::text[])
+            ORDER BY m.full_name, m.id`,
           [ids],
         ),
     };

@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { build, patch, type Entry, type ListRow } from '../../../server/student-list-cache.ts';
+import { neighboursIn } from './support/list-neighbours.ts';
 
 type Row = ListRow & { frequencyPercent: number | null };
 type Op =
@@ -74,8 +75,18 @@ describe('the kept students list, in blocks', () => {
             const order = ordered(model.values());
             const fresh = new Map([...touched].filter((id) => model.has(id)).map((id) => [id, model.get(id)!] as const));
             const moved = [...fresh.values()].filter((row) => kept.items.get(row.id)?.name !== row.name);
-            const places = moved.map((row) => ({ id: row.id, place: order.indexOf(row) }));
-            kept = { ...patch(kept, [...touched], fresh, places), cursor: '' };
+            kept = {
+              ...patch(
+                kept,
+                [...touched],
+                fresh,
+                neighboursIn(
+                  order,
+                  moved.map((row) => row.id),
+                ),
+              ),
+              cursor: '',
+            };
             await expectSame(kept, build(order, ''));
           }
         },

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db, Queryable, SqlParam } from '../../../server/db/types.ts';
 import { StudentListCache, type ListReader, type ListRow } from '../../../server/student-list-cache.ts';
+import { neighboursIn } from './support/list-neighbours.ts';
 
 /** Students and the change log; a transaction reads the snapshot taken at its first statement. */
 function fakeDatabase() {
@@ -59,9 +60,9 @@ describe('the kept students list', () => {
         await holdReads;
         return ordered(snapshot.rows).filter((row) => !ids || ids.includes(row.id));
       },
-      async places(tx, ids) {
+      async neighbours(tx, ids) {
         const rows = ordered((tx as Queryable & { snapshot: { rows: ListRow[] } }).snapshot.rows);
-        return ids.map((id) => ({ id, place: rows.findIndex((row) => row.id === id) }));
+        return neighboursIn(rows, ids);
       },
     };
     const cache = new StudentListCache();
