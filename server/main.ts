@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { buildServer } from './app.ts';
 import { firebaseTokenVerifier } from './auth.ts';
 import { controlSocketOf, DataDirHeldError } from './db/data-dir-lock.ts';
+import { startMaintenance } from './db/maintenance.ts';
 import { openDatabase } from './db/open.ts';
 import type { PgliteDb } from './db/pglite.ts';
 import { startControlSocket } from './control-socket.ts';
@@ -56,6 +57,12 @@ const adminEmails = (env.ADMIN_EMAILS ?? '')
   .filter(Boolean);
 const app = await buildServer({ db, distDir, verifyToken, adminEmails, attendanceMinPercent, logger: loggerOptions(env.LOG_LEVEL || 'info') });
 const control = db.kind === 'pglite' ? await startControlSocket(controlSocketOf(dataDir), () => (db as PgliteDb).backup(), app.log) : null;
+// The embedded database has no autovacuum: the server vacuums it at quiet moments (db/maintenance.ts).
+let lastRequestAt = Date.now();
+app.addHook('onRequest', async () => {
+  lastRequestAt = Date.now();
+});
+const maintenance = db.kind === 'pglite' ? startMaintenance(db, { idleFor: () => Date.now() - lastRequestAt, log: app.log }) : null;
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -63,6 +70,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   app.log.warn(`${signal}: stopping`);
   control?.close();
+  maintenance?.stop();
   // Finishes the requests in flight (new ones are refused), then closes the listening socket.
   await app.close();
   // Closing PGlite flushes it to DATA_DIR; skipping it risks losing the last writes.

@@ -41,8 +41,9 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<b
     if (options.extraStudents) await seedExtraStudents(tx, random, options.extraStudents, cpfs);
     return true;
   });
-  // Fresh statistics, or the planner guesses row counts and picks slow plans (PGlite never runs autovacuum).
-  if (seeded) await db.exec('ANALYZE');
+  // Fresh statistics, or the planner guesses row counts and picks slow plans, and pages marked all-visible, or an
+  // index-only scan reads every row (PGlite never runs autovacuum; db/maintenance.ts does its work later).
+  if (seeded) await db.exec('VACUUM (ANALYZE)');
   return seeded;
 }
 
