@@ -44,14 +44,14 @@ export function toEntry({ studentId, status, reason, note }: EntryRow): Attendan
 /** The SQL columns of an entry row (alias `a`), for toEntry. */
 export const entryColumns = (a: string): string => `${a}.student_id AS "studentId", ${a}.status, ${a}.reason, ${a}.note`;
 
+/** Who took a roll and when (its first save, its latest, its latest correction), as the contract has them. */
+type RollHead = Pick<Roll, 'takenBy' | 'takenAt' | 'firstTakenBy' | 'firstTakenAt' | 'correctedBy' | 'correctedAt'>;
+const rollHeadColumns = `taken_by AS "takenBy", ${instant('taken_at')} AS "takenAt",
+  first_taken_by AS "firstTakenBy", ${instant('first_taken_at')} AS "firstTakenAt",
+  corrected_by AS "correctedBy", ${instant('corrected_at')} AS "correctedAt"`;
+
 export async function readRoll(db: Queryable, classId: string, date: string): Promise<Roll | undefined> {
-  const [roll] = await db.query<Pick<Roll, 'takenBy' | 'takenAt' | 'firstTakenBy' | 'firstTakenAt' | 'correctedBy' | 'correctedAt'>>(
-    `SELECT taken_by AS "takenBy", ${instant('taken_at')} AS "takenAt",
-            first_taken_by AS "firstTakenBy", ${instant('first_taken_at')} AS "firstTakenAt",
-            corrected_by AS "correctedBy", ${instant('corrected_at')} AS "correctedAt"
-       FROM attendance_rolls WHERE class_id = $1 AND date = $2`,
-    [classId, date],
-  );
+  const [roll] = await db.query<RollHead>(`SELECT ${rollHeadColumns} FROM attendance_rolls WHERE class_id = $1 AND date = $2`, [classId, date]);
   if (!roll) return undefined;
   const entries = await db.query<EntryRow>(
     `SELECT ${entryColumns('a')} FROM attendance_entries a WHERE a.class_id = $1 AND a.date = $2 ORDER BY a.position`,
@@ -89,33 +89,34 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
         if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);
         await withdrawRoll(tx, classId, date);
-        await tx.run(
+        const [head] = await tx.query<RollHead>(
           `INSERT INTO attendance_rolls (class_id, date, taken_by, taken_at, first_taken_by, first_taken_at) VALUES ($1, $2, $3, $4, $3, $4)
            ON CONFLICT (class_id, date) DO UPDATE SET taken_by = EXCLUDED.taken_by, taken_at = EXCLUDED.taken_at,
              -- A retry of the first save (same takenAt) is not a correction.
              corrected_by = CASE WHEN EXCLUDED.taken_at = attendance_rolls.first_taken_at THEN attendance_rolls.corrected_by ELSE EXCLUDED.taken_by END,
-             corrected_at = CASE WHEN EXCLUDED.taken_at = attendance_rolls.first_taken_at THEN attendance_rolls.corrected_at ELSE EXCLUDED.taken_at END`,
+             corrected_at = CASE WHEN EXCLUDED.taken_at = attendance_rolls.first_taken_at THEN attendance_rolls.corrected_at ELSE EXCLUDED.taken_at END
+           RETURNING ${rollHeadColumns}`,
           [classId, date, takenBy, takenAt],
         );
+        const stored = entries.map((entry, position): EntryRow & { position: number } => ({
+          studentId: entry.studentId,
+          status: entry.status,
+          reason: entry.status === 'JUSTIFIED' ? entry.reason : null,
+          note: entry.status === 'JUSTIFIED' ? (entry.note ?? null) : null,
+          position,
+        }));
         await tx.run('DELETE FROM attendance_entries WHERE class_id = $1 AND date = $2', [classId, date]);
         await insertRows(
           tx,
           'attendance_entries',
           ['class_id', 'date', 'student_id', 'status', 'reason', 'note', 'position'],
-          entries.map((entry, position) => [
-            classId,
-            date,
-            entry.studentId,
-            entry.status,
-            entry.status === 'JUSTIFIED' ? entry.reason : null,
-            entry.status === 'JUSTIFIED' ? (entry.note ?? null) : null,
-            position,
-          ]),
+          stored.map((entry) => [classId, date, entry.studentId, entry.status, entry.reason, entry.note, entry.position]),
         );
         await depositRoll(tx, classId, date);
-        return readRoll(tx, classId, date);
+        // The roll as stored: its head as the database wrote it, its marks in the order sent (their positions).
+        return { classId, date, ...head!, entries: stored.map(toEntry) };
       });
-      return roll as Roll;
+      return roll;
     },
   );
 
