@@ -12,9 +12,14 @@ import type { Db, Queryable } from './types.ts';
 export async function readAtCursor<T>(db: Db, read: (tx: Queryable) => Promise<T>): Promise<{ cursor: string; value: T }> {
   return db.transaction(async (tx) => {
     await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-    const [row] = await tx.query<{ cursor: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor');
-    return { cursor: row!.cursor, value: await read(tx) };
+    return { cursor: await currentCursor(tx), value: await read(tx) };
   });
+}
+
+/** The cursor of the statement's snapshot: the oldest transaction still running (every later write is at or above it). */
+export async function currentCursor(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ cursor: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor');
+  return row!.cursor;
 }
 
 /** Whether a record of this kind (changes.entity) was written at or after the cursor. */

@@ -10,10 +10,11 @@
  * first one runs at the first quiet moment after start, whatever was written (a database from an older version was
  * never vacuumed; on one that was, VACUUM skips the pages it marked).
  */
+import { currentCursor } from './change-cursor.ts';
 import type { Db } from './types.ts';
 
 export interface MaintenanceOptions {
-  /** How long the server has had no request in flight, in ms (0 while one is). */
+  /** How long ago, in ms, the server's last request came (server/main.ts counts from each request's start). */
   idleFor: () => number;
   /** Told of each run and of a failed one. */
   log: { info(details: object, message: string): void; error(details: object, message: string): void };
@@ -51,10 +52,10 @@ export function startMaintenance(db: Db, options: MaintenanceOptions): Maintenan
     running = true;
     try {
       if (!(await due())) return false;
-      const [row] = await db.query<{ cursor: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor');
+      const cursor = await currentCursor(db);
       const started = performance.now();
       await db.exec('VACUUM (ANALYZE)');
-      since = row!.cursor;
+      since = cursor;
       log.info({ ms: Math.round(performance.now() - started) }, 'database maintenance: VACUUM (ANALYZE) done');
       return true;
     } catch (error) {

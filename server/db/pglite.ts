@@ -23,8 +23,9 @@ const parsers = {
 };
 
 /**
- * Every statement with parameters runs as a named prepared statement (pglite-statements.ts). Outside a transaction it
- * takes PGlite's transaction lock too, as PGlite's own query() does, so it never runs inside another's transaction.
+ * Every statement of query() and run() runs as a named prepared statement (pglite-statements.ts); exec() scripts run as
+ * they are. Outside a transaction a statement takes PGlite's transaction lock too, as PGlite's own query() does, so it
+ * never runs inside another caller's transaction.
  */
 function wrap(pg: PGlite, statements: PgliteStatements, tx?: Transaction): Queryable {
   const run = (sql: string, params: readonly SqlParam[]) => {
