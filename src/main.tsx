@@ -7,7 +7,7 @@ import '@mantine/notifications/styles.css';
 import './styles.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { activateLocale, detectLocale } from './lib/i18n.ts';
+import { activateLocale, detectLocale, loadLocaleDataOffThread } from './lib/i18n.ts';
 import { restoreQueryCache } from './offline/persist.ts';
 import { startOutbox } from './offline/outbox.ts';
 import { App } from './app.tsx';
@@ -17,9 +17,11 @@ import { warnWhenStorageIsFull } from './components/storage-warning.ts';
 import { stayInAppWhenCodeIsMissingOffline } from './offline/missing-code-offline.ts';
 
 async function bootstrap(): Promise<void> {
+  const locale = detectLocale();
+  loadLocaleDataOffThread(locale);
   stayInAppWhenCodeIsMissingOffline();
   void restoreQueryCache();
-  await activateLocale(detectLocale());
+  await activateLocale(locale);
   warnWhenStorageIsFull();
   // While the server does not answer, the header's status asks it again now and then (any answer will do).
   setServerProbe(() => http.get('me', { throwHttpErrors: false }));

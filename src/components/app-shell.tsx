@@ -2,7 +2,7 @@
 import { Burger, Group, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { type CSSProperties, type ReactNode } from 'react';
 import { useSidebar, isOpenish, SIDEBAR_ANIMATION_MS } from './sidebar-machine.ts';
 import { Sidebar } from './sidebar.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
@@ -15,7 +15,6 @@ import { HomeAfterSignOut } from './home-after-sign-out.tsx';
 import { Toasts } from './toasts.tsx';
 import { AccessGate } from './access-gate.tsx';
 import { BackgroundSync } from './background-sync.tsx';
-import { warmFormatting } from '../lib/i18n.ts';
 import './app-shell.css';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
@@ -41,8 +40,7 @@ function initialSidebarState(): 'opened' | 'closed' {
 }
 
 export function AppShell({ children }: { children: ReactNode }) {
-  const { t, i18n } = useLingui();
-  useEffect(() => warmFormatting(i18n.locale), [i18n.locale]);
+  const { t } = useLingui();
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
   const narrow = useMediaQuery(TABLET_QUERY, window.matchMedia(TABLET_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
   const sidebar = useSidebar(initialSidebarState());
