@@ -1,11 +1,10 @@
 /**
  * Attendance against the reference server: the whole flow online, a roll taken offline that survives a reload and a
- * closed browser and reaches the server once, the roll by keyboard only, and axe on the three attendance pages.
+ * closed browser and reaches the server once, and the roll by keyboard only (axe on its pages: a11y.spec.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import {
   API_URL,
@@ -209,19 +208,6 @@ test('the whole roll can be taken by keyboard alone, a justified absence with it
   await expect(frequency.getByRole('rowheader', { name: 'All classes' })).toBeVisible();
   await expect(frequency.getByRole('columnheader', { name: `School year ${new Date().getFullYear()}` })).toBeVisible();
   await expect(frequency.getByRole('rowheader', { name: group.title })).toBeVisible();
-});
-
-test('axe finds no serious or critical violation on the three attendance pages', async ({ page, request }) => {
-  const { group } = await classWithRoster(request);
-  for (const path of ['frequencias/atividades', `frequencias/atividades/${group.activityId}/turmas`, callPath(group, uniqueDate())]) {
-    await page.goto(path);
-    await expect(page.getByRole('main').getByRole('button').or(page.getByRole('main').getByRole('link')).first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    // The page's own content; the shell (header, sidebar) is audited by the shell's tests.
-    const results = await new AxeBuilder({ page }).include('main').analyze();
-    const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(bad.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
 });
 
 test('a class of an activity with no classes shows a message and a back button', async ({ page, request }) => {
