@@ -69,6 +69,7 @@ export type AccessOptions = {
 };
 
 type UserRow = Staff & { active: boolean; firebase_uid: string | null };
+const staffFrom = ({ id, email, full_name, access }: UserRow): Staff => ({ id, email, full_name, access });
 
 function refuse(reply: FastifyReply, code: string, message: string): FastifyReply {
   return reply.code(403).send(errorBody(403, message, code));
@@ -78,6 +79,17 @@ function refuse(reply: FastifyReply, code: string, message: string): FastifyRepl
 export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) {
   const authenticate = authenticateWith(verifyToken);
   const admins = new Set(adminEmails.map((email) => email.trim().toLowerCase()).filter(Boolean));
+
+  /** The user of this sign-in account, else of this e-mail: the account's own row first. */
+  async function userOf(uid: string, email: string): Promise<UserRow | undefined> {
+    const [row] = await db.query<UserRow>(
+      `SELECT id, email, full_name, access, active, firebase_uid FROM users
+        WHERE firebase_uid = $1 OR lower(email) = $2
+        ORDER BY (firebase_uid = $1) DESC NULLS LAST LIMIT 1`,
+      [uid, email],
+    );
+    return row;
+  }
 
   async function staffOf(user: VerifiedUser, reply: FastifyReply): Promise<Staff | undefined> {
     const email = user.email?.toLowerCase();
@@ -89,12 +101,7 @@ export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) 
       );
       return undefined;
     }
-    const [row] = await db.query<UserRow>(
-      `SELECT id, email, full_name, access, active, firebase_uid FROM users
-        WHERE firebase_uid = $1 OR lower(email) = $2
-        ORDER BY (firebase_uid = $1) DESC NULLS LAST LIMIT 1`,
-      [user.uid, email],
-    );
+    const row = await userOf(user.uid, email);
     if (!row) {
       if (admins.has(email)) return createAdmin(user, email);
       refuse(reply, 'not-registered', `This account (${email}) is not registered in Quadra: ask an administrator to add it`);
@@ -111,7 +118,7 @@ export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) 
       }
       await db.run('UPDATE users SET firebase_uid = $1 WHERE id = $2 AND firebase_uid IS NULL', [user.uid, row.id]);
     }
-    return { id: row.id, email: row.email, full_name: row.full_name, access: row.access };
+    return staffFrom(row);
   }
 
   async function createAdmin(user: VerifiedUser, email: string): Promise<Staff> {
@@ -124,11 +131,7 @@ export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) 
       [name, email, user.uid],
     );
     if (row) return row;
-    const [made] = await db.query<Staff>('SELECT id, email, full_name, access FROM users WHERE firebase_uid = $1 OR lower(email) = $2 LIMIT 1', [
-      user.uid,
-      email,
-    ]);
-    return made!;
+    return staffFrom((await userOf(user.uid, email))!);
   }
 
   return async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
