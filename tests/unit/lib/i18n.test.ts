@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { detectLocale, LOCALE_STORAGE_KEY, switchLocale } from '../../../src/lib/i18n.ts';
+import { detectLocale, loadLocaleDataOffThread, LOCALE_STORAGE_KEY, switchLocale } from '../../../src/lib/i18n.ts';
 
 const storage = (value: string | null) => ({ getItem: vi.fn(() => value) });
 
@@ -50,5 +50,41 @@ describe('catalogs', () => {
     } finally {
       i18n.loadAndActivate({ locale: 'en-US', messages: {} });
     }
+  });
+});
+
+describe("the browser's locale data", () => {
+  it('loads in a worker of its own, for the language and pt-BR (the order of names), and the worker ends once done', () => {
+    const made: FakeWorker[] = [];
+    class FakeWorker {
+      onmessage: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      posted: unknown[] = [];
+      terminate = vi.fn();
+      constructor(
+        readonly url: URL,
+        readonly options: WorkerOptions,
+      ) {
+        made.push(this);
+      }
+      postMessage(message: unknown) {
+        this.posted.push(message);
+      }
+    }
+    vi.stubGlobal('Worker', FakeWorker);
+    try {
+      loadLocaleDataOffThread('en-US');
+      loadLocaleDataOffThread('pt-BR');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(made.map((worker) => [new URL(String(worker.url)).pathname.split('/').pop(), worker.options.type, worker.posted])).toEqual([
+      ['locale-data-worker.ts', 'module', [['en-US', 'pt-BR']]],
+      ['locale-data-worker.ts', 'module', [['pt-BR']]],
+    ]);
+    expect(made[0]!.terminate).not.toHaveBeenCalled();
+    made[0]!.onmessage!();
+    made[1]!.onerror!();
+    expect(made.map((worker) => worker.terminate.mock.calls.length)).toEqual([1, 1]);
   });
 });
