@@ -1,8 +1,6 @@
 /**
- * Loads the browser's locale data (ICU) off the main thread. The page's first number, date, plural or comparison
- * costs 80-150 ms of one-time set-up at 4x CPU on the main thread (more with a collator and a date format together,
- * measured in Chromium); that data is shared by the whole page, workers included, so once this worker has built one
- * formatter of each kind the main thread's first ones take under 1 ms. Started first thing at start-up.
+ * Builds one formatter of each kind the app uses, for each locale it is sent, so the browser loads its locale data
+ * (ICU) here and not on the main thread (why and what it saves: `loadLocaleDataOffThread` in i18n.ts).
  */
 type WorkerScope = { onmessage: ((event: MessageEvent<string[]>) => void) | null; postMessage(message: 'done'): void };
 const scope = globalThis as unknown as WorkerScope;
