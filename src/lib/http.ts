@@ -49,8 +49,29 @@ export function setTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
 
+/**
+ * Set once the page hands over to a new version of the app (lib/service-worker.ts): from then on no request leaves
+ * (the page reloads in a moment). A request that starts while Chromium swaps the service workers restarts the old
+ * one and stalls the swap; the reload that follows then never loads.
+ */
+let handover: Promise<never> | undefined;
+const handoverListeners: (() => void)[] = [];
+export function holdRequestsForHandover(): void {
+  handover ??= new Promise<never>(() => undefined);
+  for (const listener of handoverListeners) listener();
+}
+/** `listener` stops what would send a request outside this client (the sync worker). */
+export function onHandover(listener: () => void): void {
+  handoverListeners.push(listener);
+}
+/** Never resolves once the page hands over to a new version. */
+export async function notHandingOver(): Promise<void> {
+  if (handover) await handover;
+}
+
 /** The signed-in user's current token (null when nobody is), for a request made outside this client (the sync worker). */
-export function currentToken(): Promise<string | null> {
+export async function currentToken(): Promise<string | null> {
+  await notHandingOver();
   return tokenProvider(false);
 }
 
@@ -108,6 +129,7 @@ export function createHttp(prefixUrl: string = config.apiUrl, timeout: number = 
     hooks: {
       beforeRequest: [
         async (request) => {
+          await notHandingOver();
           const token = await tokenProvider(false);
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },

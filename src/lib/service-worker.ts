@@ -3,6 +3,8 @@
  * the first screen (workbox-window itself is loaded then too, keeping it out of the first load). A new version waits
  * until the user agrees; we never reload by ourselves.
  */
+import { holdRequestsForHandover } from './http.ts';
+
 export type UpdateListener = (applyUpdate: () => void) => void;
 
 /** How long "Update now" waits for the new version to take over before it reloads anyway. */
@@ -14,6 +16,8 @@ export function registerServiceWorker(onUpdateWaiting: UpdateListener): void {
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
     const applyUpdate = async () => {
+      // The page reloads in a moment, whichever way: no request leaves from now on (lib/http.ts says why).
+      holdRequestsForHandover();
       // The waiting version may have taken over meanwhile (the page reloaded as the last tab of the old one closed):
       // then there is nothing to wait for, and the reload the user asked for loads it.
       const registration = await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL);
@@ -21,8 +25,8 @@ export function registerServiceWorker(onUpdateWaiting: UpdateListener): void {
       // Reload only after the new worker took control, and only because the user asked for it.
       workbox.addEventListener('controlling', () => window.location.reload());
       workbox.messageSkipWaiting();
-      // Seldom (twice in many browser-test runs, the cause not found), the new worker does not take over for minutes:
-      // the button must not do nothing, so the page reloads anyway, and a version still waiting is offered again.
+      // Should the new worker still not take over, the button must not do nothing: the page reloads anyway, and a
+      // version still waiting is offered again.
       setTimeout(() => window.location.reload(), TAKEOVER_WAIT_MS);
     };
     // Fired for a version installed while this page runs, and for one that was already waiting when it opened

@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { notHandingOver } from '../lib/http.ts';
 
 export const syncStateKey = ['sync'] as const;
 
@@ -45,5 +46,8 @@ export function useSyncStatus(): SyncStatus {
 
 /** Start a sync now (the sync's code loads on first use); resolves when it is over, whatever its outcome. */
 export function requestSync(options: { full?: boolean } = {}): Promise<void> {
-  return import('./sync.ts').then((sync) => sync.runSync(options));
+  // Not even the module's chunk is fetched once the page hands over to a new version (lib/http.ts).
+  return notHandingOver()
+    .then(() => import('./sync.ts'))
+    .then((sync) => sync.runSync(options));
 }

@@ -17,7 +17,7 @@ import { classKeys } from '../api/classes.ts';
 import { meKeys } from '../api/me.ts';
 import { studentKeys } from '../api/students.ts';
 import { userKeys } from '../api/users.ts';
-import { currentToken, failureMessage, getParsed, HTTPError, readsAllowed } from '../lib/http.ts';
+import { currentToken, failureMessage, getParsed, HTTPError, notHandingOver, onHandover, readsAllowed } from '../lib/http.ts';
 import { dataGeneration, lastWriteAt, queryClient } from './query-client.ts';
 import { mergeSync, rollKey, rollUpdates, rostersOf, type DeviceCopy } from './sync-merge.ts';
 import { setSyncPhase, syncStateKey, type SyncState } from './sync-status.ts';
@@ -71,9 +71,15 @@ class WorkerFailure extends Error {
 }
 
 let worker: Worker | undefined;
+// A download under way is dropped: the page reloads as the new version in a moment, and syncs then.
+onHandover(() => {
+  worker?.terminate();
+  worker = undefined;
+});
 async function download(path: string): Promise<SyncAnswer> {
   const onMainThread = async () => getParsed(path, (await import('../api/contract.ts')).syncAnswerSchema);
   if (typeof Worker === 'undefined') return onMainThread();
+  await notHandingOver(); // the worker's own script is a request too
   worker ??= new Worker(new URL('./sync-worker.ts', import.meta.url), { type: 'module' });
   const reply = await new Promise<Exclude<SyncReply, { studentsPart: unknown }>>((resolve) => {
     const target = worker!;
