@@ -55,7 +55,9 @@ export class QuadraDb extends Dexie {
   rollDrafts!: Table<RollDraftRow, string>;
 
   constructor(name = 'quadra') {
-    super(name);
+    // No optimistic live queries: a screen that says "saved on this device" (the outbox's rows) must say it only once
+    // the write is stored. Dexie's default cache showed a row while its write was under way, and a reload then lost it.
+    super(name, { cache: 'disabled' });
     this.version(1).stores({
       kv: 'key',
       outbox: 'id, kind, state, nextAttemptAt, dependsOn, createdAt',
