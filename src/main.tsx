@@ -10,10 +10,11 @@ import { createRoot } from 'react-dom/client';
 import { activateLocale, detectLocale, loadLocaleDataOffThread } from './lib/i18n.ts';
 import { restoreQueryCache } from './offline/persist.ts';
 import { startOutbox } from './offline/outbox.ts';
-import { App } from './app.tsx';
+import { App, router } from './app.tsx';
 import { http } from './lib/http.ts';
 import { setServerProbe } from './lib/server-status.ts';
 import { warnWhenStorageIsFull } from './components/storage-warning.ts';
+import { startConfiguredIdentity } from './components/auth-provider.tsx';
 import { stayInAppWhenCodeIsMissingOffline } from './offline/missing-code-offline.ts';
 
 async function bootstrap(): Promise<void> {
@@ -21,7 +22,12 @@ async function bootstrap(): Promise<void> {
   loadLocaleDataOffThread(locale);
   stayInAppWhenCodeIsMissingOffline();
   void restoreQueryCache();
+  startConfiguredIdentity();
   await activateLocale(locale);
+  // The route's matches (its code and catalog, in the language just activated) are ready before the first render, which
+  // is then one interruptible render. Left to the router's own mount effect, they arrived after it, and the whole page
+  // rendered again synchronously (a long task of 100-200 ms at 4x CPU). Should it fail, that effect loads again.
+  await router.load().catch(() => undefined);
   warnWhenStorageIsFull();
   // While the server does not answer, the header's status asks it again now and then (any answer will do).
   setServerProbe(() => http.get('me', { throwHttpErrors: false }));

@@ -93,6 +93,14 @@ function startIdentity(settings: FirebaseSettings | null, loader: IdentityLoader
   return identity;
 }
 
+/**
+ * Starts the configured identity provider before the app renders (main.tsx): the first route's loader may already ask
+ * the server, and its request must wait for the signed-in user's token, not go out as "nobody".
+ */
+export function startConfiguredIdentity(): void {
+  void startIdentity(config.firebase, loadFirebaseIdentity);
+}
+
 export function AuthProvider({ children, settings = config.firebase, loadIdentity = loadFirebaseIdentity }: Props) {
   const [client, setClient] = useState<IdentityClient | null>(null);
   const [user, setUser] = useState<AuthUser | null>(null);
