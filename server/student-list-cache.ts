@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { readAtCursor } from './db/change-cursor.ts';
 import type { Db, Queryable } from './db/types.ts';
-import { deflatePiece, deflatePieceSync, gzipOfPieces } from './gzip-pieces.ts';
+import { deflatePiece, gzipOfPieces } from './gzip-pieces.ts';
 
 /** One student as the list shows them (the exact columns of the answer's schema). */
 export interface ListRow {
@@ -43,7 +43,7 @@ export interface CachedList {
   /** UTF-8 JSON, joined from the blocks once, when first asked for. */
   body(): Buffer;
   /** The same, gzipped (its blocks compressed on first use, gzip-pieces.ts): ~4x smaller for a tablet's link. */
-  gzipped(): Promise<Buffer>;
+  gzipped(): Buffer;
   etag: string;
 }
 
@@ -70,15 +70,13 @@ export interface Entry extends CachedList {
 
 /** Students in a block: a roll touches ~30 students, so it re-encodes ~30 blocks of 64, not the list. */
 const BLOCK = 64;
-/** Up to this many blocks to compress (a patch's), they are compressed at once; more (a list read whole) in zlib's threads. */
-const DEFLATE_AT_ONCE = 32;
 /** Past this many changed students a patch reads the list whole (after a restore or a bulk import). */
 const PATCH_LIMIT = 1000;
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
-const [OPEN_DEFLATED, COMMA_DEFLATED, CLOSE_DEFLATED] = [OPEN, COMMA, CLOSE].map(deflatePieceSync) as [Buffer, Buffer, Buffer];
+const [OPEN_DEFLATED, COMMA_DEFLATED, CLOSE_DEFLATED] = [OPEN, COMMA, CLOSE].map(deflatePiece) as [Buffer, Buffer, Buffer];
 
 /** A read of the list under way, and when it began (Infinity while it waits for the one before it). */
 interface Refresh {
@@ -254,28 +252,18 @@ function assemble(blocks: readonly Block[], items: Map<string, Item>): Omit<Entr
   const hash = createHash('sha1');
   for (const piece of pieces) hash.update(piece);
   let body: Buffer | undefined;
-  let gzipped: Promise<Buffer> | undefined;
+  let gzipped: Buffer | undefined;
   return {
     blocks,
     items,
     body: () => (body ??= Buffer.concat(pieces)),
     etag: `"${hash.digest('base64url')}"`,
-    gzipped: () =>
-      (gzipped ??= deflateBlocks(blocks).then(() => {
-        const parts: Buffer[] = [OPEN_DEFLATED];
-        blocks.forEach((block, i) => parts.push(...(i > 0 ? [COMMA_DEFLATED] : []), block.deflated!));
-        parts.push(CLOSE_DEFLATED);
-        return gzipOfPieces(parts, pieces);
-      })),
+    gzipped() {
+      if (gzipped) return gzipped;
+      const parts: Buffer[] = [OPEN_DEFLATED];
+      blocks.forEach((block, i) => parts.push(...(i > 0 ? [COMMA_DEFLATED] : []), (block.deflated ??= deflatePiece(block.json))));
+      parts.push(CLOSE_DEFLATED);
+      return (gzipped = gzipOfPieces(parts, pieces));
+    },
   };
-}
-
-/**
- * Compresses the blocks not compressed yet. A patch's few blocks take ~0.2 ms each on the event loop: sent to zlib's
- * threads, they waited for the event loop to hear back (90 ms on average under the class-start rush, on 2 cores).
- */
-async function deflateBlocks(blocks: readonly Block[]): Promise<void> {
-  const missing = blocks.filter((block) => !block.deflated);
-  if (missing.length <= DEFLATE_AT_ONCE) for (const block of missing) block.deflated = deflatePieceSync(block.json);
-  else await Promise.all(missing.map(async (block) => (block.deflated = await deflatePiece(block.json))));
 }

@@ -230,7 +230,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       if (request.headers['if-none-match'] === list.etag) return raw.code(304).send();
       raw.type('application/json; charset=utf-8');
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-        return raw.header('Content-Encoding', 'gzip').send(await list.gzipped());
+        return raw.header('Content-Encoding', 'gzip').send(list.gzipped());
       }
       return raw.send(list.body());
     },
