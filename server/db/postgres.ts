@@ -18,16 +18,30 @@ const typeParsers = {
 };
 
 interface ClientLike {
-  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  query(sql: string | pg.QueryConfig): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
+/**
+ * Every statement of query() and run() runs as a named prepared statement, as on PGlite (pglite-statements.ts): each
+ * connection parses and plans a text once, not on every call (node-postgres keeps the names it prepared on each
+ * connection). The texts come from the server's code, so they are a bounded set; a name is this process's number for
+ * its text.
+ */
+const statementNames = new Map<string, string>();
+const statementName = (sql: string): string => {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `quadra_${statementNames.size}`));
+  return name;
+};
+
 function wrap(target: ClientLike): Queryable {
+  const send = (sql: string, params: readonly SqlParam[]) => target.query({ name: statementName(sql), text: sql, values: [...params] });
   return {
     async query<R>(sql: string, params: readonly SqlParam[] = []) {
-      return (await target.query(sql, [...params])).rows as R[];
+      return (await send(sql, params)).rows as R[];
     },
     async run(sql: string, params: readonly SqlParam[] = []) {
-      return (await target.query(sql, [...params])).rowCount ?? 0;
+      return (await send(sql, params)).rowCount ?? 0;
     },
     async exec(script: string) {
       // Without parameters pg uses the simple query protocol, which accepts several statements.
