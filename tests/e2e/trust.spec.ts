@@ -64,7 +64,7 @@ test('roll drafts: marks survive leaving the page and a reload, with a note and 
   await expect(toggle(page, second, 'absent')).toHaveAttribute('aria-pressed', 'true');
   await draftNote(page).getByRole('button', { name: 'Descartar alterações' }).click();
   await expect(toggle(page, first, 'present')).toHaveAttribute('aria-pressed', 'true');
-  await expect(draftNote(page)).toHaveCount(0);
+  await expect(draftNote(page)).toBeHidden();
   await expect.poll(() => deviceRows(page, 'rollDrafts')).toEqual([]);
 
   // Marks, then save: the note goes, the draft leaves the device, and the toast covers neither title, date nor bar.
@@ -73,7 +73,7 @@ test('roll drafts: marks survive leaving the page and a reload, with a note and 
   await page.getByRole('button', { name: 'Salvar frequência' }).click();
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Frequência registrada com sucesso' });
   await expect(toast).toBeVisible();
-  await expect(draftNote(page)).toHaveCount(0);
+  await expect(draftNote(page)).toBeHidden();
   await expect.poll(() => deviceRows(page, 'rollDrafts')).toEqual([]);
   const protectedAreas = [
     page.getByRole('heading', { level: 1 }),

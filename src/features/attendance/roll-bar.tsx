@@ -43,23 +43,23 @@ type RollBarProps = {
 export const RollBar = memo(function RollBar({ barRef, present, absent, justified, unsavedCount, saving, canSave, onSave, onDiscard }: RollBarProps) {
   return (
     <div className={classes.bar} ref={barRef}>
-      {unsavedCount > 0 && (
-        <Group justify="space-between" gap="xs" mb="xs" wrap="wrap" data-testid="roll-draft">
-          <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: '1 1 16rem' }} role="status">
-            <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 1 }} />
-            <Text size="sm" fw={600} c="gray.9">
-              <Plural
-                value={unsavedCount}
-                one="# change not saved yet: kept on this device until you save or discard it."
-                other="# changes not saved yet: kept on this device until you save or discard them."
-              />
-            </Text>
-          </Group>
-          <Button variant="default" mih={44} leftSection={<IconTrash size={18} aria-hidden />} onClick={onDiscard}>
-            <Trans>Discard changes</Trans>
-          </Button>
+      {/* Always in the page, shown once there is a change: the first tap then only shows it (mounting it then made that
+          tap the slowest of a roll call), and its status region exists before its text does, as a live region must. */}
+      <Group justify="space-between" gap="xs" mb="xs" wrap="wrap" data-testid="roll-draft" display={unsavedCount > 0 ? undefined : 'none'}>
+        <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: '1 1 16rem' }} role="status">
+          <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 1 }} />
+          <Text size="sm" fw={600} c="gray.9">
+            <Plural
+              value={unsavedCount}
+              one="# change not saved yet: kept on this device until you save or discard it."
+              other="# changes not saved yet: kept on this device until you save or discard them."
+            />
+          </Text>
         </Group>
-      )}
+        <Button variant="default" mih={44} leftSection={<IconTrash size={18} aria-hidden />} onClick={onDiscard}>
+          <Trans>Discard changes</Trans>
+        </Button>
+      </Group>
       <Group justify="space-between" gap="sm">
         <Group gap="md" aria-live="polite" data-testid="roll-counts">
           <Text fw={600} c={PRESENT_GREEN} className={classes.count}>
