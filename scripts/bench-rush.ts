@@ -62,10 +62,10 @@ function freshDate(): string {
 type Answer = { ok: boolean; status: number };
 
 /** Sends, reads the whole answer, and notes the time it took (or the failure). */
-async function timed<T extends Answer>(kind: Kind, send: () => Promise<T>): Promise<T | undefined> {
+async function timed<T extends Answer>(kind: Kind, ask: () => Promise<T>): Promise<T | undefined> {
   const start = performance.now();
   try {
-    const answer = await send();
+    const answer = await ask();
     samples[kind].push(performance.now() - start);
     if (!answer.ok) failures.push(`${kind}: ${answer.status}`);
     return answer;
