@@ -1,6 +1,6 @@
 /** What the benchmark scripts share: starting the reference server on a build, and timing the students page. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SERVER_NODE_FLAGS, serverEnv } from './server-runtime.mjs';
@@ -8,6 +8,14 @@ import { SERVER_NODE_FLAGS, serverEnv } from './server-runtime.mjs';
 export const root = new URL('..', import.meta.url).pathname;
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** A process's resident memory, from /proc (Linux). */
+export function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.match(/\d+/)?.[0] ?? 0) * 1024;
+}
 
 /**
  * The reference server as `npm start` runs it (its bundle, scripts/build-server.mjs) on a fresh database with

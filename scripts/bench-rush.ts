@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { median, root, startServer } from './bench-common.ts';
+import { median, root, rssOf, startServer } from './bench-common.ts';
 
 const students = Number(process.env.BENCH_STUDENTS ?? 5000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -150,6 +150,8 @@ async function main(): Promise<void> {
     // first use). Counted, these gave the 50,000-student run's worst p99 (1.5-2.1 s, all in its first second).
     for (const [kind] of MIX) await one(rosters, kind);
     for (const list of Object.values(samples)) list.length = 0;
+    let peakRss = rssOf(server.pid!);
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!))), 100);
     const until = performance.now() + seconds * 1000;
     const started = performance.now();
     await Promise.all(
@@ -158,6 +160,7 @@ async function main(): Promise<void> {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    clearInterval(sampler);
     const lost = await lostWrites();
     const total = Object.values(samples).reduce((sum, list) => sum + list.length, 0);
     const rows = (Object.keys(samples) as Kind[]).map((kind) => ({
@@ -175,12 +178,13 @@ async function main(): Promise<void> {
         `  ${row.kind.padEnd(9)} ${String(row.requests).padStart(6)} requests  ${String(row.perSecond).padStart(5)}/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms`,
       );
     console.log(`  all       ${requestsPerSecond} req/s (goal >= ${GOAL.requestsPerSecond}); worst p99 ${worstP99} ms (goal <= ${GOAL.p99Ms})`);
+    console.log(`  server resident memory at most ${Math.round(peakRss / 1024 / 1024)} MB (issue 19's goal for a server under load: <= 256)`);
     console.log(`  not 2xx: ${failures.length}${failures.length ? ` (${[...new Set(failures)].slice(0, 5).join('; ')})` : ''}`);
     console.log(
       `  acknowledged writes read back: ${savedRolls.length + registered.length - lost.length} of ${savedRolls.length + registered.length}`,
     );
     console.log(
-      `BENCH_JSON ${JSON.stringify({ engine, students, clients, seconds, goal: GOAL, requestsPerSecond, worstP99, rows, failures: failures.length, lost: lost.length })}`,
+      `BENCH_JSON ${JSON.stringify({ engine, students, clients, seconds, goal: GOAL, requestsPerSecond, worstP99, rows, failures: failures.length, lost: lost.length, peakRssMB: Math.round(peakRss / 1024 / 1024) })}`,
     );
   } finally {
     server.kill();

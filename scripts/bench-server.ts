@@ -9,9 +9,8 @@
  * Goals (issue 19): >= 1000 req/s and p99 <= 50 ms with 5,000 students (p99 <= 100 ms with 50,000); <= 256 MB resident.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { root, startServer } from './bench-common.ts';
+import { root, rssOf, startServer } from './bench-common.ts';
 
 const students = Number(process.env.BENCH_STUDENTS ?? 5000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,14 +20,6 @@ const port = Number(process.env.BENCH_PORT ?? 4396);
 const GOAL = students > 5000 ? { requestsPerSecond: 0, p99Ms: 100 } : { requestsPerSecond: 1000, p99Ms: 50, rssMB: 256 };
 
 const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024);
-
-/** A process's resident memory, from /proc (Linux). */
-function rssOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) * 1024;
-}
 
 interface LoadResult {
   requestsPerSecond: number;
