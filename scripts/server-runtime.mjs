@@ -6,9 +6,7 @@
 //                            for what a request allocates); no throughput lost under wrk. Later raised to 16 (the
 //                            default's ceiling, kept explicit): under the class-start rush, three pairs turn about gave
 //                            243/255/230 req/s against 219/241/206 at 4 (fewer scavenges), for 181-194 / 218-231 MB
-//                            here (237 MB at most during the rush), still under 256. Back to 8 once PGlite ran on a
-//                            thread of its own (server/db/pglite-thread.ts): the list under wrk went from ~2,000 to
-//                            ~7,300 req/s, and at 16 that held 257-260 MB; at 8, 227 MB (rush 382-387 req/s, 241-243 MB)
+//                            here (237 MB at most during the rush), still under 256
 //   MALLOC_ARENA_MAX=2       zlib's threads (the list's gzip) no longer each grow a malloc arena of their own
 //   --no-liftoff             PGlite's WebAssembly is compiled once, by the optimising compiler, when a function is
 //                            first called, instead of first by the baseline compiler and again when it is hot (two
@@ -17,7 +15,7 @@
 //   --heap-growing-percent=50 the old generation is collected when it grows to 1.5 times what was live (V8 let it grow
 //                            by 30 MB of garbage between collections under load); ~172 / 193. At 20 (1.2 times):
 //                            184-200 under load, but the class-start rush lost 10-15 % of its requests per second
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--no-liftoff', '--heap-growing-percent=50'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--no-liftoff', '--heap-growing-percent=50'];
 
 /** The server's environment: the caller's, with MALLOC_ARENA_MAX unless the caller set it. */
 export function serverEnv(env) {

@@ -8,8 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrate } from './migrate.ts';
-import { isNewDataDir } from './pglite.ts';
-import { openPgliteThread } from './pglite-thread.ts';
+import { isNewDataDir, openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { seedDatabase, type SeedOptions } from './seed.ts';
 import { fillCountsIfEmpty } from '../routes/attendance-counts.ts';
@@ -32,8 +31,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
     const release = lockDataDir(options.dataDir, options.purpose ?? 'the Quadra server');
     try {
       if (isNewDataDir(options.dataDir)) await prepareInChild(options.dataDir, options);
-      // On a thread of its own, so SQL runs beside the server's JavaScript (db/pglite-thread.ts).
-      const pglite = await openPgliteThread({ dataDir: options.dataDir });
+      const pglite = await openPglite({ dataDir: options.dataDir });
       db = {
         ...pglite,
         async close() {
