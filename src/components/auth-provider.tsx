@@ -15,6 +15,7 @@ import { msg } from '@lingui/core/macro';
 import { config, type FirebaseSettings } from '../lib/config.ts';
 import { ACCOUNT_REFUSALS, setForbiddenListener, setTokenProvider } from '../lib/http.ts';
 import { i18n } from '../lib/i18n.ts';
+import { tokenSubject } from '../lib/token-subject.ts';
 import type { AuthUser, IdentityClient } from '../lib/identity.ts';
 import { onOutboxAuthRequired, wakeOutbox } from '../offline/outbox.ts';
 import { forgetDeviceData, queryClient } from '../offline/query-client.ts';
@@ -109,6 +110,8 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
   const [sessionEnds, setSessionEnds] = useState(0);
   const [refusal, setRefusal] = useState<AccountRefusal | null>(null);
   const deactivatedSeen = useRef(false);
+  /** Who is signed in now (their uid), as the identity service last said: an account refusal counts only for them. */
+  const signedInUid = useRef<string | null>(null);
   const endSession = useCallback(async () => {
     await forgetDeviceData();
     setSessionEnds((count) => count + 1);
@@ -135,6 +138,7 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
       unsubscribe = loaded.onUserChange((next) => {
         const previousUid = currentUid;
         currentUid = next?.uid ?? null;
+        signedInUid.current = currentUid;
         session.write(currentUid);
         setUser(next);
         setLoading(false);
@@ -184,8 +188,11 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
 
   useEffect(
     () =>
-      setForbiddenListener((code, message) => {
+      setForbiddenListener((code, message, token) => {
         if (!code || !ACCOUNT_REFUSALS.includes(code)) return; // one action of a role: the screen or outbox says so
+        // A request sent before a sign-out (or before another user signed in) may be answered after it: its refusal is
+        // about a session that is over, and must not show (or end) the one of whoever is signed in now.
+        if (!token || tokenSubject(token) !== signedInUid.current) return;
         if (code === 'deactivated') {
           // Every request in flight may say so: end the session once.
           if (deactivatedSeen.current) return;

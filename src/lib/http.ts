@@ -8,8 +8,11 @@ import type { ZodMiniType, output } from 'zod/mini';
 import { config } from './config.ts';
 import { reportServerAnswer, reportServerUnreachable } from './server-status.ts';
 
-/** A 403 of the API, with the server's code (ApiError.code) and words: the auth provider decides what it means. */
-export type ForbiddenListener = (code: string | undefined, message: string) => void;
+/**
+ * A 403 of the API, with the server's code (ApiError.code) and words, and the token the request was sent with (none:
+ * null): the auth provider decides what it means, and whether it is about the user signed in now.
+ */
+export type ForbiddenListener = (code: string | undefined, message: string, token: string | null) => void;
 let forbiddenListener: ForbiddenListener = () => undefined;
 export function setForbiddenListener(listener: ForbiddenListener): void {
   forbiddenListener = listener;
@@ -145,10 +148,11 @@ export function createHttp(prefixUrl: string = config.apiUrl, timeout: number = 
           retry.headers.set('X-Quadra-Retried', '1');
           return ky(retry, { timeout, retry: 0, throwHttpErrors: false });
         },
-        async (_request, _options, response) => {
+        async (request, _options, response) => {
           if (response.status !== 403) return response;
           const body = await errorBodyOf(response);
-          forbiddenListener(body?.code, body?.message ?? statusLine(response));
+          const token = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
+          forbiddenListener(body?.code, body?.message ?? statusLine(response), token);
           return response;
         },
       ],

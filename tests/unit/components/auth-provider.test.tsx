@@ -7,6 +7,7 @@ import { AuthProvider, useAuth } from '../../../src/components/auth-provider.tsx
 import type { IdentityClient, AuthUser } from '../../../src/lib/identity.ts';
 import { PERSIST_KEY, queryClient } from '../../../src/offline/query-client.ts';
 import { db } from '../../../src/lib/db.ts';
+import { createHttp } from '../../../src/lib/http.ts';
 
 function Probe() {
   const { user, isLoadingAuth } = useAuth();
@@ -189,5 +190,50 @@ describe('the end of a session', () => {
     emit({ uid: 'u1', displayName: 'Ana', email: null });
     expect(screen.getByTestId('session')).toHaveTextContent('ends:0');
     expect(await db.kv.get(PERSIST_KEY)).toBeDefined();
+  });
+});
+
+describe('an account refusal (403 not-registered)', () => {
+  /** An ID token as the identity service makes them: a JWT whose subject is the user's uid. */
+  const tokenOf = (uid: string) => `e30.${btoa(JSON.stringify({ sub: uid })).replace(/=+$/, '')}.sig`;
+
+  function RefusalProbe() {
+    const { refusal } = useAuth();
+    return <p data-testid="refusal">{refusal?.code ?? 'none'}</p>;
+  }
+
+  it('shows for the user signed in, and not when it answers a request sent before they signed out', async () => {
+    let uid = 'u1';
+    const { client, emit } = fakeClient({ getIdToken: vi.fn(async () => tokenOf(uid)) });
+    render(
+      <AuthProvider settings={settings} loadIdentity={async () => client}>
+        <RefusalProbe />
+      </AuthProvider>,
+    );
+    await act(async () => undefined);
+    const refused = () => Response.json({ statusCode: 403, code: 'not-registered', message: 'not registered' }, { status: 403 });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => refused());
+    const http = createHttp('http://localhost/api/');
+    try {
+      emit({ uid: 'u1', displayName: 'Estranho', email: 'e@example.com' });
+      await act(() => http.get('me').catch(() => undefined));
+      expect(screen.getByTestId('refusal')).toHaveTextContent('not-registered');
+
+      // Signed out; a request sent with u1's token is answered afterwards.
+      emit(null);
+      expect(screen.getByTestId('refusal')).toHaveTextContent('none');
+      await act(() => http.get('me').catch(() => undefined));
+      expect(screen.getByTestId('refusal')).toHaveTextContent('none');
+
+      // Another user signs in, and a late answer to u1's request still does not count for them.
+      emit({ uid: 'u2', displayName: 'Outra', email: 'o@example.com' });
+      await act(() => http.get('me').catch(() => undefined));
+      expect(screen.getByTestId('refusal')).toHaveTextContent('none');
+      uid = 'u2';
+      await act(() => http.get('me').catch(() => undefined));
+      expect(screen.getByTestId('refusal')).toHaveTextContent('not-registered');
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });
