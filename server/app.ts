@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -69,6 +70,10 @@ type ApiOptions = ApiContext & {
 const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, verifyToken, adminEmails, routeRules, attendanceMinPercent }) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
   const context: ApiContext = { db, studentList, openMode: verifyToken === null };
+  // Every answer carries an ETag, a hash of its body (so any number of server processes give the same one for the same
+  // answer), and a GET whose If-None-Match names it gets 304 with no body (issue 23). Registered before compression: it
+  // hashes the JSON, not a compressed stream. The students list brings its own (student-list-cache.ts), kept as it is.
+  await app.register(fastifyEtag);
   // Answers of more than 1 KB go gzipped to a client that accepts it (a tablet's mobile link); an answer that is
   // already compressed (the cached students list) is left as it is.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip'] });
