@@ -305,7 +305,7 @@ test.describe('access by role', () => {
     expect((await serverRoll(context, group.id, date))!.entries.find((e) => e.studentId === students[0]!.id)?.status).toBe('ABSENT');
   });
 
-  test('an admin adds a user in the users screen, who can then sign in', async ({ page }) => {
+  test('an admin adds a user in the users screen, who can then sign in', async ({ page, context }) => {
     await page.goto(APP);
     await signInWithPopup(page, `Ada Admin ${unique()}`, 'admin');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' }).click();
@@ -317,8 +317,16 @@ test.describe('access by role', () => {
     await dialog.getByLabel(/^E-mail/).fill(emailOf(newcomer));
     await dialog.getByLabel(/^Access/).selectOption('psicologo');
     await dialog.getByRole('button', { name: 'Add user' }).click();
-    await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
     await expect(page.getByTestId('user-card').filter({ hasText: newcomer })).toBeVisible();
+    // The card shows at once, before the outbox has sent it (the pending count may still read 0 then): wait for the
+    // server to have the user, and the outbox to be empty, or "Sign out" rightly asks about the unsent change first.
+    await expect
+      .poll(async () => {
+        const users = await context.request.get(`${API}/users`, { headers: await asAdmin() });
+        return ((await users.json()) as Array<{ email: string }>).some((user) => user.email === emailOf(newcomer));
+      })
+      .toBe(true);
+    await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
