@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../lib/when-idle.ts';
 import { requestSync } from '../offline/sync-status.ts';
 import { useAuth } from './auth-provider.tsx';
 
@@ -19,17 +20,13 @@ export function BackgroundSync() {
     // At the first idle moment: the first screen's own work comes first, and the device fills as soon as it can (a
     // tablet may leave the Wi-Fi at any time). A fixed wait of 3 s was tried: the first visit's full sync then landed
     // in the middle of the user's first navigation (students page at 4x CPU: 836 ms instead of 372 ms).
-    let idle: number | undefined;
-    let timeout: ReturnType<typeof setTimeout> | undefined;
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(start, { timeout: 2_000 });
-    else timeout = setTimeout(start, 0);
+    const cancelStart = whenIdle(start, 2_000);
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') start();
     }, SYNC_INTERVAL_MS);
     window.addEventListener('online', start);
     return () => {
-      clearTimeout(timeout);
-      if (idle !== undefined) cancelIdleCallback(idle);
+      cancelStart();
       clearInterval(timer);
       window.removeEventListener('online', start);
     };

@@ -1,3 +1,5 @@
+import { whenIdle } from './when-idle.ts';
+
 /**
  * Text folded for a name search that ignores case and accents ("joao" finds "João"), as people type on a tablet. The
  * students search and the classes' activity filter compare folded names with a folded query.
@@ -29,9 +31,8 @@ function foldedList(list: readonly { name: string }[]): Folded {
 
 /** Folds a list's names ahead of its first search (when the browser is idle), so that keystroke does not wait. */
 export function foldNamesWhenIdle(list: readonly { name: string }[]): () => void {
-  if (folded.has(list) || typeof requestIdleCallback === 'undefined') return () => {};
-  const handle = requestIdleCallback(() => foldedList(list));
-  return () => cancelIdleCallback(handle);
+  if (folded.has(list)) return () => {};
+  return whenIdle(() => foldedList(list));
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { holdReadsUntil } from '../lib/http.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { cacheStaleBefore, persistOptions, queryClient, setRestoring } from './query-client.ts';
 
 export function restoreQueryCache(): Promise<void> {
@@ -54,8 +55,7 @@ function scheduleSave(): void {
     saveScheduled = false;
     void persistQueryClientSave({ queryClient, ...persistOptions });
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(save, { timeout: 1_000 });
-  else setTimeout(save, 50);
+  whenIdle(save, 1_000);
 }
 
 function saveWhenDataChanges(): void {

@@ -26,6 +26,7 @@ import { RollSyncStatus } from './roll-sync-status.tsx';
 import { MarkAllButtons, RollBar } from './roll-bar.tsx';
 import classes from './roll-call.module.css';
 import { localIsoDate } from '../../lib/calendar-date.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { otherWeekDay } from './week-day.ts';
 import type { RollMark } from './roll-mark.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
@@ -322,9 +323,5 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
  */
 function useWarmUpdatePath(): void {
   const [, render] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return;
-    const idle = requestIdleCallback(render, { timeout: 2_000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
+  useEffect(() => whenIdle(render, 2_000), []);
 }
