@@ -110,7 +110,10 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
   const [sessionEnds, setSessionEnds] = useState(0);
   const [refusal, setRefusal] = useState<AccountRefusal | null>(null);
   const deactivatedSeen = useRef(false);
-  /** Who is signed in now (their uid), as the identity service last said: an account refusal counts only for them. */
+  /**
+   * Who is signed in now (their uid), as the identity service last said (until it says, who was last time): an account
+   * refusal counts only for them, and a change of it ends the session before.
+   */
   const signedInUid = useRef<string | null>(null);
   const endSession = useCallback(async () => {
     await forgetDeviceData();
@@ -130,14 +133,14 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
     }
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    let currentUid = session.read(); // who was signed in last time this device ran the app
+    signedInUid.current = session.read(); // who was signed in last time this device ran the app
     void identity.then((loaded) => {
       if (cancelled) return;
       if (!loaded) return setLoading(false);
       setClient(loaded);
       unsubscribe = loaded.onUserChange((next) => {
-        const previousUid = currentUid;
-        currentUid = next?.uid ?? null;
+        const previousUid = signedInUid.current;
+        const currentUid = next?.uid ?? null;
         signedInUid.current = currentUid;
         session.write(currentUid);
         setUser(next);
