@@ -57,4 +57,16 @@ describe('ETags on list answers', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.etag).toBe((await get('/api/classes')).headers.etag);
   });
+
+  it('the students list keeps its own ETag, gzipped or not, and answers 304 to it with no body', async () => {
+    const first = await get('/api/students', { 'accept-encoding': 'gzip' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const etag = first.headers.etag as string;
+    expect((await get('/api/students')).headers.etag).toBe(etag);
+    for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': etag, 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+      const again = await get('/api/students', headers);
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    }
+  });
 });
