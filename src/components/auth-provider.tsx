@@ -8,7 +8,8 @@
  * - a write the server still refuses after a fresh token sets `needsSignIn` until someone signs in;
  * - the server refusing the account itself (403 with a code of ACCOUNT_REFUSALS): a deactivated user's session ends as
  *   sign-out does (a notice says why); an account that is not registered or not verified gets `refusal`, and the
- *   shell shows why with a way to sign out, instead of any screen.
+ *   shell shows why with a way to sign out, instead of any screen. Either counts only when the refused request carried
+ *   the token of the user signed in now: answers to requests of a session that ended meanwhile are ignored.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
