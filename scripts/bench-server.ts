@@ -4,11 +4,12 @@
  * loaded by wrk (`apt-get install -y wrk`) in another process. Prints requests/second, p99 latency, and the server process's resident
  * memory at rest (started, the list read once) and under load (the highest of samples every 100 ms), as a table and as
  * JSON on the last line (BENCH_JSON ...). The answer is read as a browser reads it (Accept-Encoding: gzip) and, as a row
- * of its own, without compression.
+ * of its own, without compression. Also the sync's sizes on the wire (gzip): a first sync, and one with nothing changed.
  *   npx tsx scripts/bench-server.ts        BENCH_STUDENTS (5000)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (10)
  * Goals (issue 19): >= 1000 req/s and p99 <= 50 ms with 5,000 students (p99 <= 100 ms with 50,000); <= 256 MB resident.
  */
 import { spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { root, rssOf, startServer } from './bench-common.ts';
 
@@ -58,13 +59,34 @@ async function load(url: string, headers: string[], serverPid: number): Promise<
   return { result: { requestsPerSecond: Number(perSecond[1]), p99Ms: ms(p99[1]!, p99[2]!), failures }, peakRss };
 }
 
+/** The bytes of an answer's body on the wire, asked for as a browser asks (gzip), not inflated. */
+function wireBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** Issue 18's sizes: a first (full) sync of every student, and one from its cursor with nothing changed since. */
+async function syncSizes(base: string): Promise<{ fullKB: number; unchangedBytes: number }> {
+  const full = await wireBytes(`${base}/api/sync`);
+  const { cursor } = (await (await fetch(`${base}/api/sync`)).json()) as { cursor: string };
+  return { fullKB: Math.round(full / 1024), unchangedBytes: await wireBytes(`${base}/api/sync?since=${cursor}`) };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   process.stderr.write(`Starting the server with ${students} extra students ...\n`);
   const server = await startServer({ port, dataDir: join(root, `.bench/list-${port}`), distDir: 'dist', students });
   process.stderr.write(`Up in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   const rows: Array<Record<string, number | string | boolean>> = [];
+  let sync: { fullKB: number; unchangedBytes: number } | undefined;
   try {
+    sync = await syncSizes(`http://127.0.0.1:${port}`);
     const url = `http://127.0.0.1:${port}/api/students`;
     const count = ((await (await fetch(url)).json()) as unknown[]).length;
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -98,7 +120,10 @@ async function main(): Promise<void> {
   const throughputGoal = GOAL.requestsPerSecond ? `>= ${GOAL.requestsPerSecond} req/s and ` : '';
   console.log(`GET /api/students, ${connections} connections, ${seconds} s, goal ${throughputGoal}p99 <= ${GOAL.p99Ms} ms`);
   for (const line of cells) console.log(line.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
-  console.log(`BENCH_JSON ${JSON.stringify({ endpoint: 'GET /api/students', connections, seconds, goal: GOAL, results: rows })}`);
+  console.log(
+    `GET /api/sync, gzip: a first sync ${sync?.fullKB} KB (goal <= 150 KB at 5,000 students), one with nothing changed ${sync?.unchangedBytes} bytes (goal < 2 KB)`,
+  );
+  console.log(`BENCH_JSON ${JSON.stringify({ endpoint: 'GET /api/students', connections, seconds, goal: GOAL, results: rows, sync })}`);
 }
 
 await main();

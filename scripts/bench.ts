@@ -295,7 +295,25 @@ async function browserFigures(): Promise<void> {
 /** The reference server: the students list under load, the rush, the reports' SQL. */
 async function serverFigures(): Promise<void> {
   if (only === 'students' || only === 'offline' || only === 'first-load' || only === 'browser') return;
-  const listLoad = childBench('scripts/bench-server.ts') as { results?: Record<string, unknown>[] } | null;
+  const listLoad = childBench('scripts/bench-server.ts') as {
+    results?: Record<string, unknown>[];
+    sync?: { fullKB: number; unchangedBytes: number };
+  } | null;
+  if (listLoad?.sync) {
+    const { fullKB, unchangedBytes } = listLoad.sync;
+    rows.push({
+      figure: 'sync, 5,000 students, gzip: a first (full) sync',
+      value: `${fullKB} KB`,
+      goal: '<= 150 KB',
+      vsGoal: ratio(fullKB, 150, 'at most'),
+    });
+    rows.push({
+      figure: 'sync, 5,000 students, gzip: a sync with nothing changed',
+      value: `${unchangedBytes} bytes`,
+      goal: '< 2,048 bytes',
+      vsGoal: ratio(unchangedBytes, 2048, 'at most'),
+    });
+  }
   for (const row of listLoad?.results ?? []) {
     rows.push({
       figure: `server GET /api/students (5,000), ${listEncoding(row)}: requests/s`,
