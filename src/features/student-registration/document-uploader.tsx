@@ -79,7 +79,8 @@ export function DocumentUploader({ documents, onAdd, onRemove, listAdded = true 
             setOpened((value) => !value);
           }}
           aria-expanded={opened}
-          aria-controls={panelId}
+          // Only while the panel is in the page: its code loads on demand, and a reference to a missing id is invalid.
+          aria-controls={opened && UploaderForm ? panelId : undefined}
           leftSection={opened ? <IconChevronUp size={18} aria-hidden /> : <IconPlus size={18} aria-hidden />}
         >
           {opened ? t`Hide document uploader` : t`Add document`}
