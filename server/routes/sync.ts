@@ -8,8 +8,16 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { syncAnswerSchema, type Activity, type ClassGroup, type Roll, type SyncAnswer, type SyncStudent, type User } from '../../src/api/contract.ts';
-import { studentColumns, SYNC_ROLL_DAYS } from '../../src/api/sync-columns.ts';
+import {
+  syncAnswerSchema,
+  type Activity,
+  type ClassGroup,
+  type Roll,
+  type SyncAnswerWire,
+  type SyncStudent,
+  type User,
+} from '../../src/api/contract.ts';
+import { packStudentColumns, studentColumns, SYNC_ROLL_DAYS } from '../../src/api/sync-columns.ts';
 import { permissionsOf, type Permission } from '../../src/api/permissions.ts';
 import { meOf } from '../access.ts';
 import { readAtCursor } from '../db/change-cursor.ts';
@@ -103,7 +111,7 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         const [{ next } = { next: '0' }] = await tx.query<{ next: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next');
         const asked = request.query.since;
         const since = asked !== undefined && BigInt(asked) <= BigInt(next) ? asked : undefined;
-        const answer: Omit<SyncAnswer, 'cursor'> = { full: since === undefined, changed: {}, removed: {}, me: meOf(staff, openMode) };
+        const answer: Omit<SyncAnswerWire, 'cursor'> = { full: since === undefined, changed: {}, removed: {}, me: meOf(staff, openMode) };
         const changedIds = new Map<Entity, string[]>();
         if (since !== undefined) {
           const rows = await tx.query<{ entity: Entity; ids: string[] }>(
@@ -116,7 +124,7 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
           const ids = since === undefined ? null : (changedIds.get(entity) ?? []);
           if (ids && ids.length === 0) continue;
           const records = await read(tx, entity, ids, staff.access === 'instrutor' ? staff.id : null);
-          if (entity === 'students') answer.changed.students = studentColumns(records as SyncStudent[]);
+          if (entity === 'students') answer.changed.students = packStudentColumns(studentColumns(records as SyncStudent[]));
           else (answer.changed as Record<Exclude<Entity, 'students'>, unknown[]>)[entity] = records;
           if (!ids) continue;
           const found = new Set(records.map((record) => (entity === 'rolls' ? rollKey(record as Roll) : (record as { id: string }).id)));

@@ -2,7 +2,8 @@
  * The sync's constants and its students' column form (issue 18), without the contract's schemas: the device's merge
  * (offline/sync-merge.ts) runs in the first load's neighbourhood and must not bring zod with it.
  */
-import type { SyncStudent, SyncStudentColumns } from './contract.ts';
+import type { SyncAnswer, SyncAnswerWire, SyncStudent, SyncStudentColumns, SyncStudentColumnsWire } from './contract.ts';
+import { packIds, unpackIds } from './packed-ids.ts';
 
 /** How far back a device keeps rolls: the sync brings the rolls of these last days. */
 export const SYNC_ROLL_DAYS = 60;
@@ -22,6 +23,21 @@ export function studentColumns(students: readonly SyncStudent[]): SyncStudentCol
     classIds,
     classes: students.map((student) => student.classIds.map(refOf)),
   };
+}
+
+/** The columns as they travel: the ids packed when they are UUIDs (packed-ids.ts). */
+export function packStudentColumns(columns: SyncStudentColumns): SyncStudentColumnsWire {
+  return { ...columns, ids: packIds(columns.ids), classIds: packIds(columns.classIds) };
+}
+
+export function unpackStudentColumns(columns: SyncStudentColumnsWire): SyncStudentColumns {
+  return { ...columns, ids: unpackIds(columns.ids), classIds: unpackIds(columns.classIds) };
+}
+
+/** A checked answer as the device keeps it: its students' ids unpacked. */
+export function syncAnswerFromWire(answer: SyncAnswerWire): SyncAnswer {
+  const { students, ...changed } = answer.changed;
+  return { ...answer, changed: students ? { ...changed, students: unpackStudentColumns(students) } : changed };
 }
 
 export function studentsFromColumns(columns: SyncStudentColumns): SyncStudent[] {

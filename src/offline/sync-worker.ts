@@ -7,7 +7,7 @@
  */
 import { syncAnswerSchema, type SyncStudentColumns } from '../api/contract.ts';
 import { createHttp, HTTPError, parseAnswer } from '../lib/http.ts';
-import { pickStudentColumns } from '../api/sync-columns.ts';
+import { pickStudentColumns, syncAnswerFromWire } from '../api/sync-columns.ts';
 import { studentColumnsInOrder } from './sync-merge.ts';
 
 export type SyncRequest = { path: string; token: string | null };
@@ -29,7 +29,7 @@ scope.onmessage = async ({ data }) => {
   try {
     const headers: Record<string, string> = data.token ? { authorization: `Bearer ${data.token}` } : {};
     const body = await http.get(data.path, { headers }).json<unknown>();
-    const answer = parseAnswer(data.path, syncAnswerSchema, body);
+    const answer = syncAnswerFromWire(parseAnswer(data.path, syncAnswerSchema, body));
     // In the device's order here, so the main thread's merge does not sort thousands of names.
     const students = answer.changed.students && studentColumnsInOrder(answer.changed.students);
     delete answer.changed.students;

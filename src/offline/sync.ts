@@ -9,7 +9,7 @@
 // worker checks the answer; only the main-thread fallback loads them.
 import type { QueryKey } from '@tanstack/react-query';
 import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
-import { joinStudentColumns, SYNC_ROLL_DAYS } from '../api/sync-columns.ts';
+import { joinStudentColumns, SYNC_ROLL_DAYS, syncAnswerFromWire } from '../api/sync-columns.ts';
 import { rollKeys } from '../api/attendance.ts';
 import { rosterKeys } from '../api/rosters.ts';
 import { activityKeys } from '../api/activities.ts';
@@ -77,7 +77,7 @@ onHandover(() => {
   worker = undefined;
 });
 async function download(path: string): Promise<SyncAnswer> {
-  const onMainThread = async () => getParsed(path, (await import('../api/contract.ts')).syncAnswerSchema);
+  const onMainThread = async () => syncAnswerFromWire(await getParsed(path, (await import('../api/contract.ts')).syncAnswerSchema));
   if (typeof Worker === 'undefined') return onMainThread();
   await notHandingOver(); // the worker's own script is a request too
   worker ??= new Worker(new URL('./sync-worker.ts', import.meta.url), { type: 'module' });

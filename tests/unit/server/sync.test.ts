@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncAnswer, SyncStudent } from '../../../src/api/contract.ts';
-import { studentsFromColumns } from '../../../src/api/sync-columns.ts';
+import type { SyncAnswer, SyncAnswerWire, SyncStudent } from '../../../src/api/contract.ts';
+import { studentsFromColumns, syncAnswerFromWire } from '../../../src/api/sync-columns.ts';
 import { rosterIds, today } from '../../../server/routes/roster.ts';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -20,7 +20,7 @@ afterAll(() => server.close());
 async function sync(since?: string): Promise<{ answer: SyncAnswer; bytes: number }> {
   const response = await server.app.inject({ method: 'GET', url: since === undefined ? '/api/sync' : `/api/sync?since=${since}` });
   expect(response.statusCode, response.body).toBe(200);
-  return { answer: response.json<SyncAnswer>(), bytes: response.rawPayload.length };
+  return { answer: syncAnswerFromWire(response.json<SyncAnswerWire>()), bytes: response.rawPayload.length };
 }
 
 /** The class with the longest roster today, and who is on it. */
