@@ -44,6 +44,8 @@ export interface CachedList {
   body(): Buffer;
   /** The same, gzipped (its blocks compressed on first use, gzip-pieces.ts): ~4x smaller for a tablet's link. */
   gzipped(): Buffer;
+  /** UTF-8 JSON of the list's first `count` students only (a first screenful, see routes/students.ts). */
+  first(count: number): Buffer;
   etag: string;
 }
 
@@ -258,6 +260,17 @@ function assemble(blocks: readonly Block[], items: Map<string, Item>): Omit<Entr
     items,
     body: () => (body ??= Buffer.concat(pieces)),
     etag: `"${hash.digest('base64url')}"`,
+    first(count) {
+      const json: string[] = [];
+      for (const block of blocks) {
+        for (const id of block.ids) {
+          if (json.length === count) break;
+          json.push(items.get(id)!.json);
+        }
+        if (json.length === count) break;
+      }
+      return Buffer.from(`[${json.join(',')}]`);
+    },
     gzipped() {
       if (gzipped) return gzipped;
       const parts: Buffer[] = [OPEN_DEFLATED];

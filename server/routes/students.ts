@@ -16,6 +16,7 @@ import {
   rosterQuerySchema,
   studentCreatedSchema,
   studentCreateSchema,
+  STUDENT_LIST_LIMIT_MAX,
   studentListSchema,
   studentSchema,
   studentStatusFilters,
@@ -214,19 +215,26 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       schema: {
         tags: ['students'],
         summary: 'Students with their attendance percentage: the active ones, or the inactive ones, or all',
-        description: 'Answers an ETag (a matching If-None-Match gets 304) and is gzipped when the request accepts gzip.',
-        querystring: z.object({ status: z.enum(studentStatusFilters).default('active') }),
+        description:
+          'Answers an ETag (a matching If-None-Match gets 304) and is gzipped when the request accepts gzip. With `limit`, ' +
+          'only the first students of the list: a first screenful, shown while the whole list is on its way.',
+        querystring: z.object({
+          status: z.enum(studentStatusFilters).default('active'),
+          limit: z.optional(z.coerce.number().int().min(1).max(STUDENT_LIST_LIMIT_MAX)),
+        }),
         response: { 200: studentListSchema, ...errors(400) },
       },
     },
     async (request, reply) => {
-      const { status } = request.query;
+      const { status, limit } = request.query;
       const list = await studentList.get(db, listReaders[status], status);
+      const raw = reply as unknown as FastifyReply;
+      // A first screenful: small, so the ETag and compression plugins (app.ts) take it as any other answer.
+      if (limit !== undefined) return raw.type('application/json; charset=utf-8').send(list.first(limit));
       // The list's own ETag, kept with it: the ETag plugin (app.ts) answers 304 to it, as to every other answer's.
       reply.header('ETag', list.etag);
       // The raw reply: the body is already serialised (from the schema's exact columns); the typed reply only knows the
       // schema's object.
-      const raw = reply as unknown as FastifyReply;
       raw.header('Vary', 'Accept-Encoding');
       raw.type('application/json; charset=utf-8');
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {

@@ -181,6 +181,8 @@ export const studentSummarySchema = z.object({
 });
 export type StudentSummary = z.infer<typeof studentSummarySchema>;
 export const studentListSchema = z.array(studentSummarySchema);
+/** GET /students?limit=N answers the list's first N students (a first screenful, at most this many). */
+export const STUDENT_LIST_LIMIT_MAX = 200;
 
 const optionalText = z.optional(textField(200));
 /** Enum fields of a registration: a known code, or empty / absent when the user left the select empty. */

@@ -2,9 +2,10 @@
  * The student list (SPEC §7): GET /students -> StudentSummary[] under the key ['students']. Other screens read and
  * invalidate this key through the query cache, so its key and shape stay stable.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { StudentCreate } from './contract.ts';
-import { getParsed } from '../lib/http.ts';
+import { getParsed, readsAllowed } from '../lib/http.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import type { OutboxRow } from '../lib/db.ts';
 
 export const studentKeys = { all: ['students'] as const };
@@ -12,8 +13,46 @@ export const studentKeys = { all: ['students'] as const };
 export const studentsQueryOptions = () =>
   queryOptions({
     queryKey: studentKeys.all,
-    queryFn: () => getParsed('students', () => import('./contract.ts').then((contract) => contract.studentListSchema)),
+    queryFn: async () => {
+      await firstScreenShown;
+      return getParsed('students', () => import('./contract.ts').then((contract) => contract.studentListSchema));
+    },
   });
+
+/** How many students a first screenful holds: more cards than the widest screen shows at once. */
+export const FIRST_SCREENFUL = 30;
+/** The list's first students only (GET /students?limit), kept in memory, never on the device (query-client.ts). */
+export const studentsFirstScreenKeys = { all: ['students-first-screen'] as const };
+
+export const studentsFirstScreenQueryOptions = () =>
+  queryOptions({
+    queryKey: studentsFirstScreenKeys.all,
+    queryFn: () => getParsed(`students?limit=${FIRST_SCREENFUL}`, () => import('./contract.ts').then((contract) => contract.studentListSchema)),
+    gcTime: 60_000,
+    // Failed is failed: the whole list is waiting for it (a retry offline would pause, and hold the list with it).
+    retry: false,
+  });
+
+/** Past this, the whole list is asked for even if the first screenful has not come. */
+const FIRST_SCREEN_WAIT_MS = 3_000;
+/** The whole list's request waits for this: a first screenful asked for and shown, or nothing to wait for. */
+let firstScreenShown: Promise<unknown> = Promise.resolve();
+
+/**
+ * The students page's reads (issue 19). With no copy of the list on the device (a first visit), its first screenful
+ * comes first (GET /students?limit: 2 KB), and the whole list (5,000 students are about 150 KB gzipped, a second or
+ * more on a slow link) is asked for once those cards are on screen: one round trip later for the list, and the first
+ * cards painted without waiting for it. With a copy on the device, the list at once.
+ */
+export function prefetchStudents(queryClient: QueryClient): void {
+  firstScreenShown = (async () => {
+    await readsAllowed(); // the device's copy restored first
+    if (queryClient.getQueryData(studentKeys.all) !== undefined) return;
+    const shown = queryClient.prefetchQuery(studentsFirstScreenQueryOptions()).then(() => new Promise<void>((resolve) => whenIdle(resolve, 200)));
+    await Promise.race([shown, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
+  })();
+  void queryClient.prefetchQuery(studentsQueryOptions());
+}
 
 /** A registration still waiting in the outbox ('student.create'), as the list shows it. */
 export type PendingStudent = { id: string; name: string; failed: boolean; reason?: string };

@@ -7,7 +7,7 @@ import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { holdReadsUntil } from '../lib/http.ts';
 import { whenIdle } from '../lib/when-idle.ts';
-import { cacheStaleBefore, persistOptions, queryClient, setRestoring } from './query-client.ts';
+import { cacheStaleBefore, isKeptOnDevice, persistOptions, queryClient, setRestoring } from './query-client.ts';
 
 export function restoreQueryCache(): Promise<void> {
   const restored = restore();
@@ -36,6 +36,7 @@ async function restore(): Promise<void> {
  * saves on all of them).
  */
 export function changesSavedData(event: QueryCacheNotifyEvent): boolean {
+  if (!isKeptOnDevice(event.query)) return false;
   if (event.type === 'removed') return true;
   if (event.type !== 'updated') return false;
   const { type } = event.action;

@@ -6,7 +6,8 @@
  * Beside it in db.kv, the moment every copy last became outdated (a write sent to the server, or "take theirs";
  * STALE_BEFORE_KEY, one number, replaced by the next): the restore reads again what was saved before it.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
+import { studentsFirstScreenKeys } from '../api/students.ts';
 import { createRowPersister } from './row-persister.ts';
 import { db } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
@@ -91,10 +92,15 @@ export function setRestoring(restore: Promise<unknown>): void {
   restoring = restore;
 }
 
+/** Queries kept in memory only: a first screenful of the students stands in for the list until it comes, no longer. */
+const NOT_KEPT: readonly unknown[] = [studentsFirstScreenKeys.all[0]];
+export const isKeptOnDevice = (query: Query): boolean => !NOT_KEPT.includes(query.queryKey[0]);
+
 export const persistOptions = {
   persister,
   maxAge: CACHE_MAX_AGE_MS,
   buster: config.appVersion,
+  dehydrateOptions: { shouldDehydrateQuery: (query: Query) => isKeptOnDevice(query) && defaultShouldDehydrateQuery(query) },
 };
 
 /**

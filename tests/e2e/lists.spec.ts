@@ -39,6 +39,29 @@ test.describe('students', () => {
     await expect(page.getByText('No students found')).toBeVisible();
   });
 
+  test('a first visit shows the first screenful before the whole list comes; a search waits for the whole list', async ({ page, request }) => {
+    const name = `Zuleide Última ${unique()}`; // sorted past any first screenful
+    await createStudent(request, name);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/students', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The start-up sync would bring the whole list in by another way.
+    await page.route('**/api/sync**', (route) => route.abort());
+    await page.goto('alunos');
+    await expect(cards(page, 'student-card').first()).toBeVisible();
+    await expect(page.getByLabel('Loading students')).toBeVisible();
+    await page.getByLabel('Search students').fill('zuleide ultima');
+    await expect(cards(page, 'student-card')).toHaveCount(0);
+    await expect(page.getByLabel('Loading students')).toBeVisible();
+    await expect(page.getByText('No students found')).toBeHidden();
+    release();
+    await expect(cards(page, 'student-card')).toContainText(name);
+    await expect(page.getByLabel('Loading students')).toBeHidden();
+  });
+
   test('Create New Student goes to the registration form', async ({ page }) => {
     await page.goto('alunos');
     await page.getByRole('link', { name: 'Create New Student' }).click();

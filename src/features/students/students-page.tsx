@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { StudentStatusFilter, StudentSummary } from '../../api/contract.ts';
 import { studentsByStatusQueryOptions } from '../../api/student-records.ts';
-import { pendingStudentsFromOutbox, studentKeys, studentsQueryOptions } from '../../api/students.ts';
+import { pendingStudentsFromOutbox, studentKeys, studentsFirstScreenQueryOptions, studentsQueryOptions } from '../../api/students.ts';
 import { listState } from '../../offline/list-source.ts';
 import { sampleStudents } from '../../offline/sample-data.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
@@ -33,7 +33,11 @@ export function StudentsPage() {
   const [status, setStatus] = useState<StudentStatusFilter>('active');
   const activeQuery = useQuery(studentsQueryOptions());
   const otherQuery = useQuery({ ...studentsByStatusQueryOptions(status === 'all' ? 'all' : 'inactive'), enabled: status !== 'active' });
-  const { items, source, savedAt } = listState(status === 'active' ? activeQuery : otherQuery, status === 'active' ? sampleStudents : []);
+  // A first visit: the list's first screenful (asked for by the route beside the whole list) until the list comes.
+  const firstScreen = useQuery({ ...studentsFirstScreenQueryOptions(), enabled: false }).data;
+  const list = listState(status === 'active' ? activeQuery : otherQuery, status === 'active' ? sampleStudents : []);
+  const partial = status === 'active' && list.source === 'loading' && firstScreen?.length ? firstScreen : undefined;
+  const { items, source, savedAt } = partial ? { ...list, items: partial } : list;
   const outboxRows = useOutboxItems(outboxKinds.studentCreate);
   const queued = useMemo(() => pendingStudentsFromOutbox(outboxRows), [outboxRows]);
   const pending = useMemo(() => (status === 'inactive' ? [] : queued), [status, queued]);
@@ -67,14 +71,18 @@ export function StudentsPage() {
             mb="md"
             maw={480}
           />
-          {source === 'loading' && rows.length === 0 ? (
+          {source === 'loading' && (rows.length === 0 || (partial && search)) ? (
+            // A search looks in the whole list, not in the first screenful.
             <Loader aria-label={t`Loading students`} />
           ) : rows.length === 0 ? (
             <Text c="gray.7" data-testid="empty-text">
               <Trans>No students found</Trans>
             </Text>
           ) : (
-            <VirtualStudentGrid rows={rows} label={t`Students`} canAddGuardian={can('guardians:write')} canOpen={can('students:read')} />
+            <>
+              <VirtualStudentGrid rows={rows} label={t`Students`} canAddGuardian={can('guardians:write')} canOpen={can('students:read')} />
+              {partial && <Loader mt="md" aria-label={t`Loading students`} />}
+            </>
           )}
         </>
       )}

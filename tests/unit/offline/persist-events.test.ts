@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
+import type { Query, QueryCacheNotifyEvent } from '@tanstack/react-query';
+import { studentsFirstScreenKeys } from '../../../src/api/students.ts';
+import { isKeptOnDevice } from '../../../src/offline/query-client.ts';
 import { changesSavedData } from '../../../src/offline/persist.ts';
 
-const updated = (type: string) => ({ type: 'updated', action: { type } }) as unknown as QueryCacheNotifyEvent;
+const query = { queryKey: ['students'] };
+const updated = (type: string, queryKey: unknown[] = ['students']) =>
+  ({ type: 'updated', query: { queryKey }, action: { type } }) as unknown as QueryCacheNotifyEvent;
 
 describe('what makes the device save the cache', () => {
   it('is new data, a state set by hand, a query made stale, or a query gone; not a fetch under way', () => {
@@ -10,9 +14,15 @@ describe('what makes the device save the cache', () => {
     expect(changesSavedData(updated('setState'))).toBe(true);
     // A conflict settled with "take theirs" invalidates: a reload must not show the saved copy as fresh.
     expect(changesSavedData(updated('invalidate'))).toBe(true);
-    expect(changesSavedData({ type: 'removed' } as unknown as QueryCacheNotifyEvent)).toBe(true);
+    expect(changesSavedData({ type: 'removed', query } as unknown as QueryCacheNotifyEvent)).toBe(true);
     expect(changesSavedData(updated('fetch'))).toBe(false);
     expect(changesSavedData(updated('pause'))).toBe(false);
-    expect(changesSavedData({ type: 'observerAdded' } as unknown as QueryCacheNotifyEvent)).toBe(false);
+    expect(changesSavedData({ type: 'observerAdded', query } as unknown as QueryCacheNotifyEvent)).toBe(false);
+  });
+
+  it("is never the students' first screenful, which stands in for the list in memory only", () => {
+    expect(changesSavedData(updated('success', [...studentsFirstScreenKeys.all]))).toBe(false);
+    expect(isKeptOnDevice({ queryKey: studentsFirstScreenKeys.all } as unknown as Query)).toBe(false);
+    expect(isKeptOnDevice({ queryKey: ['students'] } as unknown as Query)).toBe(true);
   });
 });

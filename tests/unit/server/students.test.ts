@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiErrorSchema, studentSummarySchema, type StudentCreate } from '../../../src/api/contract.ts';
+import { apiErrorSchema, STUDENT_LIST_LIMIT_MAX, studentSummarySchema, type StudentCreate } from '../../../src/api/contract.ts';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -59,6 +59,20 @@ describe('GET /api/students', () => {
     expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('answers only the first students with ?limit (a first screenful), the same as the whole list begins with', async () => {
+    const whole = await listStudents();
+    const first = await server.app.inject('/api/students?limit=5');
+    expect(first.statusCode).toBe(200);
+    expect(z.array(studentSummarySchema).parse(first.json())).toEqual(whole.slice(0, 5));
+    expect(first.headers.etag).toBeDefined();
+    expect(first.headers.etag).not.toBe((await server.app.inject('/api/students')).headers.etag);
+    const all = await server.app.inject(`/api/students?limit=${STUDENT_LIST_LIMIT_MAX}`);
+    expect(all.json()).toEqual(whole.slice(0, STUDENT_LIST_LIMIT_MAX));
+    for (const limit of ['0', String(STUDENT_LIST_LIMIT_MAX + 1), 'x']) {
+      expect((await server.app.inject(`/api/students?limit=${limit}`)).statusCode, limit).toBe(400);
+    }
   });
 
   it(
