@@ -40,7 +40,8 @@ test.describe('students', () => {
   });
 
   test('a first visit shows the first screenful before the whole list comes; a search waits for the whole list', async ({ page, request }) => {
-    const name = `Zuleide Última ${unique()}`; // sorted past any first screenful
+    const tag = unique();
+    const name = `Zuleide Última ${tag}`; // sorted past any first screenful
     await createStudent(request, name);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -53,7 +54,7 @@ test.describe('students', () => {
     await page.goto('alunos');
     await expect(cards(page, 'student-card').first()).toBeVisible();
     await expect(page.getByLabel('Loading students')).toBeVisible();
-    await page.getByLabel('Search students').fill('zuleide ultima');
+    await page.getByLabel('Search students').fill(`zuleide ultima ${tag}`);
     await expect(cards(page, 'student-card')).toHaveCount(0);
     await expect(page.getByLabel('Loading students')).toBeVisible();
     await expect(page.getByText('No students found')).toBeHidden();
