@@ -4,6 +4,8 @@
  * matches that cost more than they save), and about 16.3 packed. For the sync's 5,000 students that is 24 KB of a
  * first sync's 168 (issue 18: a first sync within 150 KB). A list with any other id stays a list.
  */
+import { fromBase64Url, toBase64Url } from '../lib/base64url.ts';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The packed form: base64url characters, as many as n UUIDs give (see packedLength). */
 export const PACKED_UUIDS = /^[A-Za-z0-9_-]*$/;
@@ -20,7 +22,7 @@ export function packIds(ids: readonly string[]): string | string[] {
     const hex = id.replaceAll('-', '');
     for (let i = 0; i < 32; i += 2) binary += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
   }
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return toBase64Url(binary);
 }
 
 /** How many ids a packed string or a list holds; NaN for a string no list of UUIDs packs into. */
@@ -35,7 +37,7 @@ const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(
 /** The list back from either form. */
 export function unpackIds(ids: string | readonly string[]): string[] {
   if (typeof ids !== 'string') return [...ids];
-  const binary = atob(ids.replaceAll('-', '+').replaceAll('_', '/'));
+  const binary = fromBase64Url(ids);
   const out: string[] = [];
   for (let at = 0; at + BYTES <= binary.length; at += BYTES) {
     let id = '';
