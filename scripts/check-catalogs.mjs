@@ -64,5 +64,27 @@ for (const file of routeFiles('src/routes')) {
   }
 }
 
+// Catalogs load side by side into one set of messages per language (the shell's, and each screen's visited since), so
+// a message (its text and context) translated two ways would show whichever loaded last: one text, one translation.
+// A message that means two things gets a context (`t({ message, context })`, `<Trans context>`).
+for (const locale of LOCALES) {
+  const translations = new Map();
+  for (const [file, text] of before) {
+    if (!file.startsWith(`src/locales/${locale}/`)) continue;
+    for (const [, context = '', id, translation] of text.matchAll(
+      /(?:^msgctxt "((?:[^"\\]|\\.)*)"\n)?^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm,
+    )) {
+      const key = `${context}\u0004${id}`;
+      const seen = translations.get(key);
+      if (seen && seen.translation !== translation) {
+        console.error(
+          `${locale}: "${id}"${context ? ` (context "${context}")` : ''} is "${seen.translation}" in ${seen.file} but "${translation}" in ${file}.`,
+        );
+        failed = true;
+      } else translations.set(key, { file, translation });
+    }
+  }
+}
+
 if (failed) process.exit(1);
 console.log(`Catalogs are complete and up to date (${count} pt-BR messages in ${before.size / LOCALES.length} catalogs per language).`);

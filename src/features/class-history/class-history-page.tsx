@@ -84,9 +84,9 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
     if (!grid) return;
     const labels = {
       student: t`Student`,
-      present: t`Present`,
-      absent: t`Absent`,
-      justified: t`Justified`,
+      present: t({ message: 'Present', context: 'count' }),
+      absent: t({ message: 'Absent', context: 'count' }),
+      justified: t({ message: 'Justified', context: 'count' }),
       frequency: t`Frequency (%)`,
       totalPresent: t`Total present`,
       totalAbsent: t`Total absent`,
@@ -253,9 +253,9 @@ function GridTable({
   const rollOf = (date: string) => grid.rolls.find((roll) => roll.date === date);
   const totalOf = (date: string) => grid.totals.find((total) => total.date === date);
   const totalRows: [string, 'present' | 'absent' | 'justified'][] = [
-    [t`Present`, 'present'],
-    [t`Absent`, 'absent'],
-    [t`Justified`, 'justified'],
+    [t({ message: 'Present', context: 'count' }), 'present'],
+    [t({ message: 'Absent', context: 'count' }), 'absent'],
+    [t({ message: 'Justified', context: 'count' }), 'justified'],
   ];
   return (
     <div className={classes.scroll} role="region" aria-labelledby={captionId} tabIndex={0} data-testid="history-grid">
@@ -301,13 +301,13 @@ function GridTable({
               );
             })}
             <th scope="col" className={classes.totalCell}>
-              <Trans>Present</Trans>
+              <Trans context="count">Present</Trans>
             </th>
             <th scope="col" className={classes.totalCell}>
-              <Trans>Absent</Trans>
+              <Trans context="count">Absent</Trans>
             </th>
             <th scope="col" className={classes.totalCell}>
-              <Trans>Justified</Trans>
+              <Trans context="count">Justified</Trans>
             </th>
             <th scope="col" className={classes.totalCell}>
               <Trans>Frequency</Trans>

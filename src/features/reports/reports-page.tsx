@@ -82,9 +82,9 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
       classRows(report, locale, {
         activity: t`Activity`,
         class: t`Class`,
-        present: t`Present`,
-        absent: t`Absent`,
-        justified: t`Justified`,
+        present: t({ message: 'Present', context: 'count' }),
+        absent: t({ message: 'Absent', context: 'count' }),
+        justified: t({ message: 'Justified', context: 'count' }),
         rolls: t`Rolls`,
         rollDays: t`Roll days`,
         frequency: t`Frequency (%)`,
@@ -154,13 +154,13 @@ function FiguresHead({ first, second }: { first: string; second?: string }) {
           <Trans>Frequency</Trans>
         </Table.Th>
         <Table.Th scope="col" ta="right">
-          <Trans>Present</Trans>
+          <Trans context="count">Present</Trans>
         </Table.Th>
         <Table.Th scope="col" ta="right">
-          <Trans>Absent</Trans>
+          <Trans context="count">Absent</Trans>
         </Table.Th>
         <Table.Th scope="col" ta="right">
-          <Trans>Justified</Trans>
+          <Trans context="count">Justified</Trans>
         </Table.Th>
         <Table.Th scope="col" ta="right">
           <Trans>Rolls</Trans>

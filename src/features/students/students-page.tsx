@@ -117,8 +117,8 @@ const StudentsHeader = memo(function StudentsHeader({
         onChange={(value) => onStatus(value as StudentStatusFilter)}
         aria-label={t`Show students`}
         data={[
-          { value: 'active', label: t`Active` },
-          { value: 'inactive', label: t`Inactive` },
+          { value: 'active', label: t({ message: 'Active', context: 'which students' }) },
+          { value: 'inactive', label: t({ message: 'Inactive', context: 'which students' }) },
           { value: 'all', label: t`All` },
         ]}
       />
