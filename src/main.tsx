@@ -23,11 +23,11 @@ async function bootstrap(): Promise<void> {
   stayInAppWhenCodeIsMissingOffline();
   void restoreQueryCache();
   startConfiguredIdentity();
-  await activateLocale(locale);
-  // The route's matches (its code and catalog, in the language just activated) are ready before the first render, which
-  // is then one interruptible render. Left to the router's own mount effect, they arrived after it, and the whole page
-  // rendered again synchronously (a long task of 100-200 ms at 4x CPU). Should it fail, that effect loads again.
-  await router.load().catch(() => undefined);
+  // The route's matches (its code, data and catalog, in the language being activated) are ready before the first
+  // render, which is then one interruptible render. Left to the router's own mount effect, they arrived after it, and
+  // the whole page rendered again synchronously (a long task of 100-200 ms at 4x CPU). Should it fail, that effect
+  // loads again. They load beside the shell's catalog, not after it: one round trip fewer before the page's data.
+  await Promise.all([activateLocale(locale), router.load().catch(() => undefined)]);
   warnWhenStorageIsFull();
   // While the server does not answer, the header's status asks it again now and then (any answer will do).
   setServerProbe(() => http.get('me', { throwHttpErrors: false }));

@@ -51,6 +51,22 @@ describe('catalogs', () => {
       i18n.loadAndActivate({ locale: 'en-US', messages: {} });
     }
   });
+
+  it("a route's catalog loading beside the shell's (main.tsx starts both at once) is kept, whichever comes first", async () => {
+    const { activateLocale, i18n, loadFeatureMessages } = await import('../../../src/lib/i18n.ts');
+    const { generateMessageId } = await import('@lingui/message-utils/generateMessageId');
+    try {
+      // The route's catalog finishes first: the shell's, activated after it, must not replace it.
+      const shell = activateLocale('pt-BR');
+      await loadFeatureMessages('classes');
+      await shell;
+      expect(i18n.locale).toBe('pt-BR');
+      expect(i18n._(generateMessageId('Create class'))).toBe('Criar turma');
+      expect(i18n._(generateMessageId('Students'))).toBe('Educandos');
+    } finally {
+      i18n.loadAndActivate({ locale: 'en-US', messages: {} });
+    }
+  });
 });
 
 describe("the browser's locale data", () => {
