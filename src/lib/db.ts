@@ -68,3 +68,17 @@ export class QuadraDb extends Dexie {
 }
 
 export const db = new QuadraDb();
+
+/**
+ * Whether this device holds no Quadra database at all (a first visit, or after the browser's data was cleared): then
+ * there is nothing to restore. False where the browser cannot tell (no indexedDB.databases()) or the database exists.
+ * Much quicker than opening it: on a first visit, the open that creates it took 60-170 ms (350-450 ms at 4x CPU).
+ */
+export async function holdsNoDatabase(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return false;
+  try {
+    return !(await indexedDB.databases()).some((info) => info.name === db.name);
+  } catch {
+    return false;
+  }
+}

@@ -1,22 +1,27 @@
 /**
- * Restores the persisted query cache beside the first render (reads wait for it, see lib/http holdReadsUntil), then
- * keeps IndexedDB in step with the cache. Copies answered before the cache was last marked stale (query-client
- * markCacheStale) are restored as stale.
+ * Restores the persisted query cache beside the first render (reads wait for it, see lib/http holdReadsUntil, unless
+ * the device has no database yet: nothing to restore), then keeps IndexedDB in step with the cache. Copies answered
+ * before the cache was last marked stale (query-client markCacheStale) are restored as stale.
  */
 import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import { holdsNoDatabase } from '../lib/db.ts';
 import { holdReadsUntil } from '../lib/http.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { cacheStaleBefore, isKeptOnDevice, persistOptions, queryClient, setRestoring } from './query-client.ts';
 
 export function restoreQueryCache(): Promise<void> {
+  // Asked before the restore opens (and so creates) the database.
+  const firstVisit = holdsNoDatabase();
   const restored = restore();
   setRestoring(restored);
-  holdReadsUntil(restored);
+  // With no database there is nothing to restore: reads need not wait for its creation.
+  holdReadsUntil(Promise.race([restored, firstVisit.then((none) => (none ? undefined : restored))]));
   return restored;
 }
 
 async function restore(): Promise<void> {
+  const startedAt = Date.now();
   try {
     const [, staleBefore] = await Promise.all([persistQueryClientRestore({ queryClient, ...persistOptions }), cacheStaleBefore()]);
     // Copies answered before the last write sent or "take theirs" (the save that followed may not have reached the
@@ -26,7 +31,15 @@ async function restore(): Promise<void> {
     console.warn('Quadra: the cache saved on this device could not be restored', error);
   }
   saveWhenDataChanges();
+  // Answers that came while it restored (reads go out at once on a first visit) are saved too.
+  if (keptDataChangedSince(startedAt)) scheduleSave();
 }
+
+const keptDataChangedSince = (at: number): boolean =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => isKeptOnDevice(query) && query.state.dataUpdatedAt >= at);
 
 /**
  * Whether a cache event changed what is kept on the device: new data (an answer, setQueryData), a state set by hand, a

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/lib/db.ts';
+import { db, holdsNoDatabase } from '../../../src/lib/db.ts';
+import { readsAllowed } from '../../../src/lib/http.ts';
 import { drainOutbox, enqueue, registerOutboxHandler, takeTheirs } from '../../../src/offline/outbox.ts';
 import { restoreQueryCache } from '../../../src/offline/persist.ts';
 import { PERSIST_KEY, persister, queryClient } from '../../../src/offline/query-client.ts';
@@ -92,5 +93,24 @@ describe('saving the query cache on the device', () => {
     await reload();
     expect(readServer).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(record)).toEqual({ schoolName: 'EM Nova' });
+  });
+
+  /** Whether reads were let out while the restore (made slow here) was still under way. */
+  async function readsBeforeRestoreEnds(): Promise<{ early: boolean; restored: Promise<void> }> {
+    vi.spyOn(persister, 'restoreClient').mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve(undefined), 300)));
+    let restoreEnded = false;
+    const restored = restoreQueryCache().then(() => {
+      restoreEnded = true;
+    });
+    await readsAllowed();
+    return { early: !restoreEnded, restored };
+  }
+
+  it('with a database on the device, reads wait for its copy to be restored', async () => {
+    await db.kv.put({ key: 'any', value: '1' }); // the database exists
+    expect(await holdsNoDatabase()).toBe(false);
+    const { early, restored } = await readsBeforeRestoreEnds();
+    expect(early).toBe(false);
+    await restored;
   });
 });
