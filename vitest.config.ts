@@ -13,8 +13,17 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          exclude: ['tests/unit/server/**', 'tests/unit/server-auth/**'],
+          exclude: ['tests/unit/server/**', 'tests/unit/server-auth/**', 'tests/unit/build/**'],
           setupFiles: ['tests/support/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Checks of the app's build inputs that run Node tools (esbuild), which jsdom's globals break.
+          name: 'build',
+          environment: 'node',
+          include: ['tests/unit/build/**/*.test.ts'],
         },
       },
       {

@@ -2,7 +2,7 @@
  * Bootstrap only: the language's texts, then the first render at once; the persisted cache is restored beside it (reads
  * wait for it, so no screen shows sample data or an error while it restores), and the outbox starts.
  */
-import '@mantine/core/styles.css';
+import './mantine.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { startTransition } from 'react';

@@ -1,0 +1,81 @@
+/**
+ * src/mantine.css imports Mantine's styles per component (not all of @mantine/core/styles.css). This fails when a
+ * component imported from @mantine/core (or @mantine/notifications) anywhere in src needs a style file missing there (it would render unstyled),
+ * or when a file there is no longer needed. What a component needs is what esbuild bundles for it: each
+ * `X.module.mjs` of @mantine/core in the bundle holds class names whose rules are in `styles/X.css`.
+ */
+import { build } from 'esbuild';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '../../..');
+const GLOBAL_STYLES = ['baseline', 'default-css-variables', 'global'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every value (not type) imported (or re-exported) from a Mantine package in src. */
+function importedComponents(mantinePackage: string): string[] {
+  const names = new Set<string>();
+  const pattern = new RegExp(`(?:import|export)\\s*\\{([^}]*)\\}\\s*from\\s*'${mantinePackage}'`, 'g');
+  for (const file of sourceFiles(join(root, 'src'))) {
+    for (const [, list] of readFileSync(file, 'utf8').matchAll(pattern)) {
+      for (const part of list!.split(',')) {
+        const name = part.trim();
+        if (name && !name.startsWith('type ')) names.add(name.split(/\s+as\s+/)[0]!.trim());
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+async function neededStyles(imports: Record<string, string[]>): Promise<string[]> {
+  const contents = Object.entries(imports)
+    .map(([mantinePackage, names]) => `export { ${names.join(', ')} } from '${mantinePackage}';`)
+    .join('\n');
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir: 'out',
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+    logLevel: 'silent',
+  });
+  const styles = new Set<string>();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const match = /@mantine\/core\/esm\/.*\/(\w+)\.module\.mjs$/.exec(input);
+      if (match && bytesInOutput > 0) styles.add(match[1]!);
+    }
+  }
+  return [...styles].sort();
+}
+
+const imported = [...readFileSync(join(root, 'src/mantine.css'), 'utf8').matchAll(/@import '@mantine\/core\/styles\/([\w-]+)\.css';/g)].map(
+  ([, name]) => name!,
+);
+
+describe("Mantine's styles, per component", () => {
+  it('src/mantine.css imports the global styles first', () => {
+    expect(imported.slice(0, 3)).toEqual(GLOBAL_STYLES);
+  });
+
+  it('src/mantine.css imports exactly the style files of the components src uses', async () => {
+    const core = importedComponents('@mantine/core');
+    expect(core).toContain('Button');
+    // @mantine/notifications draws with @mantine/core's Notification (its own few rules are in its styles.css).
+    const needed = await neededStyles({ '@mantine/core': core, '@mantine/notifications': importedComponents('@mantine/notifications') });
+    expect(needed).toContain('UnstyledButton'); // Button's own dependency, found through the bundle
+    expect(needed).toContain('Notification');
+    expect(imported.slice(3).sort()).toEqual(needed);
+  }, 30_000);
+});
