@@ -18,6 +18,7 @@ import { meKeys } from '../api/me.ts';
 import { studentKeys } from '../api/students.ts';
 import { userKeys } from '../api/users.ts';
 import { currentToken, failureMessage, getParsed, HTTPError, notHandingOver, onHandover, readsAllowed } from '../lib/http.ts';
+import { reportServerAnswer } from '../lib/server-status.ts';
 import { dataGeneration, lastWriteAt, queryClient } from './query-client.ts';
 import { mergeSync, rollKey, rollUpdates, rostersOf, type DeviceCopy } from './sync-merge.ts';
 import { setSyncPhase, syncStateKey, type SyncState } from './sync-status.ts';
@@ -110,6 +111,10 @@ async function download(path: string): Promise<SyncAnswer> {
     target.addEventListener('error', onError);
     void currentToken().then((token) => target.postMessage({ path, token } satisfies SyncRequest));
   });
+  // The worker's requests bypass the app's HTTP client: what they learnt of the server is said here (an answer, not a
+  // network failure, which may be the worker's own script failing to load).
+  if (reply.ok) reportServerAnswer(200);
+  else if (reply.status !== undefined) reportServerAnswer(reply.status);
   if (reply.ok) return reply.answer as SyncAnswer;
   // The token may have just expired, or the account been refused: the main thread's client knows what to do with that.
   if (reply.status === 401 || reply.status === 403) return onMainThread();

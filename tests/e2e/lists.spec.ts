@@ -388,6 +388,8 @@ test.describe('in Portuguese', () => {
   test.use({ locale: 'pt-BR' });
   test("a failed classes load shows the toast 'Erro ao carregar turmas'", async ({ page }) => {
     await page.route('**/api/classes', (route) => route.abort());
+    // The start-up sync would bring the classes in by another way (and then there is no failure to report).
+    await page.route('**/api/sync**', (route) => route.abort());
     await page.goto('turmas');
     await expect(page.getByText('Erro ao carregar turmas')).toBeVisible();
   });
