@@ -23,15 +23,16 @@ export function detectLocale(storage: Pick<Storage, 'getItem'> = window.localSto
 type Catalog = { messages: Record<string, string> };
 
 /** The locale being activated: a route's catalog may load beside the shell's, before activation ends. */
-let chosen: Locale | undefined;
+let activating: Locale | undefined;
 
 /** The shell's texts (header, sidebar, shared components, home), loaded before the first render. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  chosen = locale;
+  activating = locale;
   const { messages } = (await import(`../locales/${locale}/messages.po`)) as Catalog;
   // Added to what a route's catalog may have loaded meanwhile (loadAndActivate would replace it).
   i18n.load(locale, messages);
   i18n.activate(locale);
+  activating = undefined;
   document.documentElement.lang = locale;
 }
 
@@ -60,7 +61,7 @@ const loaded = new Set<string>();
  * id. Each catalog loads once (the language toggle reloads the page).
  */
 export async function loadFeatureMessages(feature: FeatureCatalog): Promise<void> {
-  const locale = chosen ?? i18n.locale;
+  const locale = activating ?? i18n.locale;
   const key = `${locale}/${feature}`;
   if (loaded.has(key)) return;
   const { messages } = (await import(`../locales/${locale}/${feature}.po`)) as Catalog;
