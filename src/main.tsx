@@ -1,6 +1,7 @@
 /**
  * Bootstrap only: the language's texts, then the first render at once; the persisted cache is restored beside it (reads
- * wait for it, so no screen shows sample data or an error while it restores), and the outbox starts.
+ * wait for it, so no screen shows sample data or an error while it restores; on a device with no database yet there is
+ * nothing to wait for), and the outbox starts.
  */
 import './mantine.css';
 import '@mantine/notifications/styles.css';

@@ -113,9 +113,11 @@ async function download(path: string): Promise<SyncAnswer> {
   });
   // The worker's requests bypass the app's HTTP client: what they learnt of the server is said here (an answer, not a
   // network failure, which may be the worker's own script failing to load).
-  if (reply.ok) reportServerAnswer(200);
-  else if (reply.status !== undefined) reportServerAnswer(reply.status);
-  if (reply.ok) return reply.answer as SyncAnswer;
+  if (reply.ok) {
+    reportServerAnswer(200);
+    return reply.answer as SyncAnswer;
+  }
+  if (reply.status !== undefined) reportServerAnswer(reply.status);
   // The token may have just expired, or the account been refused: the main thread's client knows what to do with that.
   if (reply.status === 401 || reply.status === 403) return onMainThread();
   throw new WorkerFailure(reply.message, reply.status);
