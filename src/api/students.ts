@@ -21,7 +21,7 @@ export const studentsQueryOptions = () =>
 
 /** How many students a first screenful holds: more cards than the widest screen shows at once. */
 export const FIRST_SCREENFUL = 30;
-/** The list's first students only (GET /students?limit), kept in memory, never on the device (query-client.ts). */
+/** The list's first students only (GET /students?limit), kept in memory, never on the device. */
 export const studentsFirstScreenKeys = { all: ['students-first-screen'] as const };
 
 export const studentsFirstScreenQueryOptions = () =>
@@ -29,6 +29,7 @@ export const studentsFirstScreenQueryOptions = () =>
     queryKey: studentsFirstScreenKeys.all,
     queryFn: () => getParsed(`students?limit=${FIRST_SCREENFUL}`, () => import('./contract.ts').then((contract) => contract.studentListSchema)),
     gcTime: 60_000,
+    meta: { keptOnDevice: false }, // offline/query-client.ts isKeptOnDevice
     // Failed is failed: the whole list is waiting for it (a retry offline would pause, and hold the list with it).
     retry: false,
   });

@@ -7,7 +7,6 @@
  * STALE_BEFORE_KEY, one number, replaced by the next): the restore reads again what was saved before it.
  */
 import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
-import { studentsFirstScreenKeys } from '../api/students.ts';
 import { createRowPersister } from './row-persister.ts';
 import { db } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
@@ -92,9 +91,11 @@ export function setRestoring(restore: Promise<unknown>): void {
   restoring = restore;
 }
 
-/** Queries kept in memory only: a first screenful of the students stands in for the list until it comes, no longer. */
-const NOT_KEPT: readonly unknown[] = [studentsFirstScreenKeys.all[0]];
-export const isKeptOnDevice = (query: Query): boolean => !NOT_KEPT.includes(query.queryKey[0]);
+/**
+ * Whether a query is saved on the device: all are, but those whose options say `meta: { keptOnDevice: false }` (the
+ * students' first screenful, which stands in for the list until it comes, no longer).
+ */
+export const isKeptOnDevice = (query: Pick<Query, 'meta'>): boolean => query.meta?.keptOnDevice !== false;
 
 export const persistOptions = {
   persister,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Query, QueryCacheNotifyEvent } from '@tanstack/react-query';
-import { studentsFirstScreenKeys } from '../../../src/api/students.ts';
+import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
+import { studentsFirstScreenQueryOptions, studentsQueryOptions } from '../../../src/api/students.ts';
 import { isKeptOnDevice } from '../../../src/offline/query-client.ts';
 import { changesSavedData } from '../../../src/offline/persist.ts';
 
@@ -21,8 +21,11 @@ describe('what makes the device save the cache', () => {
   });
 
   it("is never the students' first screenful, which stands in for the list in memory only", () => {
-    expect(changesSavedData(updated('success', [...studentsFirstScreenKeys.all]))).toBe(false);
-    expect(isKeptOnDevice({ queryKey: studentsFirstScreenKeys.all } as unknown as Query)).toBe(false);
-    expect(isKeptOnDevice({ queryKey: ['students'] } as unknown as Query)).toBe(true);
+    // As the cache holds them: each query with the options it was made with.
+    const firstScreen = { queryKey: studentsFirstScreenQueryOptions().queryKey, meta: studentsFirstScreenQueryOptions().meta };
+    const list = { queryKey: studentsQueryOptions().queryKey, meta: studentsQueryOptions().meta };
+    expect(changesSavedData({ type: 'updated', query: firstScreen, action: { type: 'success' } } as unknown as QueryCacheNotifyEvent)).toBe(false);
+    expect(isKeptOnDevice(firstScreen)).toBe(false);
+    expect(isKeptOnDevice(list)).toBe(true);
   });
 });
