@@ -1,24 +1,21 @@
 /**
  * src/mantine.css imports Mantine's styles per component (not all of @mantine/core/styles.css). This fails when a
- * component imported from @mantine/core (or @mantine/notifications) anywhere in src needs a style file missing there (it would render unstyled),
- * or when a file there is no longer needed. What a component needs is what esbuild bundles for it: each
- * `X.module.mjs` of @mantine/core in the bundle holds class names whose rules are in `styles/X.css`.
+ * component imported from @mantine/core (or @mantine/notifications) anywhere in src needs a style file missing there
+ * (it would render unstyled), or when a file there is no longer needed. What a component needs is what esbuild bundles
+ * for it: each `X.module.mjs` of @mantine/core in the bundle holds class names whose rules are in `styles/X.css`.
  */
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '../../..');
 const GLOBAL_STYLES = ['baseline', 'default-css-variables', 'global'];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => join(dir, name));
 
 /** Every value (not type) imported (or re-exported) from a Mantine package in src. */
 function importedComponents(mantinePackage: string): string[] {
