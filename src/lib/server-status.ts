@@ -1,8 +1,9 @@
 /**
- * Whether the server answers (issue 24 "an honest status"), learnt from every API request the app makes anyway: any
- * answer below 500 says it is there (a 404 or a 403 is an answer); a 5xx, a timeout or a network failure with the
- * browser online says it is not. While it is not, a light probe (GET /me) asks again every PROBE_MS, and at once when the
- * browser comes back online, so the header turns back to "connected" without waiting for the user to do something.
+ * Whether the server answers (issue 24 "an honest status"), learnt from every API request the app makes anyway (the
+ * HTTP client's, and the sync worker's, which offline/sync.ts reports): any answer below 500 says it is there (a 404
+ * or a 403 is an answer); a 5xx, a timeout or a network failure with the browser online says it is not. While it is
+ * not, a light probe (GET /me) asks again every PROBE_MS, and at once when the browser comes back online, so the
+ * header turns back to "connected" without waiting for the user to do something.
  */
 import { useSyncExternalStore } from 'react';
 
