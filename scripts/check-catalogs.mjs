@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import PO from 'pofile';
 
 const LOCALES = ['pt-BR', 'en-US'];
 const catalogsOf = () => LOCALES.flatMap((locale) => readdirSync(`src/locales/${locale}`).map((file) => `src/locales/${locale}/${file}`));
@@ -23,16 +24,17 @@ try {
   for (const [file, text] of before) writeFileSync(file, text);
 }
 
-// A message without a translation: msgid "..." followed by msgstr "" that is not the multi-line form.
+// Every catalog's messages, as the PO format has them (a translation may span lines).
+const messagesOf = (text) => PO.parse(text).items.filter((item) => !item.obsolete);
+
+// A message without a translation.
 const missing = [];
 let count = 0;
 for (const [file, text] of before) {
   if (!file.startsWith('src/locales/pt-BR/')) continue;
-  const entries = text.split(/\n\n+/).filter((entry) => entry.includes('msgid') && !/^msgid ""\nmsgstr ""\n"/m.test(entry));
-  count += entries.length;
-  for (const entry of entries) {
-    if (/\nmsgstr ""$/.test(entry.trimEnd())) missing.push(`${file}: ${entry.match(/msgid "(.*)"/)?.[1] ?? entry}`);
-  }
+  const messages = messagesOf(text);
+  count += messages.length;
+  for (const message of messages) if (message.msgstr.every((translation) => translation === '')) missing.push(`${file}: ${message.msgid}`);
 }
 if (missing.length) {
   console.error(`pt-BR is missing ${missing.length} translation(s):\n  ${missing.join('\n  ')}`);
@@ -71,9 +73,8 @@ for (const locale of LOCALES) {
   const translations = new Map();
   for (const [file, text] of before) {
     if (!file.startsWith(`src/locales/${locale}/`)) continue;
-    for (const [, context = '', id, translation] of text.matchAll(
-      /(?:^msgctxt "((?:[^"\\]|\\.)*)"\n)?^msgid "((?:[^"\\]|\\.)+)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm,
-    )) {
+    for (const { msgctxt: context = '', msgid: id, msgstr } of messagesOf(text)) {
+      const translation = msgstr.join('\u0000');
       const key = `${context}\u0004${id}`;
       const seen = translations.get(key);
       if (seen && seen.translation !== translation) {
