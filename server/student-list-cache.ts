@@ -263,11 +263,8 @@ function assemble(blocks: readonly Block[], items: Map<string, Item>): Omit<Entr
     first(count) {
       const json: string[] = [];
       for (const block of blocks) {
-        for (const id of block.ids) {
-          if (json.length === count) break;
-          json.push(items.get(id)!.json);
-        }
         if (json.length === count) break;
+        for (const id of block.ids.slice(0, count - json.length)) json.push(items.get(id)!.json);
       }
       return Buffer.from(`[${json.join(',')}]`);
     },

@@ -2,7 +2,7 @@
 /**
  * The kept students list in blocks (server/student-list-cache.ts): after any sequence of registrations, renames,
  * frequency changes and departures, each patched with only the students it touched, the list's body, ETag and gzip are
- * exactly those of the same list read whole. Up to 2,600 students (more blocks than a patch compresses at once), so
+ * exactly those of the same list read whole, and so is its first screenful. Up to 2,600 students (more blocks than a patch compresses at once), so
  * patches cross blocks, grow, split and empty them.
  */
 import { createHash } from 'node:crypto';
@@ -38,6 +38,9 @@ async function expectSame(kept: Entry, whole: Entry): Promise<void> {
   // The ETag is a hash of the body itself, so every server process gives the same one for the same list.
   expect(kept.etag).toBe(`"${createHash('sha1').update(whole.body()).digest('base64url')}"`);
   expect(gunzipSync(kept.gzipped()).toString()).toBe(whole.body().toString());
+  // A first screenful (?limit) is the list's beginning, across blocks of any size a patch left.
+  const list = JSON.parse(whole.body().toString()) as unknown[];
+  for (const count of [1, 30, 65, 200]) expect(JSON.parse(kept.first(count).toString())).toEqual(list.slice(0, count));
 }
 
 describe('the kept students list, in blocks', () => {
