@@ -57,7 +57,8 @@ export async function lookupPostcode(value: string): Promise<PostcodeLookup> {
     return street ? { status: 'found', street } : { status: 'not-found' };
   } catch (error) {
     if (error instanceof HTTPError && error.response.status >= 400 && error.response.status < 500) return { status: 'not-found' };
-    if (error instanceof MalformedAnswerError) return { status: 'not-found' };
+    // A page that is not JSON (a proxy's or a captive portal's) came from somewhere else: the street may be typed.
+    if (error instanceof MalformedAnswerError && !error.notJson) return { status: 'not-found' };
     return { status: 'unreachable' };
   }
 }

@@ -3,7 +3,7 @@
  * signed-in user's bearer token, fetched fresh from the identity SDK at send time. Answers are parsed by a schema
  * before anyone sees them: an answer of the wrong shape is a failure, like a network error.
  */
-import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type ResponsePromise } from 'ky';
 import type { ZodMiniType, output } from 'zod/mini';
 import { config } from './config.ts';
 import { reportServerAnswer, reportServerUnreachable } from './server-status.ts';
@@ -102,11 +102,12 @@ export async function isUnknownRoute(error: unknown): Promise<boolean> {
   return /^Route /.test(message);
 }
 
-/** Thrown when an answer does not match its schema. */
+/** Thrown when an answer does not match its schema, or is not JSON at all (`notJson`: an HTML page, a cut-off body). */
 export class MalformedAnswerError extends Error {
   constructor(
     readonly path: string,
     readonly issues: string,
+    readonly notJson = false,
   ) {
     super(`Malformed answer from ${path}: ${issues}`);
     this.name = 'MalformedAnswerError';
@@ -189,7 +190,7 @@ export function readsAllowed(): Promise<unknown> {
 export async function getParsed<S extends ZodMiniType>(path: string, schema: SchemaSource<S>, client: KyInstance = http): Promise<output<S>> {
   const parser = typeof schema === 'function' ? schema() : schema;
   await readsReady;
-  const [body, parse] = await Promise.all([client.get(path).json<unknown>(), parser]);
+  const [body, parse] = await Promise.all([bodyOf(path, client.get(path)), parser]);
   return parseAnswer(path, parse, body);
 }
 
@@ -217,8 +218,7 @@ export async function sendParsed<S extends ZodMiniType>(
   client: KyInstance = http,
   options: Options = {},
 ): Promise<output<S>> {
-  const body: unknown = await client(path, { ...options, method, json }).json();
-  return parseAnswer(path, schema, body);
+  return parseAnswer(path, schema, await bodyOf(path, client(path, { ...options, method, json })));
 }
 
 /** GET a file of the API (a document), with the user's token, as a Blob. */
@@ -228,8 +228,17 @@ export async function getBlob(path: string, client: KyInstance = http): Promise<
 
 /** POST a multipart form and parse the answer. */
 export async function postForm<S extends ZodMiniType>(path: string, form: FormData, schema: S, client: KyInstance = http): Promise<output<S>> {
-  const body: unknown = await client.post(path, { body: form }).json();
-  return parseAnswer(path, schema, body);
+  return parseAnswer(path, schema, await bodyOf(path, client.post(path, { body: form })));
+}
+
+/** An answer's JSON body; a body that is not JSON (an HTML error page, a cut-off answer) is a malformed answer too. */
+async function bodyOf(path: string, answer: ResponsePromise): Promise<unknown> {
+  try {
+    return await answer.json<unknown>();
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new MalformedAnswerError(path, error.message, true);
+    throw error;
+  }
 }
 
 export function parseAnswer<S extends ZodMiniType>(path: string, schema: S, body: unknown): output<S> {
@@ -240,8 +249,7 @@ export function parseAnswer<S extends ZodMiniType>(path: string, schema: S, body
 
 /** GET an absolute URL outside the API (postcode service, demo endpoint): no token, same timeout. */
 export async function getExternalParsed<S extends ZodMiniType>(url: string, schema: S, timeout = 15_000): Promise<output<S>> {
-  const body: unknown = await ky.get(url, { timeout, retry: 0 }).json();
-  return parseAnswer(url, schema, body);
+  return parseAnswer(url, schema, await bodyOf(url, ky.get(url, { timeout, retry: 0 })));
 }
 
 export type FailureKind = 'rejected' | 'unauthorized' | 'transient';

@@ -15,7 +15,7 @@ export function RepoInfoCard({ url }: { url?: string }) {
   const describe = (error: Error): string => {
     if (error instanceof HTTPError) return statusLine(error);
     if (error instanceof TimeoutError) return t`no answer in time`;
-    if (error instanceof MalformedAnswerError) return t`Malformed answer`;
+    if (error instanceof MalformedAnswerError) return t`malformed answer`;
     if (error instanceof TypeError) return t`the address could not be reached`;
     return error.message;
   };

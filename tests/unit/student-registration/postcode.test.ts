@@ -55,6 +55,9 @@ describe('the ZIP lookup rule', () => {
     expect(await lookupPostcode('01001000')).toEqual({ status: 'unreachable' });
     stubFetch(() => json({ message: 'down' }, 503));
     expect(await lookupPostcode('01001000')).toEqual({ status: 'unreachable' });
+    // A captive portal's or a proxy's page, not the service's JSON.
+    stubFetch(() => Promise.resolve(new Response('<html>Sign in to the Wi-Fi</html>', { headers: { 'content-type': 'text/html' } })));
+    expect(await lookupPostcode('01001000')).toEqual({ status: 'unreachable' });
   });
 
   it('a refused or malformed answer fills nothing', async () => {

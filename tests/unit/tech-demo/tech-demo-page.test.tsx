@@ -61,7 +61,13 @@ describe('tech demo page', () => {
   it('a malformed answer is an API error too', async () => {
     mockRepo(() => new Response(JSON.stringify({ full_name: 'x' }), { headers: { 'content-type': 'application/json' } }));
     renderWithRouter(<TechDemoPage />);
-    expect(await screen.findByText(/^API Error: Malformed answer/)).toBeInTheDocument();
+    expect(await screen.findByText('API Error: malformed answer')).toBeInTheDocument();
+  });
+
+  it('an answer that is not JSON (an HTML page, a cut-off body) is a malformed answer, said in the page language', async () => {
+    mockRepo(() => new Response('<html>rate limited</html>', { headers: { 'content-type': 'application/json' } }));
+    renderWithRouter(<TechDemoPage />);
+    expect(await screen.findByText('API Error: malformed answer')).toBeInTheDocument();
   });
 
   it('has a button for each toast severity', async () => {
