@@ -17,8 +17,10 @@ export const router = createRouter({
   context: { queryClient },
   defaultPreload: 'intent',
   defaultErrorComponent: RouteError,
-  // An unknown address renders inside the shell (the root route's outlet), in the user's language.
+  // An unknown address renders inside the shell (the root route's outlet), in the user's language; never inside a
+  // screen whose address it starts like (`/tech-demo/a/b` showed the demo page around it).
   defaultNotFoundComponent: NotFoundPage,
+  notFoundMode: 'root',
   scrollRestoration: true,
 });
 

@@ -125,6 +125,11 @@ test.describe('the shell', () => {
           await page.getByRole('link', { name: c.section }).click();
           await expect(page).toHaveURL(/\/frontend\/alunos$/);
 
+          // Past a screen's own address (the demo's items are one segment deep), only the not-found page, not the screen.
+          await page.goto('tech-demo/a/b');
+          await expect(page.getByRole('heading', { level: 1, name: c.heading })).toBeVisible();
+          await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+
           await page.goto('chamada');
           await expect(page.getByRole('heading', { level: 1, name: c.heading })).toBeVisible();
           await expect(page.getByRole('link', { name: c.section })).toHaveCount(0);
