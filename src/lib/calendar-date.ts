@@ -8,6 +8,14 @@ export function isCalendarDate(value: unknown): value is string {
 /** True for YYYY-MM with a month 01-12 (the reports' month; route code is in the first load: nothing else imported). */
 export const isMonth = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 
+/**
+ * A screen's `month` search value (YYYY-MM), or undefined for anything else. Said as undefined, not left out: the
+ * router keeps every raw value a route's search parser leaves out (`?month=abc` reached the screen).
+ */
+export const parseMonthSearch = (search: Record<string, unknown>): { month?: string } => ({
+  month: isMonth(search.month) ? search.month : undefined,
+});
+
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
 /** The day `when` falls on in the device's time zone, as YYYY-MM-DD (today by default). */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from '../../src/routeTree.gen.ts';
 import { permissions } from '../../src/api/permissions.ts';
 
@@ -18,5 +20,30 @@ describe('every screen is under a rule', () => {
       .filter((route) => !permissions.includes(route.options?.staticData?.permission as never))
       .map((route) => route.options?.path);
     expect(missing).toEqual([]);
+  });
+});
+
+describe("a screen's search values", () => {
+  /** The search a screen reads for an address (its routes matched, nothing loaded). */
+  const searchOf = (url: string) => {
+    const router = createRouter({
+      routeTree,
+      basepath: '/frontend',
+      history: createMemoryHistory({ initialEntries: [url] }),
+      context: { queryClient: new QueryClient() },
+    });
+    return router.matchRoutes(router.state.location).at(-1)!.search as Record<string, unknown>;
+  };
+
+  it('a value a screen does not accept reaches it as none, not as typed', () => {
+    const roll = '/frontend/frequencias/atividades/a1/turmas/c1/chamada';
+    expect(searchOf(`${roll}?date1=abc`).date1).toBeUndefined();
+    expect(searchOf(`${roll}?date1=2026-02-30`).date1).toBeUndefined();
+    expect(searchOf(`${roll}?date1=2026-03-02`).date1).toBe('2026-03-02');
+    expect(searchOf('/frontend/relatorios?month=2026-13').month).toBeUndefined();
+    expect(searchOf('/frontend/relatorios?month=2026-03').month).toBe('2026-03');
+    expect(searchOf('/frontend/turmas/c1/frequencia?month=abc').month).toBeUndefined();
+    const guardians = searchOf('/frontend/alunos/s1/responsaveis?action=open-new-responsible-modal&text1=%7B%22a%22%3A1%7D&text2=12345678901');
+    expect(guardians).toMatchObject({ action: 'open-new-responsible-modal', text1: undefined, text2: '12345678901' });
   });
 });

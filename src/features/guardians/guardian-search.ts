@@ -9,11 +9,9 @@ export type GuardianSearch = Partial<Record<(typeof KEYS)[number], string>>;
 const asText = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
 
+/** Every key is in the answer, undefined when dropped: a key left out reaches the screen raw (the router keeps it). */
 export function parseGuardianSearch(search: Record<string, unknown>): GuardianSearch {
   const parsed: GuardianSearch = {};
-  for (const key of KEYS) {
-    const value = asText(search[key]);
-    if (value !== undefined) parsed[key] = value;
-  }
+  for (const key of KEYS) parsed[key] = asText(search[key]);
   return parsed;
 }

@@ -1,20 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClassHistoryPage } from '../../features/class-history/class-history-page.tsx';
-import { isMonth, monthOf } from '../../lib/calendar-date.ts';
+import { monthOf, parseMonthSearch } from '../../lib/calendar-date.ts';
 import { gridQueryOptions } from '../../api/attendance-grid.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { loadFeatureMessages } from '../../lib/i18n.ts';
 
-/** month (YYYY-MM) is the month shown; without it (or not a month), the current one. */
-function parseSearch(search: Record<string, unknown>): { month?: string } {
-  return isMonth(search.month) ? { month: search.month } : {};
-}
-
 // `$classId_`: the class history is its own page beside the class page (turmas/$classId), not inside its layout.
 export const Route = createFileRoute('/turmas/$classId_/frequencia')({
   staticData: { permission: 'attendance:read' },
-  validateSearch: parseSearch,
+  // month: the month shown, YYYY-MM (the current one without it, or when it is not a month).
+  validateSearch: parseMonthSearch,
   loaderDeps: ({ search }) => ({ month: search.month }),
   // The requests start with the navigation, while the page's code downloads (never awaited: offline, they wait).
   loader: ({ context, params, deps }) => {

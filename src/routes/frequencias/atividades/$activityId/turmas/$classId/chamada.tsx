@@ -5,9 +5,12 @@ import { classesQueryOptions } from '../../../../../../api/classes.ts';
 import { activitiesQueryOptions } from '../../../../../../api/activities.ts';
 import { loadFeatureMessages } from '../../../../../../lib/i18n.ts';
 
-/** date1 (SPEC §2) is the day of the roll, YYYY-MM-DD (a real calendar day); anything else counts as no date. */
+/**
+ * date1 (SPEC §2) is the day of the roll, YYYY-MM-DD (a real calendar day); anything else counts as no date, said as
+ * undefined: a value left out of the parser's answer reaches the screen as typed (the router keeps raw values).
+ */
 function parseSearch(search: Record<string, unknown>): { date1?: string } {
-  return isCalendarDate(search.date1) ? { date1: search.date1 } : {};
+  return { date1: isCalendarDate(search.date1) ? search.date1 : undefined };
 }
 
 function Page() {
