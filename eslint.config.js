@@ -118,6 +118,19 @@ export default tseslint.config(
       'lingui/no-single-variables-to-translate': 'error',
     },
   },
+  // A dialog's close button is an icon: without a name it is a serious axe violation (the justify dialog had none).
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(Modal|Drawer)$/]:not(:has(JSXAttribute[name.name='closeButtonProps']))",
+          message: "A dialog names its close button: closeButtonProps={{ 'aria-label': t`Close` }}.",
+        },
+      ],
+    },
+  },
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
   {
     files: ['tests/**', 'scripts/**', 'server/**', '*.config.ts', '*.config.js'],

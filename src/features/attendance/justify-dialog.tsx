@@ -29,7 +29,7 @@ export default function JustifyDialog({ studentName, mark, onSave, onClose }: Pr
   };
 
   return (
-    <Modal opened onClose={onClose} title={t`Justified absence: ${studentName}`} centered>
+    <Modal opened onClose={onClose} title={t`Justified absence: ${studentName}`} centered closeButtonProps={{ 'aria-label': t`Close` }}>
       <form
         noValidate
         onSubmit={(event) => {
