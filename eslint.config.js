@@ -118,7 +118,7 @@ export default tseslint.config(
       'lingui/no-single-variables-to-translate': 'error',
     },
   },
-  // A dialog's close button is an icon: without a name it is a serious axe violation (the justify dialog had none).
+  // Two ways to fail contrast or a name that axe calls serious, each found on a screen.
   {
     files: ['src/**/*.tsx'],
     rules: {
@@ -127,6 +127,12 @@ export default tseslint.config(
         {
           selector: "JSXOpeningElement[name.name=/^(Modal|Drawer)$/]:not(:has(JSXAttribute[name.name='closeButtonProps']))",
           message: "A dialog names its close button: closeButtonProps={{ 'aria-label': t`Close` }}.",
+        },
+        // Mantine's light variant takes a shade in `color` as a solid background under its pale text (red on red).
+        {
+          selector:
+            "JSXOpeningElement:has(JSXAttribute[name.name='variant'][value.value='light']):has(JSXAttribute[name.name='color'][value.value=/\\.[0-9]$/])",
+          message: 'With variant="light", name the colour without a shade and darken the text: color="red" c="red.9".',
         },
       ],
     },

@@ -14,7 +14,7 @@ export function EditModalActions({ canArchive, onArchive, onCancel, onSave }: Pr
   return (
     <Group justify="space-between">
       {canArchive ? (
-        <Button color="red.9" variant="light" mih={44} onClick={onArchive}>
+        <Button color="red" c="red.9" variant="light" mih={44} onClick={onArchive}>
           <Trans>Archive</Trans>
         </Button>
       ) : (

@@ -171,7 +171,7 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
         </Group>
       )}
       {fromDevice && (
-        <Alert color="blue.9" variant="light" mb="md" role="status" data-testid="history-from-device">
+        <Alert color="blue" c="blue.9" variant="light" mb="md" role="status" data-testid="history-from-device">
           <Trans>
             The server cannot be reached: this grid is built from the rolls kept on this device (the last 60 days). Its totals count the marks only; a
             day a student was on the roster but left off the roll is not known here.

@@ -14,7 +14,11 @@ type LookupState = 'idle' | 'looking' | PostcodeLookup['status'];
  */
 export function AddressFields({ form }: { form: FormState<RegistrationValues> }) {
   const { t } = useLingui();
-  const [lookup, setLookup] = useState<LookupState>('idle');
+  // The lookup's state and the code it is for: once the code changes (typed, or the form cleared after a registration),
+  // what was said of the old one is no longer shown.
+  const [lookupOf, setLookupOf] = useState<{ zip: string; state: LookupState }>({ zip: '', state: 'idle' });
+  const lookup = lookupOf.zip === form.values.zip ? lookupOf.state : 'idle';
+  const setLookup = (zip: string, state: LookupState) => setLookupOf({ zip, state });
   // Only the answer to the latest code may fill the street.
   const latest = useRef(0);
   const { street, streetTypedByHand } = form.values;
@@ -25,13 +29,13 @@ export function AddressFields({ form }: { form: FormState<RegistrationValues> })
     if (!form.getValues().streetTypedByHand) form.setFieldValue('street', '');
     const request = ++latest.current;
     if (!isPostcodeComplete(value)) {
-      setLookup('idle');
+      setLookup(value, 'idle');
       return;
     }
-    setLookup('looking');
+    setLookup(value, 'looking');
     const result = await lookupPostcode(value);
     if (request !== latest.current) return;
-    setLookup(result.status);
+    setLookup(value, result.status);
     if (result.status === 'found') {
       const current = form.getValues();
       if (!(current.streetTypedByHand && current.street.trim())) {

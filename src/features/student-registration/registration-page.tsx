@@ -241,7 +241,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
           </Paper>
         )}
         {refusal !== null && (
-          <Alert color="red.9" variant="light" title={t`The server did not register the student`} role="alert">
+          <Alert color="red" c="red.9" variant="light" title={t`The server did not register the student`} role="alert">
             <Text size="sm">{refusal ? t`Reason: ${refusal}` : t`No reason was given.`}</Text>
             <Text size="sm">
               <Trans>Your answers are still here. Check them and send again; the student will not be registered twice.</Trans>

@@ -37,7 +37,7 @@ export const StudentCard = memo(function StudentCard({ student, position, total,
           <p className={classes.name}>{studentName}</p>
         )}
         {student.active === false ? (
-          <Badge color="gray.7" variant="light" className={classes.badge}>
+          <Badge color="gray" c="gray.9" variant="light" className={classes.badge}>
             <Trans>Inactive student</Trans>
           </Badge>
         ) : null}

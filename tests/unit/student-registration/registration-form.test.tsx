@@ -142,6 +142,20 @@ describe('student registration form', { timeout: 20_000 }, () => {
     expect(street).toHaveValue('Rua da Quadra, 10');
   });
 
+  it('what the lookup said goes with its code: the form cleared after a registration does not still say it', async () => {
+    mocks.lookup.mockResolvedValue({ status: 'unreachable' });
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Ana');
+    await user.type(screen.getByLabelText(/^ZIP code/), '01001000');
+    const hint = 'The ZIP code lookup could not be reached. Type the street by hand.';
+    expect(await screen.findByText(hint)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Street'), 'Rua da Quadra');
+    await submit(user);
+    await waitFor(() => expect(toasts()).toEqual(['success: Student registered successfully!']));
+    expect(screen.getByLabelText(/^ZIP code/)).toHaveValue('');
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+  });
+
   it('queues the student (with education level and a client id) and its documents, then says it was registered', async () => {
     const { user } = await renderForm();
     await user.type(screen.getByLabelText(/^Full name/), '  Ana Lima ');
