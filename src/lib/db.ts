@@ -9,6 +9,9 @@
  * - `rollDrafts`: marks made on a roll call and not saved yet, one row per class and date, written as they are made,
  *   so leaving the page (or a reload, or a crash) never loses them. Removed when the roll is saved or the draft
  *   discarded, and at the end of a session (they are personal data, not work the user chose to save).
+ * - `draftDocuments`: files added to a registration not sent yet (the rest of that draft, text only, is in the tab's
+ *   sessionStorage), under the draft's client id, so a reload or a crash keeps them too. Removed when the registration
+ *   is stored in the outbox (which keeps its own copies) or started over, and at the end of a session.
  */
 import Dexie, { type Table } from 'dexie';
 
@@ -49,10 +52,20 @@ export type RollDraftRow = {
   updatedAt: number;
 };
 
+/** A file added to a registration's draft: `document` is the form's own record of it (the File within). */
+export type DraftDocumentRow = {
+  /** `<clientId>|<document id>` */
+  key: string;
+  clientId: string;
+  addedAt: number;
+  document: unknown;
+};
+
 export class QuadraDb extends Dexie {
   kv!: Table<KvRow, string>;
   outbox!: Table<OutboxRow, string>;
   rollDrafts!: Table<RollDraftRow, string>;
+  draftDocuments!: Table<DraftDocumentRow, string>;
 
   constructor(name = 'quadra') {
     // No optimistic live queries: a screen that says "saved on this device" (the outbox's rows) must say it only once
@@ -64,6 +77,8 @@ export class QuadraDb extends Dexie {
     });
     // Version 2 adds the roll drafts; the other tables are kept as they are.
     this.version(2).stores({ rollDrafts: 'key' });
+    // Version 3 adds the registration drafts' files.
+    this.version(3).stores({ draftDocuments: 'key, clientId' });
   }
 }
 

@@ -106,7 +106,8 @@ export const persistOptions = {
 
 /**
  * The end of a session on a shared tablet: remove the cached data (the query cache in memory and in IndexedDB), the
- * unsaved roll-call marks (db.rollDrafts) and this tab's half-typed forms (sessionStorage). The outbox is not touched:
+ * unsaved roll-call marks (db.rollDrafts), this tab's half-typed forms (sessionStorage) and the files added to them
+ * (db.draftDocuments). The outbox is not touched:
  * unsent work is the user's, not a cache.
  */
 export async function forgetDeviceData(): Promise<void> {
@@ -122,5 +123,6 @@ export async function forgetDeviceData(): Promise<void> {
   await Promise.all([
     persister.removeClient(),
     db.rollDrafts.clear().catch((error: unknown) => console.warn('Quadra: the roll drafts could not be removed', error)),
+    db.draftDocuments.clear().catch((error: unknown) => console.warn("Quadra: the registration drafts' files could not be removed", error)),
   ]);
 }

@@ -1,7 +1,8 @@
 /**
  * Student registration against the reference server, with the ZIP lookup answered by a local fake (page.route on the
  * ViaCEP address): online with two documents, an answer without an id, offline with two documents across two
- * reloads (sent exactly once when the connection returns), files refused before they are queued, and axe.
+ * reloads (sent exactly once when the connection returns), documents of a draft kept across a reload, files refused
+ * before they are queued, and axe.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from '@playwright/test';
@@ -132,6 +133,35 @@ test('offline: a registration with two documents survives two reloads and reache
   expect(students).toHaveLength(1);
   const documents = await documentsOf(request, students[0]!.id);
   expect(documents.map((doc) => doc.fileName).sort()).toEqual(['renda.pdf', 'rg.png']);
+});
+
+test('documents added to a registration not sent yet survive a reload with the typed text, and reach the server with it', async ({
+  page,
+  request,
+}) => {
+  const name = uniqueName('draft');
+  await page.goto('alunos/cadastro');
+  await fillStudent(page, name);
+  await page.getByRole('button', { name: 'Add document' }).click();
+  await addDocument(page, { name: 'renda.pdf', mimeType: 'application/pdf', buffer: PDF }, 'Proof of income');
+  await addDocument(page, { name: 'rg.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByTestId('queued-document').filter({ hasText: 'rg.png' }).getByRole('button').click();
+  await expect(page.getByTestId('queued-document')).toHaveCount(1);
+
+  await page.reload();
+  await expect(page.getByLabel(/^Full name/)).toHaveValue(name);
+  await expect(page.getByTestId('queued-document')).toHaveCount(1);
+  await expect(page.getByTestId('queued-document')).toContainText('renda.pdf');
+  await page.getByRole('button', { name: 'Register student' }).click();
+  await expect(page.getByText('Student registered successfully!')).toBeVisible();
+  const students = await studentsNamed(request, name);
+  expect(students).toHaveLength(1);
+  expect((await documentsOf(request, students[0]!.id)).map((doc) => doc.fileName)).toEqual(['renda.pdf']);
+
+  // Registered: the next registration starts without them, after a reload too.
+  await page.reload();
+  await expect(page.getByLabel(/^Full name/)).toHaveValue('');
+  await expect(page.getByTestId('queued-document')).toHaveCount(0);
 });
 
 test('a renamed executable, an empty file and an 11 MB file are refused before they are queued', async ({ page }) => {

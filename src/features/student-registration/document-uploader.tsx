@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconChevronUp, IconPlus } from '@tabler/icons-react';
@@ -63,6 +63,11 @@ export function DocumentUploader({ documents, onAdd, onRemove, listAdded = true 
   const [opened, setOpened] = useState(false);
   const [UploaderForm, loadForm] = useOnDemand(loadUploaderForm);
   const [QueuedDocuments, loadList] = useOnDemand(loadQueuedDocuments);
+  // Documents kept from before a reload are listed without opening the uploader.
+  const hasDocuments = listAdded && documents.length > 0;
+  useEffect(() => {
+    if (hasDocuments) loadList();
+  }, [hasDocuments, loadList]);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>

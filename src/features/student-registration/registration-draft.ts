@@ -1,8 +1,11 @@
 /**
- * The half-typed registration, kept in this tab's sessionStorage so a reload (or a crash of the tab) loses nothing
- * typed. Only text: chosen files are not kept here (they reach IndexedDB when the registration is submitted).
- * The client id travels with the draft, so a re-submit after a refusal reuses it and can never register twice.
+ * The half-typed registration, kept so a reload (or a crash of the tab) loses nothing typed or added: its text in this
+ * tab's sessionStorage, its documents' files in IndexedDB (db.draftDocuments; too big for sessionStorage) under the
+ * draft's client id. The client id travels with the draft, so a re-submit after a refusal reuses it and can never
+ * register twice.
  */
+import { db } from '../../lib/db.ts';
+import type { QueuedDocument } from './document-uploader.tsx';
 import { emptyRegistration, type RegistrationValues } from './registration-values.ts';
 
 export const DRAFT_KEY = 'quadra.student-registration.draft';
@@ -52,4 +55,34 @@ function safeSessionStorage(): Storage | undefined {
   } catch {
     return undefined;
   }
+}
+
+const documentKey = (clientId: string, documentId: string) => `${clientId}|${documentId}`;
+const warn = (error: unknown) => console.warn("Quadra: a registration draft's files could not be kept on this device", error);
+
+/** The documents added to the draft `clientId`, in the order they were added (rows without a file are skipped). */
+export async function readDraftDocuments(clientId: string): Promise<QueuedDocument[]> {
+  try {
+    const rows = await db.draftDocuments.where('clientId').equals(clientId).sortBy('addedAt');
+    return rows.map((row) => row.document as QueuedDocument).filter((document) => document?.file instanceof Blob);
+  } catch (error) {
+    warn(error);
+    return [];
+  }
+}
+
+/** Keeps documents of the draft `clientId` (added now, or all of them again after a refusal). */
+export async function keepDraftDocuments(clientId: string, documents: QueuedDocument[]): Promise<void> {
+  const addedAt = Date.now();
+  await db.draftDocuments
+    .bulkPut(documents.map((document, i) => ({ key: documentKey(clientId, document.id), clientId, addedAt: addedAt + i, document })))
+    .catch(warn);
+}
+
+export async function dropDraftDocument(clientId: string, documentId: string): Promise<void> {
+  await db.draftDocuments.delete(documentKey(clientId, documentId)).catch(warn);
+}
+
+export async function clearDraftDocuments(clientId: string): Promise<void> {
+  await db.draftDocuments.where('clientId').equals(clientId).delete().catch(warn);
 }

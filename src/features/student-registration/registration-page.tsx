@@ -16,7 +16,15 @@ import { usePermissions } from '../../components/use-permissions.ts';
 import { AddressFields } from './address-fields.tsx';
 import { useFormState, type FieldErrors, type TextField } from './use-form-state.ts';
 import { documentPayload, DocumentUploader, type QueuedDocument } from './document-uploader.tsx';
-import { clearDraft, readDraft, writeDraft } from './registration-draft.ts';
+import {
+  clearDraft,
+  clearDraftDocuments,
+  dropDraftDocument,
+  keepDraftDocuments,
+  readDraft,
+  readDraftDocuments,
+  writeDraft,
+} from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, valuesOfStudent, type RegistrationValues } from './registration-values.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
@@ -65,6 +73,12 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
   useEffect(() => {
     // Bring back what was typed before a reload (reset() then goes back to an empty form, not to the draft).
     if (JSON.stringify(draft.values) !== JSON.stringify(emptyRegistration)) form.setValues(draft.values);
+    // And the documents added to it (kept on the device: files do not fit in sessionStorage).
+    if (!editing) {
+      void readDraftDocuments(draft.clientId).then((kept) => {
+        if (kept.length > 0 && clientId.current === draft.clientId) setDocuments((added) => (added.length > 0 ? added : kept));
+      });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -82,7 +96,17 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
     educationLevel: useEnumOptions('educationLevel', t`Select…`),
   };
 
+  const addDocument = (doc: QueuedDocument) => {
+    setDocuments((previous) => [...previous, doc]);
+    void keepDraftDocuments(clientId.current, [doc]);
+  };
+  const removeDocument = (id: string) => {
+    setDocuments((previous) => previous.filter((doc) => doc.id !== id));
+    void dropDraftDocument(clientId.current, id);
+  };
+
   const startOver = () => {
+    void clearDraftDocuments(clientId.current);
     clientId.current = crypto.randomUUID();
     form.reset();
     setDocuments([]);
@@ -118,9 +142,10 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
         notify({ message: t`Error registering student. Please try again.`, severity: 'error', closable: true });
         return;
       }
-      // On the device now: the outbox owns it. A reload from here on must not bring the form back under this client
-      // id: submitting it again would replace the stored registration, documents included (files are not in the draft).
+      // On the device now: the outbox owns it (and its own copies of the files). A reload from here on must not bring the
+      // form back under this client id: submitting it again would replace the stored registration.
       clearDraft();
+      void clearDraftDocuments(clientId.current);
       const outcome = await waitForRegistration(queued, { timeoutMs: outcomeTimeoutMs });
       // The list must show the new student from the server, not a copy cached before it existed.
       if (outcome.status === 'sent' || outcome.status === 'document-failed') void queryClient.invalidateQueries({ queryKey: studentKeys.all });
@@ -139,6 +164,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
           setRefusal(outcome.reason);
           // Refused: the form is the user's again, reload-safe, and a re-submit replaces the refused attempt.
           writeDraft({ clientId: clientId.current, values });
+          void keepDraftDocuments(clientId.current, documents);
           break;
         case 'pending':
           notify({
@@ -233,11 +259,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
         {/* Outside the <form>: Enter in the uploader must not submit the registration. */}
         {can('documents:write') && !editing && (
           <Paper withBorder p="md">
-            <DocumentUploader
-              documents={documents}
-              onAdd={(doc) => setDocuments((previous) => [...previous, doc])}
-              onRemove={(id) => setDocuments((previous) => previous.filter((doc) => doc.id !== id))}
-            />
+            <DocumentUploader documents={documents} onAdd={addDocument} onRemove={removeDocument} />
           </Paper>
         )}
         {refusal !== null && (
