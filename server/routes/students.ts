@@ -25,6 +25,7 @@ import {
   type Enrolment,
   type Student,
   type StudentCreate,
+  type WriteRefusal,
 } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
@@ -84,7 +85,7 @@ const listReaders = Object.fromEntries(
 const emptyToNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown }).code === '23505';
-const cpfTaken = () => new HttpError(409, 'A student with this CPF is already registered');
+const cpfTaken = () => new HttpError(409, 'A student with this CPF is already registered', 'cpf-taken' satisfies WriteRefusal);
 
 /** The stored columns of a registration, in the order of studentColumns. */
 function registrationValues(body: Omit<StudentCreate, 'id'>): (string | null)[] {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { meSchema, userCreateSchema, userListSchema, userSchema, userUpdateSchema, type User } from '../../src/api/contract.ts';
+import { meSchema, userCreateSchema, userListSchema, userSchema, userUpdateSchema, type User, type WriteRefusal } from '../../src/api/contract.ts';
 import { meOf } from '../access.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -61,7 +61,8 @@ export const userRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         );
         if (created) return reply.code(201).send(created);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, `A user with the e-mail ${body.email} is already registered`);
+        if (isUniqueViolation(error))
+          throw new HttpError(409, `A user with the e-mail ${body.email} is already registered`, 'email-taken' satisfies WriteRefusal);
         throw error;
       }
       const [existing] = await db.query<User>(`SELECT ${userColumns} FROM users WHERE id = $1`, [id]);
@@ -104,7 +105,8 @@ export const userRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
           return updated!;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, `A user with the e-mail ${body.email} is already registered`);
+        if (isUniqueViolation(error))
+          throw new HttpError(409, `A user with the e-mail ${body.email} is already registered`, 'email-taken' satisfies WriteRefusal);
         throw error;
       }
     },

@@ -8,7 +8,7 @@ import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { guardianListSchema, guardianSchema, type GuardianInput } from './contract.ts';
 import { getRecordParsed, sendParsed } from '../lib/http.ts';
-import type { OutboxRow } from '../lib/db.ts';
+import { refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
 import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
 import { queryClient } from '../offline/query-client.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
@@ -83,14 +83,14 @@ export function registerGuardianHandlers(): void {
 
 /** A guardian waiting in the outbox, as the guardians page shows it. */
 export type PendingGuardianWrite =
-  | { kind: 'create'; rowId: string; studentId: string; guardian: GuardianInput & { id: string }; failed: boolean; reason?: string }
-  | { kind: 'update'; rowId: string; studentId: string; guardianId: string; guardian: GuardianFields; failed: boolean; reason?: string };
+  | ({ kind: 'create'; rowId: string; studentId: string; guardian: GuardianInput & { id: string }; failed: boolean } & Refusal)
+  | ({ kind: 'update'; rowId: string; studentId: string; guardianId: string; guardian: GuardianFields; failed: boolean } & Refusal);
 
 export function pendingGuardianWrites(rows: OutboxRow[], studentId: string): PendingGuardianWrite[] {
   const writes: PendingGuardianWrite[] = [];
   for (const row of rows) {
     const failed = row.state === 'failed';
-    const reason = row.reason ? { reason: row.reason } : {};
+    const reason = refusalOf(row);
     if (row.kind === outboxKinds.guardianCreate) {
       const payload = row.payload as GuardianCreatePayload;
       if (payload?.studentId === studentId) writes.push({ kind: 'create', rowId: row.id, studentId, guardian: payload.guardian, failed, ...reason });

@@ -7,7 +7,7 @@
  * dependants at that moment). Document Blobs live only in the outbox, never in the query cache.
  */
 import * as z from 'zod/mini';
-import { db, type OutboxRow } from '../lib/db.ts';
+import { db, refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
 import { postForm, RefusedError, sendParsed } from '../lib/http.ts';
 import { discardItem, enqueue, enqueueAll, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
@@ -94,7 +94,7 @@ export type RegistrationOutcome =
   /** The student and every document reached the server. */
   | { status: 'sent' }
   /** The server refused the student (4xx, or an answer without an id): nothing was registered. */
-  | { status: 'refused'; reason: string }
+  | ({ status: 'refused' } & Refusal)
   /** The student was registered, a document failed: it stays in the outbox and is retried. */
   | { status: 'document-failed'; reason: string }
   /** Not (all) sent yet: offline, unreachable, or slow; it stays on the device and is sent later. */
@@ -118,7 +118,7 @@ export async function registrationOutcome(queued: QueuedRegistration): Promise<R
   const [student, ...documents] = await db.outbox.bulkGet([queued.studentItemId, ...queued.documentItemIds]);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   if (student) {
-    if (student.state === 'failed') return { status: 'refused', reason: student.reason ?? '' };
+    if (student.state === 'failed') return { status: 'refused', ...refusalOf(student) };
     // Offline, or a first attempt failed for a reason that may pass (unreachable, timeout, 5xx): it waits.
     if (offline || student.attempts.length > 0) return { status: 'pending' };
     return null;

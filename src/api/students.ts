@@ -6,7 +6,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { StudentCreate } from './contract.ts';
 import { getParsed, readsAllowed } from '../lib/http.ts';
 import { whenIdle } from '../lib/when-idle.ts';
-import type { OutboxRow } from '../lib/db.ts';
+import { refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
 
 export const studentKeys = { all: ['students'] as const };
 
@@ -56,7 +56,7 @@ export function prefetchStudents(queryClient: QueryClient): void {
 }
 
 /** A registration still waiting in the outbox ('student.create'), as the list shows it. */
-export type PendingStudent = { id: string; name: string; failed: boolean; reason?: string };
+export type PendingStudent = { id: string; name: string; failed: boolean } & Refusal;
 
 /** Reads the outbox rows of kind 'student.create' (payload: StudentCreate with the client id). */
 export function pendingStudentsFromOutbox(rows: OutboxRow[]): PendingStudent[] {
@@ -68,7 +68,7 @@ export function pendingStudentsFromOutbox(rows: OutboxRow[]): PendingStudent[] {
       id: typeof payload.id === 'string' ? payload.id : row.id,
       name,
       failed: row.state === 'failed',
-      ...(row.reason ? { reason: row.reason } : {}),
+      ...refusalOf(row),
     });
   }
   return pending;

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { getParsed, sendParsed } from '../lib/http.ts';
-import type { OutboxRow } from '../lib/db.ts';
+import { refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
 import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import type { UserCreate, UserUpdate } from './contract.ts';
@@ -52,13 +52,12 @@ export type PendingUserWrite = {
   userId: string;
   fields: Omit<UserCreate, 'id'> & { active?: boolean };
   failed: boolean;
-  reason?: string;
-};
+} & Refusal;
 
 export function pendingUserWrites(rows: OutboxRow[]): PendingUserWrite[] {
   const writes: PendingUserWrite[] = [];
   for (const row of rows) {
-    const common = { rowId: row.id, failed: row.state === 'failed', ...(row.reason ? { reason: row.reason } : {}) };
+    const common = { rowId: row.id, failed: row.state === 'failed', ...refusalOf(row) };
     if (row.kind === outboxKinds.userCreate) {
       const { id, ...fields } = row.payload as UserCreatePayload;
       writes.push({ ...common, userId: id, fields });

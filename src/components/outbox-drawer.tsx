@@ -10,6 +10,7 @@ import type { OutboxRow } from '../lib/db.ts';
 import { discardItem, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { conflictFieldLabels, conflictValueText } from './conflict-fields.ts';
+import { useRefusalText } from './refusal-text.ts';
 
 const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.studentCreate]: msg`Student registration`,
@@ -72,6 +73,7 @@ type Props = { opened: boolean; onClose: () => void; items: OutboxRow[]; pending
 
 export default function OutboxDrawer({ opened, onClose, items, pending }: Props) {
   const { i18n } = useLingui();
+  const refusalText = useRefusalText();
   const { t } = useLinguiMacro();
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t`Changes saved on this device`} closeButtonProps={{ 'aria-label': t`Close` }}>
@@ -98,7 +100,7 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
             {item.state === 'failed' && (
               <>
                 <Text size="sm" c="red.9" data-testid="outbox-reason">
-                  {item.reason}
+                  {refusalText(item)}
                 </Text>
                 {item.conflict ? (
                   <>

@@ -28,8 +28,10 @@ export type OutboxRow = {
   state: OutboxState;
   nextAttemptAt: number;
   attempts: OutboxAttempt[];
-  /** Why the server refused it (failed items). */
+  /** Why the server refused it (failed items), in its words. */
   reason?: string;
+  /** The server's code for that refusal, when it gave one: the app words the ones it knows in the user's language. */
+  reasonCode?: string;
   /** Another item that must reach the server first (a student before its documents). */
   dependsOn?: string;
   /** What the parent's handler returned (e.g. the server id of the student). */
@@ -37,6 +39,13 @@ export type OutboxRow = {
   /** A 409 'stale-version': the record as the server has it now ("theirs"), beside this write ("mine"). */
   conflict?: { current: unknown };
 };
+
+/** A failed row's refusal as screens show it: the server's words and its code (only those it has). */
+export type Refusal = { reason?: string; reasonCode?: string };
+export const refusalOf = (row: OutboxRow): Refusal => ({
+  ...(row.reason ? { reason: row.reason } : {}),
+  ...(row.reasonCode ? { reasonCode: row.reasonCode } : {}),
+});
 
 /** A draft's mark: drafts written before justified absences hold 'PRESENT' / 'ABSENT'. */
 export type StoredRollMark = 'PRESENT' | 'ABSENT' | { status: string; reason?: string; note?: string };

@@ -286,6 +286,11 @@ export async function failureMessage(error: unknown): Promise<string> {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The server's code for a refusal (ApiError.code: 'cpf-taken', 'stale-version' ...), when it gave one. */
+export async function failureCode(error: unknown): Promise<string | undefined> {
+  return error instanceof HTTPError ? (await errorBodyOf(error.response))?.code : undefined;
+}
+
 /** "503 Service Unavailable": what an HTTP error says in any language. */
 export function statusLine(error: HTTPError | Response): string {
   const response = error instanceof HTTPError ? error.response : error;

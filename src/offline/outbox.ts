@@ -9,7 +9,7 @@
  * start-up, when the browser comes online, on a timer and right after each write.
  */
 import { db, type OutboxRow } from '../lib/db.ts';
-import { classifyFailure, failureMessage, staleRecordOf } from '../lib/http.ts';
+import { classifyFailure, failureCode, failureMessage, staleRecordOf } from '../lib/http.ts';
 import { markCacheStale, noteWrite, queryClient } from './query-client.ts';
 
 export type OutboxResult = Record<string, unknown> | void;
@@ -178,8 +178,8 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
     const message = await failureMessage(error);
     const attempts = [...item.attempts, { at: now(), error: message, ...(status ? { status } : {}) }].slice(-MAX_ATTEMPTS_KEPT);
     if (kind === 'rejected') {
-      const conflict = await staleRecordOf(error);
-      await db.outbox.update(item.id, { state: 'failed', reason: message, attempts, ...(conflict ? { conflict } : {}) });
+      const [conflict, reasonCode] = await Promise.all([staleRecordOf(error), failureCode(error)]);
+      await db.outbox.update(item.id, { state: 'failed', reason: message, reasonCode, attempts, ...(conflict ? { conflict } : {}) });
     } else {
       await db.outbox.update(item.id, { attempts, nextAttemptAt: now() + backoffDelay(attempts.length) });
       if (kind === 'unauthorized') for (const listener of authListeners) listener();

@@ -43,13 +43,13 @@ test("a refused write is listed with the server's reason, can be retried and dis
   const item = drawer.getByTestId('outbox-item');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('Failed');
-  await expect(item.getByTestId('outbox-reason')).toHaveText('A student with this CPF is already registered');
+  await expect(item.getByTestId('outbox-reason')).toHaveText('A student with this CPF is already registered.');
 
   // Retry sends it again; the server still refuses, and it is back in the list with the reason.
   const before = posts;
   await item.getByRole('button', { name: 'Retry' }).click();
   await expect.poll(() => posts).toBe(before + 1);
-  await expect(item.getByTestId('outbox-reason')).toHaveText('A student with this CPF is already registered');
+  await expect(item.getByTestId('outbox-reason')).toHaveText('A student with this CPF is already registered.');
   await expect(page.getByTestId('outbox-failed')).toHaveText('1');
 
   await item.getByRole('button', { name: 'Discard' }).click();

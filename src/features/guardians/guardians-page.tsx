@@ -33,13 +33,16 @@ import { notify } from '../../components/notify.ts';
 import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit } from './guardian-form.ts';
 import type { GuardianSearch } from './guardian-search.ts';
 import { GuardianModal, type SearchUpdater } from './guardian-modal.tsx';
+import { useRefusalText } from '../../components/refusal-text.ts';
+import type { Refusal } from '../../lib/db.ts';
 
 type Props = { studentId: string; search: GuardianSearch; updateSearch: SearchUpdater };
-type Row = Guardian & { pending?: 'pending' | 'failed'; reason?: string };
+type Row = Guardian & { pending?: 'pending' | 'failed' } & Refusal;
 
 /** SPEC §2 "alunos/{id}/responsaveis": the student's guardians as person cards, the register and edit modal. */
 export function GuardiansPage({ studentId, search, updateSearch }: Props) {
   const { t } = useLingui();
+  const refusalText = useRefusalText();
   const { can } = usePermissions();
   const query = useQuery(guardiansQueryOptions(studentId));
   const { items, source, savedAt } = listState(query, sampleGuardians);
@@ -132,7 +135,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
                 key={guardian.id}
                 person={guardian}
                 testId="guardian-card"
-                badge={<PendingBadge state={guardian.pending} reason={guardian.reason} />}
+                badge={<PendingBadge state={guardian.pending} reason={refusalText(guardian)} />}
                 actions={
                   can('guardians:write') && (
                     <>
@@ -210,7 +213,7 @@ export function guardianRows(items: Guardian[], writes: ReturnType<typeof pendin
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const write of writes) {
     const state = write.failed ? 'failed' : 'pending';
-    const reason = write.reason ? { reason: write.reason } : {};
+    const reason: Refusal = { reason: write.reason, reasonCode: write.reasonCode };
     if (write.kind === 'create') {
       const existing = byId.get(write.guardian.id);
       if (existing) continue;

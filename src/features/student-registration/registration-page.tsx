@@ -28,6 +28,7 @@ import {
 import { checkRegistration, emptyRegistration, toStudentCreate, valuesOfStudent, type RegistrationValues } from './registration-values.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
+import { useRefusalText } from '../../components/refusal-text.ts';
 
 const fieldsetReset = { border: 0, padding: 0, margin: 0, minWidth: 0 };
 
@@ -47,6 +48,7 @@ type Props = {
 export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onSaved }: Props) {
   const { can } = usePermissions();
   const { t, i18n } = useLingui();
+  const refusalText = useRefusalText();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft] = useState(() => (editing ? { clientId: editing.id, values: valuesOfStudent(editing) } : readDraft()));
@@ -161,7 +163,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
           break;
         case 'refused':
           notify({ message: t`Error registering student. Please try again.`, severity: 'error', closable: true });
-          setRefusal(outcome.reason);
+          setRefusal(refusalText(outcome) ?? '');
           // Refused: the form is the user's again, reload-safe, and a re-submit replaces the refused attempt.
           writeDraft({ clientId: clientId.current, values });
           void keepDraftDocuments(clientId.current, documents);

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { StudentRow } from './student-rows.ts';
 import classes from './student-card.module.css';
+import { useRefusalText } from '../../components/refusal-text.ts';
 
 type Props = {
   student: StudentRow;
@@ -24,6 +25,7 @@ type Props = {
  */
 export const StudentCard = memo(function StudentCard({ student, position, total, canAddGuardian, canOpen = false }: Props) {
   const { t } = useLingui();
+  const refusalText = useRefusalText();
   const percent = Math.round(student.frequencyPercent);
   const studentName = student.name;
   return (
@@ -47,7 +49,7 @@ export const StudentCard = memo(function StudentCard({ student, position, total,
           </Badge>
         ) : null}
         {student.pending === 'failed' ? (
-          <Badge color="red" c="red.9" variant="light" className={classes.badge} title={student.reason}>
+          <Badge color="red" c="red.9" variant="light" className={classes.badge} title={refusalText(student)}>
             <Trans>Not saved</Trans>
           </Badge>
         ) : null}
@@ -55,7 +57,7 @@ export const StudentCard = memo(function StudentCard({ student, position, total,
       {student.pending ? (
         <p className={classes.pendingDetail}>
           {student.pending === 'failed'
-            ? (student.reason ?? t`The server refused this registration.`)
+            ? (refusalText(student) ?? t`The server refused this registration.`)
             : t`Saved on this device; it will be sent when the server can be reached.`}
         </p>
       ) : (

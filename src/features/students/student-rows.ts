@@ -2,8 +2,9 @@
 import type { StudentSummary } from '../../api/contract.ts';
 import type { PendingStudent } from '../../api/students.ts';
 import { foldForSearch, searchByName } from '../../lib/fold-for-search.ts';
+import type { Refusal } from '../../lib/db.ts';
 
-export type StudentRow = StudentSummary & { pending?: 'pending' | 'failed'; reason?: string };
+export type StudentRow = StudentSummary & { pending?: 'pending' | 'failed' } & Refusal;
 
 export function studentRows(items: StudentSummary[], pending: PendingStudent[], query: string): StudentRow[] {
   const searching = foldForSearch(query) !== '';
@@ -24,6 +25,7 @@ function queuedRows(items: StudentSummary[], pending: PendingStudent[]): Student
       name: p.name,
       frequencyPercent: 0,
       pending: p.failed ? 'failed' : 'pending',
-      ...(p.reason ? { reason: p.reason } : {}),
+      reason: p.reason,
+      reasonCode: p.reasonCode,
     }));
 }

@@ -17,12 +17,14 @@ import { notify } from '../../components/notify.ts';
 import { EmailText } from '../../components/email-text.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
+import { useRefusalText } from '../../components/refusal-text.ts';
+import type { Refusal } from '../../lib/db.ts';
 
 // The form and its checks (the contract, with zod) load when an admin opens it, not with the list.
 const loadAddUserModal = () => import('./add-user-modal.tsx').then((module) => ({ default: module.AddUserModal }));
 const levels = Object.keys(accessLabels) as AccessLevel[];
 
-type UserRow = User & { pending?: 'pending' | 'failed'; reason?: string };
+type UserRow = User & { pending?: 'pending' | 'failed' } & Refusal;
 
 /** The server's users with the changes still in the outbox laid over them (a new user shows before it is sent). */
 function userRows(users: User[], writes: PendingUserWrite[]): UserRow[] {
@@ -33,7 +35,8 @@ function userRows(users: User[], writes: PendingUserWrite[]): UserRow[] {
       ...base,
       ...write.fields,
       pending: write.failed ? 'failed' : 'pending',
-      ...(write.reason ? { reason: write.reason } : {}),
+      reason: write.reason,
+      reasonCode: write.reasonCode,
     } as UserRow);
   }
   return [...rows.values()];
@@ -104,6 +107,7 @@ function useRefetchWhenUsersSync(): void {
 
 function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
   const { t, i18n } = useLingui();
+  const refusalText = useRefusalText();
   const access = accessLabels[user.access];
   const active = user.active !== false;
   const name = user.full_name;
@@ -140,7 +144,7 @@ function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
               variant="light"
               color={user.pending === 'failed' ? 'red' : 'orange'}
               c={user.pending === 'failed' ? 'red.9' : 'orange.9'}
-              title={user.reason}
+              title={refusalText(user)}
             >
               {user.pending === 'failed' ? <Trans>Not saved</Trans> : <Trans>Waiting to sync</Trans>}
             </Badge>
@@ -162,9 +166,9 @@ function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
           <EmailText email={user.email} />
         </Text>
       </Group>
-      {user.pending === 'failed' && user.reason ? (
+      {user.pending === 'failed' && refusalText(user) ? (
         <Text size="sm" c="red.9" mt="xs">
-          {user.reason}
+          {refusalText(user)}
         </Text>
       ) : null}
       {manage && (

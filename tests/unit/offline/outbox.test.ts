@@ -104,6 +104,7 @@ describe('the outbox', () => {
     const stored = await db.outbox.get(row.id);
     expect(stored?.state).toBe('failed');
     expect(stored?.reason).toBe('Invalid CPF');
+    expect(stored?.reasonCode).toBeUndefined();
     await drainOutbox(() => Date.now() + 3_600_000);
     expect(handler).toHaveBeenCalledTimes(1);
   });
@@ -117,6 +118,7 @@ describe('the outbox', () => {
     const stored = await db.outbox.get(row.id);
     expect(stored?.state).toBe('failed');
     expect(stored?.reason).toBe('The instrutor access does not allow this (guardians:write)');
+    expect(stored?.reasonCode).toBe('forbidden');
   });
 
   it('keeps a write refused because the account itself was refused (deactivated) pending, for the next sign-in', async () => {

@@ -91,6 +91,7 @@ describe('user management', () => {
       payload: { ...body, id: randomUUID(), email: body.email.toUpperCase() },
     });
     expect(clash.statusCode).toBe(409);
+    expect(clash.json<{ code: string }>().code).toBe('email-taken');
     const listed = (await server.app.inject('/api/users')).json<User[]>().filter((user) => user.email === body.email);
     expect(listed).toHaveLength(1);
   });

@@ -143,7 +143,7 @@ describe('POST /api/students', () => {
     const before = await countStudents();
     const response = await post(fullStudent({ fullName: 'Outra Pessoa' })); // same CPF as the first test's student
     expect(response.statusCode).toBe(409);
-    expect(apiErrorSchema.parse(response.json()).message).toMatch(/CPF/);
+    expect(apiErrorSchema.parse(response.json())).toMatchObject({ message: expect.stringMatching(/CPF/), code: 'cpf-taken' });
     expect(await countStudents()).toBe(before);
   });
 
