@@ -60,9 +60,16 @@ function safeSessionStorage(): Storage | undefined {
 const documentKey = (clientId: string, documentId: string) => `${clientId}|${documentId}`;
 const warn = (error: unknown) => console.warn("Quadra: a registration draft's files could not be kept on this device", error);
 
-/** The documents added to the draft `clientId`, in the order they were added (rows without a file are skipped). */
-export async function readDraftDocuments(clientId: string): Promise<QueuedDocument[]> {
+/** Past this, the documents of a draft that is not this tab's are dropped: a tab closed unregistered leaves them. */
+export const DRAFT_DOCUMENTS_MAX_AGE_MS = 24 * 3600 * 1000;
+
+/**
+ * The documents added to the draft `clientId`, in the order they were added (rows without a file are skipped). Other
+ * drafts' documents older than a day go (personal files nobody will send: their tab was closed).
+ */
+export async function readDraftDocuments(clientId: string, now = Date.now()): Promise<QueuedDocument[]> {
   try {
+    await db.draftDocuments.filter((row) => row.clientId !== clientId && row.addedAt < now - DRAFT_DOCUMENTS_MAX_AGE_MS).delete();
     const rows = await db.draftDocuments.where('clientId').equals(clientId).sortBy('addedAt');
     return rows.map((row) => row.document as QueuedDocument).filter((document) => document?.file instanceof Blob);
   } catch (error) {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../src/lib/db.ts';
+import {
+  clearDraftDocuments,
+  DRAFT_DOCUMENTS_MAX_AGE_MS,
+  dropDraftDocument,
+  readDraftDocuments,
+} from '../../../src/features/student-registration/registration-draft.ts';
+
+const row = (clientId: string, id: string, addedAt: number) => ({ key: `${clientId}|${id}`, clientId, addedAt, document: { id } });
+
+describe("a registration draft's documents on the device", () => {
+  it("are removed one by one and with their draft, and other drafts' old ones go when a form opens", async () => {
+    const now = 10 * DRAFT_DOCUMENTS_MAX_AGE_MS;
+    await db.draftDocuments.bulkPut([
+      row('mine', 'a', now - 2 * DRAFT_DOCUMENTS_MAX_AGE_MS), // this tab's: kept however old
+      row('mine', 'b', now),
+      row('closed-tab', 'c', now - DRAFT_DOCUMENTS_MAX_AGE_MS - 1),
+      row('other-tab', 'd', now - 1000),
+    ]);
+    // Rows without a file are not documents to send (jsdom's Blobs do not survive fake-indexeddb: none is listed here).
+    expect(await readDraftDocuments('mine', now)).toEqual([]);
+    expect((await db.draftDocuments.toArray()).map((r) => r.key).sort()).toEqual(['mine|a', 'mine|b', 'other-tab|d']);
+    await dropDraftDocument('mine', 'a');
+    expect(await db.draftDocuments.get('mine|a')).toBeUndefined();
+    await clearDraftDocuments('mine');
+    expect((await db.draftDocuments.toArray()).map((r) => r.key)).toEqual(['other-tab|d']);
+    await db.draftDocuments.clear();
+  });
+});
