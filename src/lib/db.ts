@@ -11,7 +11,8 @@
  *   discarded, and at the end of a session (they are personal data, not work the user chose to save).
  * - `draftDocuments`: files added to a registration not sent yet (the rest of that draft, text only, is in the tab's
  *   sessionStorage), under the draft's client id, so a reload or a crash keeps them too. Removed when the registration
- *   is stored in the outbox (which keeps its own copies) or started over, and at the end of a session.
+ *   is stored in the outbox (which keeps its own copies) or started over, and at the end of a session; a closed tab's
+ *   a day later (registration-draft.ts).
  */
 import Dexie, { type Table } from 'dexie';
 
