@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { idSchema, isoDateSchema, rollInputSchema, rollSchema, type Roll, type RollInput } from './contract.ts';
 import { gridKeys } from './attendance-grid.ts';
 import { rosterKeys } from './rosters.ts';
+import { invalidateAttendanceFigures } from './reports.ts';
 import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';
 import { db, type OutboxRow } from '../lib/db.ts';
 import { enqueue, isSending, registerOutboxHandler } from '../offline/outbox.ts';
@@ -81,6 +82,8 @@ export function registerAttendanceHandlers(): void {
     void queryClient.invalidateQueries({ queryKey: ['students'] });
     // The class's month grids show this day: a correction made offline appears there once it is sent.
     void queryClient.invalidateQueries({ queryKey: gridKeys.ofClass(saved.classId) });
+    // Home's alerts (a class without a roll, a student's frequency) and the reports.
+    invalidateAttendanceFigures();
     return { classId: saved.classId, date: saved.date };
   });
 }

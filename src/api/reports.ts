@@ -6,6 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { getParsed } from '../lib/http.ts';
+import { queryClient } from '../offline/query-client.ts';
 
 /** How many of each alert list home shows at first (and asks for: the whole lists only when the user opens one). */
 export const ALERTS_SHOWN = 5;
@@ -41,3 +42,12 @@ export const frequencyReportQueryOptions = (month: string) =>
         import('./contract.ts').then((contract) => contract.frequencyReportSchema),
       ),
   });
+
+/**
+ * A roll, an enrolment or a student's status the server has just accepted changes the alerts and the months' reports:
+ * they are asked again when next shown (offline, the saved copy stays on screen, as of its time).
+ */
+export function invalidateAttendanceFigures(): void {
+  void queryClient.invalidateQueries({ queryKey: reportKeys.alerts });
+  void queryClient.invalidateQueries({ queryKey: ['reports'] });
+}

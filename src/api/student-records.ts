@@ -12,6 +12,7 @@ import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { queryClient } from '../offline/query-client.ts';
 import type { StudentStatusFilter, StudentStatusInput, StudentUpdate } from './contract.ts';
+import { invalidateAttendanceFigures } from './reports.ts';
 
 export const studentRecordKeys = {
   one: (id: string) => ['students', 'record', id] as const,
@@ -65,8 +66,9 @@ export async function enqueueEnrolment(change: 'start' | 'end', payload: Enrolme
 
 const versionOf = (current: unknown): number => Number((current as { version?: unknown })?.version);
 
-/** What a student write changed on screen: the record, the lists (names, status) and rosters. */
+/** What a student write changed on screen: the record, the lists (names, status), rosters, alerts and reports. */
 function refreshStudent(studentId: string, classId?: string): void {
+  invalidateAttendanceFigures();
   void queryClient.invalidateQueries({ queryKey: ['students'] });
   void queryClient.invalidateQueries({ queryKey: studentRecordKeys.one(studentId) });
   // The class's rosters (rosterKeys of rosters.ts, not imported: that module loads the contract, this one must not).
