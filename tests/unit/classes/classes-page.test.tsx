@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { ClassesPage } from '../../../src/features/classes/classes-page.tsx';
 import { notify } from '../../../src/components/notify.ts';
 import { mockApi, renderWithRouter } from '../students/support.tsx';
+import { createTestQueryClient } from '../../support/render.tsx';
+import { classKeys } from '../../../src/api/classes.ts';
 
 vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
 
@@ -83,6 +85,16 @@ describe('classes page', () => {
     expect(await screen.findByTestId('sample-banner')).toBeInTheDocument();
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ message: 'Error loading classes', severity: 'error' }));
     expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it("with the device's copy on screen, a failed load shows its banner and no error toast", async () => {
+    mockApi({ activities });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(classKeys.all, classes, { updatedAt: Date.now() - 3_600_000 });
+    renderWithRouter(<ClassesPage />, '/', { queryClient });
+    expect(await screen.findByTestId('device-banner')).toBeInTheDocument();
+    expect(screen.getByText('Futsal Sub-12')).toBeInTheDocument();
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('a successful load shows no toast', async () => {

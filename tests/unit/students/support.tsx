@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { configure } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderWithProviders } from '../../support/render.tsx';
 
 // These screens render a router, Mantine and a query round trip: on a busy shared machine that can take seconds.
@@ -28,11 +29,11 @@ export function mockApi(routes: Record<string, Answer>) {
   return { fetchMock, calls };
 }
 
-/** Render a screen inside a memory router (its Links need one), at `path` (default '/'). */
-export function renderWithRouter(ui: ReactElement, path = '/') {
+/** Render a screen inside a memory router (its Links need one), at `path` (default '/'), with a query client of its own or the given one. */
+export function renderWithRouter(ui: ReactElement, path = '/', { queryClient }: { queryClient?: QueryClient } = {}) {
   const root = createRootRoute({ component: () => <Outlet /> });
   const screen = createRoute({ getParentRoute: () => root, path: '/', component: () => ui });
   const anything = createRoute({ getParentRoute: () => root, path: '$', component: () => null });
   const router = createRouter({ routeTree: root.addChildren([screen, anything]), history: createMemoryHistory({ initialEntries: [path] }) });
-  return { router, ...renderWithProviders(<RouterProvider router={router as never} />) };
+  return { router, ...renderWithProviders(<RouterProvider router={router as never} />, queryClient ? { queryClient } : {}) };
 }
