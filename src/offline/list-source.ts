@@ -13,16 +13,21 @@ export type ListSource = 'loading' | 'server' | 'device' | 'sample' | 'error' | 
 /** `savedAt`: when the device's copy shown ('device') came from the server (ms since the epoch). */
 export type ListState<T> = { items: T[]; source: ListSource; savedAt?: number };
 
+/** Whether the browser says it has no connection (not TanStack's onlineManager: it starts online after a reload). */
+const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export function listState<T>(
   query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'isPending' | 'fetchStatus'> & { error?: unknown; dataUpdatedAt?: number },
   sample: T[],
   sampleFallback: boolean = config.sampleFallback,
+  offline: boolean = browserOffline(),
 ): ListState<T> {
   // The server says the record the list belongs to does not exist: nothing to show, not even a saved copy.
   if (query.error instanceof RecordNotFoundError) return { items: [], source: 'not-found' };
   if (query.data) {
-    // The server failed, or cannot be asked (offline, the refetch waits): the copy saved on the device, and from when.
-    if (!query.isError && query.fetchStatus !== 'paused') return { items: query.data, source: 'server' };
+    // The server failed, or cannot be asked (offline: the refetch waits, or an answer still fresh is not asked again):
+    // the copy saved on the device, and from when.
+    if (!query.isError && query.fetchStatus !== 'paused' && !offline) return { items: query.data, source: 'server' };
     return { items: query.data, source: 'device', ...(query.dataUpdatedAt ? { savedAt: query.dataUpdatedAt } : {}) };
   }
   // Offline with nothing cached, a query pauses instead of failing: that is a failure for the screen.

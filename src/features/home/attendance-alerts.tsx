@@ -45,8 +45,8 @@ export default function AttendanceAlerts() {
         <AlertLists
           alerts={alerts}
           whole={wantAll ? whole.data : undefined}
-          // Offline, or the server failed: the button stays, and asks again when pressed.
-          wholeFailed={wantAll && whole.isError}
+          // Offline (the request waits), or the server failed: the button stays, says so, and asks again when pressed.
+          wholeFailed={wantAll && !whole.data && (whole.isError || whole.fetchStatus === 'paused')}
           loadWhole={() => (wantAll ? void whole.refetch() : setWantAll(true))}
         />
       )}
@@ -78,6 +78,7 @@ function AlertLists({
     total: alerts.totals?.[name] ?? alerts[name].length,
     open: open.has(name) && !!whole,
     loading: open.has(name) && !whole && !wholeFailed,
+    failed: open.has(name) && !whole && wholeFailed,
     onToggle: () => {
       const next = new Set(open);
       if (next.has(name) && whole) next.delete(name);
@@ -188,6 +189,7 @@ function ShortList<T>({
   total,
   open,
   loading,
+  failed,
   onToggle,
   render,
 }: {
@@ -195,6 +197,8 @@ function ShortList<T>({
   total: number;
   open: boolean;
   loading: boolean;
+  /** The whole list was asked for and could not come (offline, or the server failed). */
+  failed: boolean;
   onToggle: () => void;
   render: (item: T) => ReactNode;
 }) {
@@ -207,6 +211,11 @@ function ShortList<T>({
         <Button variant="subtle" size="compact-sm" mt={4} onClick={onToggle} aria-expanded={open} loading={loading}>
           {open ? <Trans>Show fewer</Trans> : <Trans>Show all ({total})</Trans>}
         </Button>
+      )}
+      {failed && (
+        <Text size="sm" c="gray.8" role="status">
+          <Trans>The whole list could not be loaded: it needs the server. Try again when the connection returns.</Trans>
+        </Text>
       )}
     </>
   );

@@ -13,6 +13,14 @@ describe('where a list on screen comes from', () => {
     expect(listState({ ...base, isError: true, fetchStatus: 'idle' }, [])).toEqual({ items: saved, source: 'device', savedAt: base.dataUpdatedAt });
   });
 
+  it("is the device's copy offline even when its answer is still fresh (not asked again), saying from when", () => {
+    expect(listState({ ...base, isError: false, fetchStatus: 'idle' }, [], true, true)).toEqual({
+      items: saved,
+      source: 'device',
+      savedAt: base.dataUpdatedAt,
+    });
+  });
+
   it("is the device's copy too while offline (the refetch waits), not a fresh answer", () => {
     expect(listState({ ...base, isError: false, fetchStatus: 'paused' }, [])).toEqual({
       items: saved,
