@@ -7,11 +7,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { getBlob, getParsed, sendParsed } from '../lib/http.ts';
-import type { OutboxRow } from '../lib/db.ts';
-import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
+import { db, type OutboxRow } from '../lib/db.ts';
+import { drainOutbox, enqueue, isSending, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { queryClient } from '../offline/query-client.ts';
-import type { StudentStatusFilter, StudentStatusInput, StudentUpdate } from './contract.ts';
+import type { Student, StudentStatusFilter, StudentStatusInput, StudentUpdate } from './contract.ts';
 import { invalidateAttendanceFigures } from './reports.ts';
 
 export const studentRecordKeys = {
@@ -51,13 +51,53 @@ const path = (studentId: string) => `students/${encodeURIComponent(studentId)}`;
 const enrolmentPath = ({ classId, studentId }: EnrolmentPayload) =>
   `classes/${encodeURIComponent(classId)}/students/${encodeURIComponent(studentId)}`;
 
+/** This student's edits and status changes still waiting to be sent (not the failed ones), oldest first. */
+async function waitingWritesOf(studentId: string): Promise<OutboxRow[]> {
+  const rows = await db.outbox.where('kind').anyOf([outboxKinds.studentUpdate, outboxKinds.studentStatus]).sortBy('createdAt');
+  return rows.filter((row) => row.state === 'pending' && (row.payload as { studentId?: string }).studentId === studentId);
+}
+
+/**
+ * A student's writes made on this device follow each other: each waits for the one before (and for a registration
+ * still queued: the registration's outbox id is the student's id), and is sent on the version that one got, so a second
+ * edit made offline is not a conflict with the user's own first one. An edit that replaces one still waiting takes its
+ * place: the form showed that one's values (withWaitingEdit), so nothing of it is lost.
+ */
 export async function enqueueStudentUpdate(studentId: string, student: StudentUpdate): Promise<void> {
-  // An edit of a student whose registration is still queued waits for it (the registration's outbox id is the student's id).
-  await enqueue({ kind: outboxKinds.studentUpdate, payload: { studentId, student } satisfies StudentUpdatePayload, dependsOn: studentId });
+  const last = (await waitingWritesOf(studentId)).at(-1);
+  if (last?.kind === outboxKinds.studentUpdate && !isSending(last.id)) {
+    const { version } = (last.payload as StudentUpdatePayload).student;
+    await db.outbox.update(last.id, { payload: { studentId, student: { ...student, version } } satisfies StudentUpdatePayload });
+    void drainOutbox();
+    return;
+  }
+  await enqueue({
+    kind: outboxKinds.studentUpdate,
+    payload: { studentId, student } satisfies StudentUpdatePayload,
+    dependsOn: last?.id ?? studentId,
+  });
 }
 
 export async function enqueueStudentStatus(studentId: string, status: StudentStatusInput): Promise<void> {
-  await enqueue({ kind: outboxKinds.studentStatus, payload: { studentId, status } satisfies StudentStatusPayload, dependsOn: studentId });
+  const last = (await waitingWritesOf(studentId)).at(-1);
+  await enqueue({ kind: outboxKinds.studentStatus, payload: { studentId, status } satisfies StudentStatusPayload, dependsOn: last?.id ?? studentId });
+}
+
+/**
+ * The version a chained write is sent on: what the write before it got from the server, or its own if that is newer
+ * ("keep mine" after a conflict moves it to the server's current version).
+ */
+const versionAfterParent = (item: OutboxRow, own: number): number =>
+  typeof item.parentResult?.version === 'number' ? Math.max(item.parentResult.version, own) : own;
+
+/** The record with this device's edit still waiting laid over it (what the profile and the edit form show). */
+export function withWaitingEdit(student: Student, rows: readonly OutboxRow[]): { student: Student; waiting: boolean } {
+  const edit = rows.findLast(
+    (row) => row.kind === outboxKinds.studentUpdate && row.state === 'pending' && (row.payload as StudentUpdatePayload).studentId === student.id,
+  );
+  if (!edit) return { student, waiting: false };
+  const { version: _version, ...fields } = (edit.payload as StudentUpdatePayload).student;
+  return { student: { ...student, ...fields, address: { ...fields.address } }, waiting: true };
 }
 
 export async function enqueueEnrolment(change: 'start' | 'end', payload: EnrolmentPayload): Promise<void> {
@@ -82,9 +122,11 @@ export function registerStudentRecordHandlers(): void {
     async (item) => {
       const { studentSchema } = await import('./contract.ts');
       const { studentId, student } = item.payload as StudentUpdatePayload;
-      const saved = await sendParsed('put', path(studentId), student, studentSchema);
+      const version = versionAfterParent(item, student.version);
+      const saved = await sendParsed('put', path(studentId), { ...student, version }, studentSchema);
       queryClient.setQueryData(studentRecordKeys.one(studentId), saved);
       refreshStudent(studentId);
+      return { version: saved.version };
     },
     {
       rebase: (payload, current) => {
@@ -98,9 +140,11 @@ export function registerStudentRecordHandlers(): void {
     async (item) => {
       const { studentSchema } = await import('./contract.ts');
       const { studentId, status } = item.payload as StudentStatusPayload;
-      const saved = await sendParsed('post', `${path(studentId)}/status`, status, studentSchema);
+      const version = versionAfterParent(item, status.version);
+      const saved = await sendParsed('post', `${path(studentId)}/status`, { ...status, version }, studentSchema);
       queryClient.setQueryData(studentRecordKeys.one(studentId), saved);
       refreshStudent(studentId);
+      return { version: saved.version };
     },
     {
       rebase: (payload, current) => {

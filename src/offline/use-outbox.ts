@@ -3,13 +3,16 @@ import { useLiveQuery } from '../lib/use-live-query.ts';
 
 const none: OutboxRow[] = [];
 
-/** Every item in the outbox, oldest first, live. */
+const itemsOf = (kind?: string) => () => (kind ? db.outbox.where('kind').equals(kind).sortBy('createdAt') : db.outbox.orderBy('createdAt').toArray());
+
+/** Every item in the outbox (of one kind), oldest first, live. */
 export function useOutboxItems(kind?: string): OutboxRow[] {
-  return useLiveQuery(
-    () => (kind ? db.outbox.where('kind').equals(kind).sortBy('createdAt') : db.outbox.orderBy('createdAt').toArray()),
-    [kind],
-    none,
-  );
+  return useLiveQuery(itemsOf(kind), [kind], none);
+}
+
+/** The same, undefined until IndexedDB has answered: for a form that starts from them (none if it cannot answer). */
+export function useLoadedOutboxItems(kind?: string): OutboxRow[] | undefined {
+  return useLiveQuery<OutboxRow[] | undefined>(itemsOf(kind), [kind], undefined, none);
 }
 
 export function useOutboxCounts(): { pending: number; failed: number } {

@@ -19,7 +19,10 @@ import {
   enqueueStudentStatus,
   pendingEnrolments,
   studentQueryOptions,
+  withWaitingEdit,
 } from '../../api/student-records.ts';
+import { refusalOf } from '../../lib/db.ts';
+import { useRefusalText } from '../../components/refusal-text.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -36,7 +39,10 @@ import { useOutboxItems } from '../../offline/use-outbox.ts';
 export function StudentProfilePage({ studentId, documentAdder }: { studentId: string; documentAdder?: ReactNode }) {
   const { t } = useLingui();
   const query = useQuery(studentQueryOptions(studentId));
-  const student = query.data;
+  // An edit made on this device and not sent yet shows already (marked as waiting).
+  const edits = useOutboxItems(outboxKinds.studentUpdate);
+  const shown = query.data ? withWaitingEdit(query.data, edits) : undefined;
+  const student = shown?.student;
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
@@ -46,7 +52,7 @@ export function StudentProfilePage({ studentId, documentAdder }: { studentId: st
         </BackButton>
       </Group>
       {student ? (
-        <Profile student={student} documentAdder={documentAdder} />
+        <Profile student={student} editWaiting={shown?.waiting ?? false} documentAdder={documentAdder} />
       ) : query.isError || query.fetchStatus === 'paused' ? (
         <Text c="red.9" role="alert">
           <Trans>This student could not be loaded. Check the connection and try again.</Trans>
@@ -69,7 +75,7 @@ function Field({ label, value }: { label: string; value: string | undefined }) {
   );
 }
 
-function Profile({ student, documentAdder }: { student: Student; documentAdder: ReactNode }) {
+function Profile({ student, editWaiting, documentAdder }: { student: Student; editWaiting: boolean; documentAdder: ReactNode }) {
   const { t, i18n } = useLingui();
   const { can } = usePermissions();
   const enumLabel = {
@@ -84,7 +90,8 @@ function Profile({ student, documentAdder }: { student: Student; documentAdder: 
   const [statusOpen, setStatusOpen] = useState(false);
   const address = [student.address.street, student.address.number, student.address.complement, student.address.code].filter(Boolean).join(', ');
   const statusRows = useOutboxItems(outboxKinds.studentStatus);
-  const statusPending = statusRows.some((row) => (row.payload as { studentId?: string }).studentId === student.id);
+  const statusRow = statusRows.findLast((row) => (row.payload as { studentId?: string }).studentId === student.id);
+  const refusalText = useRefusalText();
 
   return (
     <Stack gap="lg">
@@ -99,9 +106,14 @@ function Profile({ student, documentAdder }: { student: Student; documentAdder: 
             </Trans>
           </Text>
         )}
-        {statusPending && (
-          <Badge color="orange" c="orange.9" variant="light">
+        {(editWaiting || statusRow?.state === 'pending') && (
+          <Badge color="orange" c="orange.9" variant="light" data-testid="pending-badge">
             <Trans>Waiting to sync</Trans>
+          </Badge>
+        )}
+        {statusRow?.state === 'failed' && (
+          <Badge color="red" c="red.9" variant="light" title={refusalText(refusalOf(statusRow))}>
+            <Trans>Not saved</Trans>
           </Badge>
         )}
       </Group>
