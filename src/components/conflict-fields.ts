@@ -36,11 +36,18 @@ export const conflictFieldLabels: Record<string, MessageDescriptor> = {
   birthDate: msg`Date of birth`,
   civilState: msg`Civil state`,
   nis: msg`NIS`,
+  // A student's status change (deactivate, reactivate).
+  date: msg`Date`,
+  reason: msg`Reason`,
 };
 
-/** A field's value as the conflict view shows it: an address as its parts, nothing as a dash. */
-export function conflictValueText(value: unknown): string {
+/** A write's field that the record holds under another name: a status change's date and reason. */
+export const conflictRecordKeys: Record<string, string> = { date: 'statusDate', reason: 'statusReason' };
+
+/** A field's value as the conflict view shows it: an address as its parts, a yes or no in words, nothing as a dash. */
+export function conflictValueText(value: unknown, words: { yes: string; no: string } = { yes: 'yes', no: 'no' }): string {
   if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
   if (typeof value !== 'object') return String(value);
   const parts = Object.values(value as Record<string, unknown>).filter((part) => part !== undefined && part !== null && part !== '');
   return parts.length > 0 ? parts.map(String).join(', ') : '—';

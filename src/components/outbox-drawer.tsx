@@ -9,7 +9,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { OutboxRow } from '../lib/db.ts';
 import { discardItem, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
-import { conflictFieldLabels, conflictValueText } from './conflict-fields.ts';
+import { conflictFieldLabels, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
 import { useRefusalText } from './refusal-text.ts';
 
 const kindLabels: Record<string, MessageDescriptor> = {
@@ -43,10 +43,11 @@ function mineOf(payload: unknown): Record<string, unknown> {
 function ConflictTable({ item }: { item: OutboxRow }) {
   const { t, i18n } = useLinguiMacro();
   const mine = mineOf(item.payload);
-  const theirs = (item.conflict?.current ?? {}) as Record<string, unknown>;
-  const fields = Object.keys(mine).filter(
-    (key) => key !== 'version' && key !== 'id' && conflictValueText(mine[key]) !== conflictValueText(theirs[key]),
-  );
+  const current = (item.conflict?.current ?? {}) as Record<string, unknown>;
+  const theirs = (key: string) => current[conflictRecordKeys[key] ?? key];
+  const words = { yes: t`Yes`, no: t`No` };
+  const text = (value: unknown) => conflictValueText(value, words);
+  const fields = Object.keys(mine).filter((key) => key !== 'version' && key !== 'id' && text(mine[key]) !== text(theirs(key)));
   return (
     <Table withTableBorder fz="sm" data-testid="conflict-table" aria-label={t`Their version and mine`}>
       <Table.Thead>
@@ -60,8 +61,8 @@ function ConflictTable({ item }: { item: OutboxRow }) {
         {fields.map((key) => (
           <Table.Tr key={key}>
             <Table.Td>{conflictFieldLabels[key] ? i18n._(conflictFieldLabels[key]) : key}</Table.Td>
-            <Table.Td data-testid="conflict-theirs">{conflictValueText(theirs[key])}</Table.Td>
-            <Table.Td data-testid="conflict-mine">{conflictValueText(mine[key])}</Table.Td>
+            <Table.Td data-testid="conflict-theirs">{text(theirs(key))}</Table.Td>
+            <Table.Td data-testid="conflict-mine">{text(mine[key])}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -11,6 +11,7 @@ import type { Refusal } from '../lib/db.ts';
 const texts: Record<WriteRefusal, MessageDescriptor> = {
   'cpf-taken': msg`A student with this CPF is already registered.`,
   'email-taken': msg`A user with this e-mail is already registered.`,
+  'stale-version': msg`Someone else changed this record after you started.`,
 };
 
 const isKnown = (code: string | undefined): code is WriteRefusal => code !== undefined && Object.hasOwn(texts, code);
