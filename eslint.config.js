@@ -128,11 +128,11 @@ export default tseslint.config(
           selector: "JSXOpeningElement[name.name=/^(Modal|Drawer)$/]:not(:has(JSXAttribute[name.name='closeButtonProps']))",
           message: "A dialog names its close button: closeButtonProps={{ 'aria-label': t`Close` }}.",
         },
-        // Mantine's light variant takes a shade in `color` as a solid background under its pale text (red on red).
+        // Mantine's light and subtle variants take a shade in `color` as a solid background (or a pale text) of it.
         {
           selector:
-            "JSXOpeningElement:has(JSXAttribute[name.name='variant'][value.value='light']):has(JSXAttribute[name.name='color'][value.value=/\\.[0-9]$/])",
-          message: 'With variant="light", name the colour without a shade and darken the text: color="red" c="red.9".',
+            "JSXOpeningElement:has(JSXAttribute[name.name='variant'][value.value=/^(light|subtle)$/]):has(JSXAttribute[name.name='color'][value.value=/\\.[0-9]$/])",
+          message: 'With variant="light" or "subtle", name the colour without a shade and darken the text: color="red" c="red.9".',
         },
       ],
     },

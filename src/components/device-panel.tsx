@@ -102,7 +102,7 @@ export function DevicePanel({ onClose, title }: { onClose: () => void; title: st
             they reach the server.
           </Trans>
         </Text>
-        <Button color="red" variant="light" mih={44} w="fit-content" leftSection={<IconTrash size={18} aria-hidden />} onClick={remove}>
+        <Button color="red" c="red.9" variant="light" mih={44} w="fit-content" leftSection={<IconTrash size={18} aria-hidden />} onClick={remove}>
           <Trans>Remove this device's data</Trans>
         </Button>
       </Stack>

@@ -35,7 +35,8 @@ export default function QueuedDocuments({ documents, onRemove }: { documents: Qu
             {/* A square Button rather than an ActionIcon: the registration form's first load has no room for ActionIcon's code. */}
             <Button
               variant="subtle"
-              color="red.9"
+              color="red"
+              c="red.9"
               w={44}
               h={44}
               p={0}

@@ -397,7 +397,8 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
                         size="xs"
                         mih={44}
                         variant="subtle"
-                        color="red.9"
+                        color="red"
+                        c="red.9"
                         leftSection={<IconTrash size={16} aria-hidden />}
                         onClick={() => setRemoving({ id: doc.id, fileName: doc.fileName })}
                       >
@@ -420,7 +421,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
           <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button color="red" mih={44} onClick={() => removing && void remove(removing.id)}>
+          <Button color="red.9" mih={44} onClick={() => removing && void remove(removing.id)}>
             <Trans>Remove document</Trans>
           </Button>
         </Group>
