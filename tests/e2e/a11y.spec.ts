@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { API_URL, expect, test } from '../support/e2e.ts';
+import { API_URL, expect, PDF, test } from '../support/e2e.ts';
 
 const AUDITS = [
   { language: 'pt-BR', size: { name: 'mobile', width: 390, height: 844 } },
@@ -51,6 +51,16 @@ async function arrange(request: APIRequestContext): Promise<Fixture> {
   });
   expect(guardian.ok(), await guardian.text()).toBeTruthy();
   const guardianId = ((await guardian.json()) as { id: string }).id;
+  // A document, so the profile's audit sees its download and remove buttons (their contrast once failed).
+  const document = await request.post(`${API_URL}/students/${studentId}/documentos`, {
+    multipart: {
+      fileName: 'comprovante.pdf',
+      fileType: 'COMPROVANTE_RESIDENCIA',
+      date: '2026-10-01',
+      file: { name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
+  });
+  expect(document.ok(), await document.text()).toBeTruthy();
 
   // A class with students on its roster (the seed enrols some), as the attendance tests find one.
   const classes = (await (await request.get(`${API_URL}/classes`)).json()) as ClassGroup[];
@@ -119,7 +129,12 @@ const ROUTES: Route[] = [
     ready: (page, f) => page.getByRole('main').getByText(f.rosterName).first(),
   },
   { name: 'students', path: () => 'alunos', ready: (page) => page.getByTestId('student-card').first() },
-  { name: 'student profile', path: (f) => `alunos/${f.studentId}`, ready: (page) => page.getByTestId('profile-classes') },
+  {
+    name: 'student profile',
+    path: (f) => `alunos/${f.studentId}`,
+    // Its documents come in a request of their own: the audit waits for them.
+    ready: (page) => page.getByRole('button', { name: /comprovante\.pdf/ }).first(),
+  },
   { name: 'student edit', path: (f) => `alunos/${f.studentId}/editar`, ready: (page) => page.getByRole('main').locator('form') },
   { name: 'class page', path: (f) => `turmas/${f.group.id}`, ready: (page, f) => page.getByTestId('class-roster').getByText(f.rosterName).first() },
   {
