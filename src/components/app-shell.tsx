@@ -2,7 +2,7 @@
 import { Burger, Group, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
-import { type CSSProperties, type ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { useSidebar, isOpenish, SIDEBAR_ANIMATION_MS } from './sidebar-machine.ts';
 import { Sidebar } from './sidebar.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
@@ -14,8 +14,11 @@ import { SessionNotice } from './session-notice.tsx';
 import { HomeAfterSignOut } from './home-after-sign-out.tsx';
 import { Toasts } from './toasts.tsx';
 import { AccessGate } from './access-gate.tsx';
+import { useKeepFocus } from './use-keep-focus.ts';
 import { BackgroundSync } from './background-sync.tsx';
 import './app-shell.css';
+
+const MAIN_ID = 'quadra-main';
 
 /** Below Mantine's `sm` breakpoint (48em) is mobile. */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -56,6 +59,22 @@ export function AppShell({ children }: { children: ReactNode }) {
     }
   };
   const desktopWidth = sidebar.getWidth(false) as number;
+  useKeepFocus(MAIN_ID);
+  // On a phone the sidebar is a menu: Escape closes it, and a choice in it leaves focus on the page it opened.
+  const toggle = sidebar.toggle;
+  useEffect(() => {
+    if (!mobile || !open) return;
+    const onKey = (event: KeyboardEvent) => {
+      // A dialog open over it takes its own Escape.
+      if (event.key === 'Escape' && !document.querySelector('[role="dialog"]')) toggle();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobile, open, toggle]);
+  const afterMenuChoice = () => {
+    sidebar.toggle();
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  };
 
   return (
     <div
@@ -64,11 +83,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     >
       {/* The first Tab stop: straight to the page, past the header and the sidebar. */}
       <a
-        href="#quadra-main"
+        href={`#${MAIN_ID}`}
         className="quadra-skip-link"
         onClick={(event) => {
           event.preventDefault();
-          document.getElementById('quadra-main')?.focus();
+          document.getElementById(MAIN_ID)?.focus();
         }}
       >
         {t`Skip to content`}
@@ -107,9 +126,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         // Closed on mobile, the sidebar is off-screen: hide it from keyboard and screen readers too.
         style={mobile && sidebar.state === 'closed' ? { visibility: 'hidden' } : undefined}
       >
-        <Sidebar state={sidebar.state} mobile={mobile} onNavigate={sidebar.toggle} />
+        <Sidebar state={sidebar.state} mobile={mobile} onNavigate={afterMenuChoice} />
       </nav>
-      <main className="quadra-shell-main" id="quadra-main" tabIndex={-1}>
+      <main className="quadra-shell-main" id={MAIN_ID} tabIndex={-1}>
         <SessionNotice />
         <AccessGate>{children}</AccessGate>
       </main>

@@ -261,3 +261,39 @@ test.describe('axe: no serious or critical violation and no landmark violation, 
     });
   }
 });
+
+test.describe('focus', () => {
+  test.use({ locale: 'en-US' });
+
+  test('focus is never left on the page: a dialog loaded on demand gives it back, a link inside the page moves it to the new page, the phone menu closes with Escape', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('usuarios');
+    const add = page.getByRole('button', { name: 'Add user' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Add user' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(add).toBeFocused();
+
+    await page.goto('./');
+    const card = page
+      .getByRole('main')
+      .getByRole('link', { name: /students/i })
+      .first();
+    await card.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/alunos$/);
+    await expect(page.locator('#quadra-main')).toBeFocused();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    const menu = page.getByRole('button', { name: 'Toggle navigation' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -191,6 +191,8 @@ test('the whole roll can be taken by keyboard alone, a justified absence with it
   await tabTo('Save attendance');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Attendance recorded successfully')).toBeVisible();
+  // Saving keeps the keyboard's place (a disabled button dropped it to the page's body).
+  await expect(page.getByRole('button', { name: 'Save attendance' })).toBeFocused();
   await expect.poll(() => serverRoll(request, group.id, date)).not.toBeNull();
   const roll = (await serverRoll(request, group.id, date))!;
   for (const entry of roll.entries) {

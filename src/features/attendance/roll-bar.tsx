@@ -1,6 +1,6 @@
 /** The roll call's controls outside the rows: "mark all", and the bar with the unsaved changes, the counts and Save. */
 import { memo, type RefObject } from 'react';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import { Plural, Trans } from '@lingui/react/macro';
 import { IconAlertTriangle, IconChecks, IconDeviceFloppy, IconTrash, IconUserX } from '@tabler/icons-react';
 import classes from './roll-call.module.css';
@@ -83,7 +83,14 @@ export const RollBar = memo(function RollBar({ barRef, present, absent, justifie
 /** Save, or why this role cannot: memoised, the counts beside it change at every tap. */
 const SaveAttendance = memo(function SaveAttendance({ canSave, saving, onSave }: Pick<RollBarProps, 'canSave' | 'saving' | 'onSave'>) {
   return canSave ? (
-    <Button size="md" mih={48} onClick={onSave} loading={saving} leftSection={<IconDeviceFloppy size={20} aria-hidden />}>
+    // Not `loading`: that disables the button, and a disabled button drops the keyboard's focus (to the page's body).
+    <Button
+      size="md"
+      mih={48}
+      onClick={saving ? undefined : onSave}
+      aria-busy={saving || undefined}
+      leftSection={saving ? <Loader size={18} color="white" aria-hidden /> : <IconDeviceFloppy size={20} aria-hidden />}
+    >
       <Trans>Save attendance</Trans>
     </Button>
   ) : (
