@@ -3,10 +3,12 @@ import { Alert, Badge, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PRESENT_GREEN } from './colors.ts';
 import type { SavedRoll } from './use-roll-call.ts';
+import { useAuthorName } from '../../components/author-name.ts';
 
 /** Where the roll of this class and date stands: waiting on the device, refused, on the server, or not taken yet. */
 export const RollSyncStatus = memo(function RollSyncStatus({ saved, date }: { saved: SavedRoll; date: string | undefined }) {
   const { t, i18n } = useLingui();
+  const authorName = useAuthorName();
   if (!date) {
     return (
       <Alert color="quadra.8" variant="outline" mb="md">
@@ -15,7 +17,7 @@ export const RollSyncStatus = memo(function RollSyncStatus({ saved, date }: { sa
     );
   }
   const when = saved.takenAt ? i18n.date(new Date(saved.takenAt), { dateStyle: 'short', timeStyle: 'short' }) : '';
-  const who = saved.takenBy === 'anonymous' || !saved.takenBy ? t`Unknown user` : saved.takenBy;
+  const who = authorName(saved.takenBy);
   const badge = {
     pending: { color: 'orange.9', label: t`Pending: saved on this device, waiting to be sent` },
     failed: { color: 'red.9', label: t`Refused by the server` },

@@ -31,6 +31,7 @@ import { gridCsvFileName, gridCsvRows } from './grid-csv.ts';
 import { monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
 import { deviceGrid } from './device-grid.ts';
+import { useAuthorName } from '../../components/author-name.ts';
 import classes from './class-history.module.css';
 
 type Props = { classId: string; month: string; onMonthChange: (month: string) => void };
@@ -370,6 +371,7 @@ function GridTable({
 /** Who saved each roll of the month first, and who corrected it last: on screen and on paper. */
 function RollAuthors({ grid }: { grid: AttendanceGrid }) {
   const { i18n } = useLingui();
+  const authorName = useAuthorName();
   return (
     <section aria-labelledby="roll-authors" className={classes.authors}>
       <Title order={2} size="h5" mt="md" mb={4} id="roll-authors">
@@ -378,9 +380,9 @@ function RollAuthors({ grid }: { grid: AttendanceGrid }) {
       <ul className={classes.authorList} data-testid="roll-authors">
         {grid.rolls.map((roll) => {
           const day = dayText(roll.date, i18n.locale, { weekday: 'short', day: '2-digit', month: '2-digit' });
-          const takenBy = roll.firstTakenBy;
+          const takenBy = authorName(roll.firstTakenBy);
           const takenAt = instantText(roll.firstTakenAt, i18n.locale);
-          const correctedBy = roll.correctedBy ?? '';
+          const correctedBy = authorName(roll.correctedBy);
           const correctedAt = roll.correctedAt ? instantText(roll.correctedAt, i18n.locale) : '';
           return (
             <li key={roll.date} data-date={roll.date}>

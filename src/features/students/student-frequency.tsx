@@ -3,15 +3,17 @@ import { Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FrequencyFigure, Student } from '../../api/contract.ts';
 import { monthLabel } from '../../lib/calendar-date.ts';
+import { percentText } from '../../lib/percent-text.ts';
 
 function Cell({ figure }: { figure: FrequencyFigure }) {
-  const { t } = useLingui();
-  const { frequencyPercent: percent, rollDays: days, justified } = figure;
+  const { t, i18n } = useLingui();
+  const { frequencyPercent, rollDays: days, justified } = figure;
+  const percent = percentText(i18n.locale, frequencyPercent);
   if (days === 0) return <Table.Td c="gray.7">{t`No roll yet`}</Table.Td>;
   return (
     <Table.Td>
       <Text span fw={600}>
-        {percent}%
+        {percent}
       </Text>{' '}
       <Text span size="sm" c="gray.8">
         {justified > 0 ? t`(${days} roll days, ${justified} justified)` : t`(${days} roll days)`}
@@ -25,10 +27,10 @@ export function StudentFrequency({ student }: { student: Student }) {
   const frequency = student.frequency;
   // A copy saved on the device before the profile had these figures: the one figure it has.
   if (!frequency) {
-    const percent = student.frequencyPercent;
+    const percent = percentText(i18n.locale, student.frequencyPercent);
     return (
       <Text data-testid="profile-frequency">
-        <Trans>Attendance: {percent}%</Trans>
+        <Trans>Attendance: {percent}</Trans>
       </Text>
     );
   }
