@@ -46,7 +46,7 @@ export function meOf(staff: Staff, openMode: boolean): Me {
   return { ...staff, permissions: [...permissionsOf(staff.access)], ...(openMode ? { openMode: true } : {}) };
 }
 
-export type RouteRuleEntry = { method: string; url: string; rule: RouteRule };
+export type RouteRuleEntry = { method: string; url: string; rule: RouteRule; audit?: string };
 
 /**
  * Refuses to register a route that names no rule: the server does not start rather than serve it open. Fills `rules`
@@ -56,7 +56,8 @@ export function requireRules(app: FastifyInstance, rules: RouteRuleEntry[]): voi
   app.addHook('onRoute', (route) => {
     const rule = route.config?.rule;
     if (!rule) throw new Error(`${String(route.method)} ${route.url} has no access rule (config.rule): every /api route needs one`);
-    for (const method of [route.method].flat()) rules.push({ method, url: route.url, rule });
+    const audit = route.config?.audit;
+    for (const method of [route.method].flat()) rules.push({ method, url: route.url, rule, ...(audit ? { audit } : {}) });
   });
 }
 

@@ -1,8 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { accessLogQueryOptions } from '../../api/access-log.ts';
 import { studentsQueryOptions } from '../../api/students.ts';
@@ -11,18 +9,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { listState } from '../../offline/list-source.ts';
-
-/** What an entry of the record did, in words, by its method and route (the server records the route's pattern). */
-const actions: Record<string, MessageDescriptor> = {
-  'GET /students/:id/responsibles': msg`Read the guardians`,
-  'GET /students/:id/documentos': msg`Read the list of documents`,
-  'GET /students/:id/documentos/:docId/file': msg`Opened a document`,
-  'GET /students/:id/access-log': msg`Read this access record`,
-  'POST /students': msg`Registered the student`,
-  'POST /students/:id/responsibles': msg`Added a guardian`,
-  'PUT /responsibles/:id': msg`Changed a guardian`,
-  'POST /students/:id/documentos': msg`Added a document`,
-};
+import { accessLogActions } from './access-log-actions.ts';
 
 /**
  * A student's access record (LGPD art. 37): who read their personal data or wrote about them, and when, newest first.
@@ -82,7 +69,7 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
             </Table.Thead>
             <Table.Tbody>
               {items.map((entry, index) => {
-                const action = actions[`${entry.method} ${entry.route}`];
+                const action = accessLogActions[`${entry.method} ${entry.route}`];
                 const status = entry.status;
                 return (
                   <Table.Tr key={`${entry.at}-${index}`}>

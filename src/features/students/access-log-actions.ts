@@ -1,0 +1,24 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+/**
+ * What an entry of a student's access record did, in words, by its method and route (the server records the route's
+ * pattern). tests/unit/server/access-log-actions.test.ts holds it to the server's routes that can leave such an entry.
+ */
+export const accessLogActions: Record<string, MessageDescriptor> = {
+  'GET /students/:id': msg`Read the student's record`,
+  'PUT /students/:id': msg`Changed the student's record`,
+  'POST /students/:id/status': msg`Deactivated or reactivated the student`,
+  'PUT /classes/:classId/students/:studentId': msg`Enrolled the student in a class`,
+  'DELETE /classes/:classId/students/:studentId': msg`Ended the student's enrolment in a class`,
+  'DELETE /responsibles/:id': msg`Removed a guardian`,
+  'DELETE /students/:id/documentos/:docId': msg`Removed a document`,
+  'GET /students/:id/responsibles': msg`Read the guardians`,
+  'GET /students/:id/documentos': msg`Read the list of documents`,
+  'GET /students/:id/documentos/:docId/file': msg`Opened a document`,
+  'GET /students/:id/access-log': msg`Read this access record`,
+  'POST /students': msg`Registered the student`,
+  'POST /students/:id/responsibles': msg`Added a guardian`,
+  'PUT /responsibles/:id': msg`Changed a guardian`,
+  'POST /students/:id/documentos': msg`Added a document`,
+};
