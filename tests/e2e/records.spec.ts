@@ -159,12 +159,23 @@ test('an archived class leaves the attendance picker', async ({ page, request })
   await expect(page.getByText(title)).toHaveCount(0);
 });
 
-test("a document added on a student's profile reaches the server, and a removed one leaves it", async ({ page, request }) => {
+test("a document added on a student's profile reaches the server, and a removed one leaves it; offline, the profile shows both waiting", async ({
+  page,
+  context,
+  request,
+}) => {
   const student = await newStudent(request, 'documentos');
   await page.goto(`alunos/${student.id}`);
   await expect(page.getByRole('heading', { level: 1, name: student.fullName })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Documents' })).toHaveCount(1);
+  // The uploader's code loads when it opens: opened online (this test has no service worker to bring it offline).
   await page.getByRole('button', { name: 'Add document' }).click();
+  await expect(page.getByLabel(/^File/)).toBeVisible();
+  await context.setOffline(true);
   await addDocument(page, { name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const row = page.getByRole('row', { name: /comprovante\.pdf/ });
+  await expect(row).toContainText('Waiting to sync');
+  await context.setOffline(false);
   const stored = async () =>
     ((await (await request.get(`${API_URL}/students/${student.id}/documentos`)).json()) as { id: string; fileName: string }[]).map(
       (doc) => doc.fileName,
@@ -172,8 +183,12 @@ test("a document added on a student's profile reaches the server, and a removed 
   await expect.poll(stored, { timeout: 20_000 }).toEqual(['comprovante.pdf']);
   await expect(page.getByRole('button', { name: 'Download comprovante.pdf' })).toBeVisible();
 
+  await context.setOffline(true);
   await page.getByRole('button', { name: 'Remove comprovante.pdf' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove document' }).click();
+  await expect(row).toContainText('Removal waiting to sync');
+  await expect(page.getByRole('button', { name: 'Remove comprovante.pdf' })).toHaveCount(0);
+  await context.setOffline(false);
   await expect.poll(stored, { timeout: 20_000 }).toEqual([]);
   await expect(page.getByRole('button', { name: 'Download comprovante.pdf' })).toHaveCount(0);
 });

@@ -70,11 +70,14 @@ export function DocumentUploader({ documents, onAdd, onRemove, listAdded = true 
   }, [hasDocuments, loadList]);
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h4" id={headingId}>
-          <Trans>Documents</Trans>
-        </Title>
+    // On the profile (listAdded false) it sits in the profile's own "Documents" section: no second heading there.
+    <Stack gap="sm" component={listAdded ? 'section' : 'div'} aria-labelledby={listAdded ? headingId : undefined}>
+      <Group justify={listAdded ? 'space-between' : 'flex-start'} wrap="wrap">
+        {listAdded && (
+          <Title order={2} size="h4" id={headingId}>
+            <Trans>Documents</Trans>
+          </Title>
+        )}
         <Button
           variant="light"
           mih={44}

@@ -32,7 +32,7 @@ import { StudentFrequency } from './student-frequency.tsx';
 import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { onOutboxSynced } from '../../offline/outbox.ts';
-import { enqueueStudentDocumentRemove } from '../../api/student-registration.ts';
+import { enqueueStudentDocumentRemove, type StudentDocumentPayload, type StudentDocumentRemovePayload } from '../../api/student-registration.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 
 /** `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature). */
@@ -322,10 +322,22 @@ function Guardians({ studentId }: { studentId: string }) {
 
 function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }) {
   const { t, i18n } = useLingui();
+  const refusalText = useRefusalText();
   const { can } = usePermissions();
   const queryClient = useQueryClient();
   const documentType = useEnumLabel('documentType');
   const documents = useQuery(documentsQueryOptions(studentId)).data ?? [];
+  // What this device has not sent yet: documents added (listed, marked) and removals (marked, not offered again).
+  const added = useOutboxItems(outboxKinds.studentDocument).filter(
+    (row) => (row.payload as StudentDocumentPayload).studentId === studentId && !documents.some((doc) => doc.id === row.id),
+  );
+  const removals = new Set(
+    useOutboxItems(outboxKinds.studentDocumentRemove)
+      .map((row) => row.payload as StudentDocumentRemovePayload)
+      .filter((payload) => payload.studentId === studentId)
+      .map((payload) => payload.documentId),
+  );
+  const sizeText = (bytes: number) => (bytes < 1024 ? `${i18n.number(bytes)} B` : `${i18n.number(bytes / 1024, { maximumFractionDigits: 0 })} KB`);
   const [removing, setRemoving] = useState<{ id: string; fileName: string } | null>(null);
   // Documents added or removed through the outbox: the list is asked again once the server has them.
   useEffect(
@@ -361,7 +373,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
       <Title order={2} size="h4" mb="sm">
         <Trans>Documents</Trans>
       </Title>
-      {documents.length === 0 ? (
+      {documents.length === 0 && added.length === 0 ? (
         <Text>
           <Trans>No documents.</Trans>
         </Text>
@@ -380,7 +392,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
               <Table.Tr key={doc.id}>
                 <Table.Td>{documentType(doc.fileType)}</Table.Td>
                 <Table.Td>{i18n.date(localMidnight(doc.date.slice(0, 10)), { dateStyle: 'medium' })}</Table.Td>
-                <Table.Td>{i18n.number(doc.size / 1024, { maximumFractionDigits: 0 })} KB</Table.Td>
+                <Table.Td>{sizeText(doc.size)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="wrap">
                     <Button
@@ -392,23 +404,53 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
                     >
                       {t`Download ${doc.fileName}`}
                     </Button>
-                    {can('documents:write') && (
-                      <Button
-                        size="xs"
-                        mih={44}
-                        variant="subtle"
-                        color="red"
-                        c="red.9"
-                        leftSection={<IconTrash size={16} aria-hidden />}
-                        onClick={() => setRemoving({ id: doc.id, fileName: doc.fileName })}
-                      >
-                        {t`Remove ${doc.fileName}`}
-                      </Button>
+                    {removals.has(doc.id) ? (
+                      <Badge color="orange" c="orange.9" variant="light" data-testid="pending-badge">
+                        <Trans>Removal waiting to sync</Trans>
+                      </Badge>
+                    ) : (
+                      can('documents:write') && (
+                        <Button
+                          size="xs"
+                          mih={44}
+                          variant="subtle"
+                          color="red"
+                          c="red.9"
+                          leftSection={<IconTrash size={16} aria-hidden />}
+                          onClick={() => setRemoving({ id: doc.id, fileName: doc.fileName })}
+                        >
+                          {t`Remove ${doc.fileName}`}
+                        </Button>
+                      )
                     )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
+            {added.map((row) => {
+              const { meta, file } = row.payload as StudentDocumentPayload;
+              return (
+                <Table.Tr key={row.id}>
+                  <Table.Td>{documentType(meta.fileType)}</Table.Td>
+                  <Table.Td>{i18n.date(localMidnight(meta.date.slice(0, 10)), { dateStyle: 'medium' })}</Table.Td>
+                  <Table.Td>{sizeText(file.size)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      <Text size="sm">{meta.fileName}</Text>
+                      {row.state === 'failed' ? (
+                        <Badge color="red" c="red.9" variant="light" title={refusalText(refusalOf(row))}>
+                          <Trans>Not saved</Trans>
+                        </Badge>
+                      ) : (
+                        <Badge color="orange" c="orange.9" variant="light" data-testid="pending-badge">
+                          <Trans>Waiting to sync</Trans>
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}
