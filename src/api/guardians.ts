@@ -84,7 +84,8 @@ export function registerGuardianHandlers(): void {
 /** A guardian waiting in the outbox, as the guardians page shows it. */
 export type PendingGuardianWrite =
   | ({ kind: 'create'; rowId: string; studentId: string; guardian: GuardianInput & { id: string }; failed: boolean } & Refusal)
-  | ({ kind: 'update'; rowId: string; studentId: string; guardianId: string; guardian: GuardianFields; failed: boolean } & Refusal);
+  | ({ kind: 'update'; rowId: string; studentId: string; guardianId: string; guardian: GuardianFields; failed: boolean } & Refusal)
+  | ({ kind: 'remove'; rowId: string; studentId: string; guardianId: string; failed: boolean } & Refusal);
 
 export function pendingGuardianWrites(rows: OutboxRow[], studentId: string): PendingGuardianWrite[] {
   const writes: PendingGuardianWrite[] = [];
@@ -98,6 +99,10 @@ export function pendingGuardianWrites(rows: OutboxRow[], studentId: string): Pen
       const payload = row.payload as GuardianUpdatePayload;
       if (payload?.studentId === studentId)
         writes.push({ kind: 'update', rowId: row.id, studentId, guardianId: payload.guardianId, guardian: payload.guardian, failed, ...reason });
+    } else if (row.kind === outboxKinds.guardianRemove) {
+      const payload = row.payload as GuardianRemovePayload;
+      if (payload?.studentId === studentId)
+        writes.push({ kind: 'remove', rowId: row.id, studentId, guardianId: payload.guardianId, failed, ...reason });
     }
   }
   return writes;

@@ -37,7 +37,8 @@ import { useRefusalText } from '../../components/refusal-text.ts';
 import type { Refusal } from '../../lib/db.ts';
 
 type Props = { studentId: string; search: GuardianSearch; updateSearch: SearchUpdater };
-type Row = Guardian & { pending?: 'pending' | 'failed' } & Refusal;
+/** `removing`: this device's removal of it waits to be sent. */
+type Row = Guardian & { pending?: 'pending' | 'failed'; removing?: boolean } & Refusal;
 
 /** SPEC §2 "alunos/{id}/responsaveis": the student's guardians as person cards, the register and edit modal. */
 export function GuardiansPage({ studentId, search, updateSearch }: Props) {
@@ -63,7 +64,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
   const remove = async (guardian: Guardian) => {
     await enqueueGuardianRemove(studentId, guardian.id, guardian.version ?? 1);
     setRemoving(null);
-    notify({ message: t`Guardian removed.`, severity: 'success' });
+    notify({ message: t`The guardian will be removed as soon as the server has the change.`, severity: 'success' });
   };
   const backToStudents = (
     <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
@@ -135,9 +136,18 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
                 key={guardian.id}
                 person={guardian}
                 testId="guardian-card"
-                badge={<PendingBadge state={guardian.pending} reason={refusalText(guardian)} />}
+                badge={
+                  guardian.removing ? (
+                    <Badge color="orange" c="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
+                      <Trans>Removal waiting to sync</Trans>
+                    </Badge>
+                  ) : (
+                    <PendingBadge state={guardian.pending} reason={refusalText(guardian)} />
+                  )
+                }
                 actions={
-                  can('guardians:write') && (
+                  can('guardians:write') &&
+                  !guardian.removing && (
                     <>
                       <Button
                         variant="light"
@@ -220,9 +230,12 @@ export function guardianRows(items: Guardian[], writes: ReturnType<typeof pendin
       const row: Row = { ...write.guardian, pending: state, ...reason };
       rows.push(row);
       byId.set(row.id, row);
-    } else {
+    } else if (write.kind === 'update') {
       const existing = byId.get(write.guardianId);
       if (existing) Object.assign(existing, write.guardian, { pending: existing.pending === 'failed' ? 'failed' : state }, reason);
+    } else {
+      const existing = byId.get(write.guardianId);
+      if (existing) Object.assign(existing, write.failed ? { pending: 'failed', ...reason } : { removing: true });
     }
   }
   return rows;
