@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useOutboxItems } from '../offline/use-outbox.ts';
 import { useOnDemand } from './use-on-demand.ts';
+import { useSentNotice } from './use-sent-notice.ts';
 
 const loadDrawer = () => import('./outbox-drawer.tsx');
 
@@ -14,6 +15,7 @@ export function OutboxStatus({ compact = false }: { compact?: boolean }) {
   const { t } = useLingui();
   const [opened, { open, close }] = useDisclosure(false);
   const [OutboxDrawer, loadOutboxDrawer] = useOnDemand(loadDrawer);
+  useSentNotice();
   const failed = items.filter((item) => item.state === 'failed');
   const pending = items.length - failed.length;
 
