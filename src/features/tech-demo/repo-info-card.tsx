@@ -3,17 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconRefresh } from '@tabler/icons-react';
 import { repoInfoQueryOptions } from '../../api/tech-demo.ts';
-import { HTTPError, MalformedAnswerError, statusLine, TimeoutError } from '../../lib/http.ts';
+import { HTTPError, MalformedAnswerError, TimeoutError } from '../../lib/http.ts';
 
 /** SPEC §7: the external repository-info call; on failure 'API Error: {message}'. */
 export function RepoInfoCard({ url }: { url?: string }) {
   const { t, i18n } = useLingui();
   const query = useQuery(repoInfoQueryOptions(url));
   const number = (value: number) => new Intl.NumberFormat(i18n.locale).format(value);
-  // The {message}: the status line of an HTTP error; otherwise words in the page's language, where the browser's own
-  // ("Failed to fetch") would be English on a Portuguese page.
+  // The {message}, in the page's language: the browser's own words ("Failed to fetch") and an HTTP status line
+  // ("500 Internal Server Error") would be English on a Portuguese page.
   const describe = (error: Error): string => {
-    if (error instanceof HTTPError) return statusLine(error);
+    if (error instanceof HTTPError) {
+      const status = error.response.status;
+      return t`the server answered with status ${status}`;
+    }
     if (error instanceof TimeoutError) return t`no answer in time`;
     if (error instanceof MalformedAnswerError) return t`malformed answer`;
     if (error instanceof TypeError) return t`the address could not be reached`;
