@@ -144,9 +144,16 @@ async function drainOnce(now: () => number): Promise<void> {
   const items = await db.outbox.orderBy('createdAt').toArray();
   await ensureHandlers(items);
   const waiting = new Set(items.map((item) => item.id));
+  // A write that waits for another can come first in this order (two saved in the same millisecond): when its parent
+  // is then sent, one more pass sends it, instead of leaving it to the next drain (up to 15 s later).
+  let deferred = false;
+  let sent = false;
   for (const item of items) {
     if (item.state !== 'pending' || item.nextAttemptAt > now()) continue;
-    if (item.dependsOn && waiting.has(item.dependsOn)) continue;
+    if (item.dependsOn && waiting.has(item.dependsOn)) {
+      deferred = true;
+      continue;
+    }
     const handler = handlers.get(item.kind);
     if (!handler) continue;
     // Read the row again: a parent sent earlier in this run may have just given it its parentResult.
@@ -154,7 +161,9 @@ async function drainOnce(now: () => number): Promise<void> {
     if (!fresh || fresh.state !== 'pending') continue;
     if (!(await sendOne(fresh, handler, now))) continue;
     waiting.delete(item.id);
+    sent = true;
   }
+  if (deferred && sent) drainAgain = true;
 }
 
 /** Returns true when the server accepted the item. */
