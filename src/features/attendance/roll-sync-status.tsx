@@ -4,11 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { PRESENT_GREEN } from './colors.ts';
 import type { SavedRoll } from './use-roll-call.ts';
 import { useAuthorName } from '../../components/author-name.ts';
+import { useRefusalText } from '../../components/refusal-text.ts';
 
 /** Where the roll of this class and date stands: waiting on the device, refused, on the server, or not taken yet. */
 export const RollSyncStatus = memo(function RollSyncStatus({ saved, date }: { saved: SavedRoll; date: string | undefined }) {
   const { t, i18n } = useLingui();
   const authorName = useAuthorName();
+  const refusalText = useRefusalText();
   if (!date) {
     return (
       <Alert color="quadra.8" variant="outline" mb="md">
@@ -47,9 +49,9 @@ export const RollSyncStatus = memo(function RollSyncStatus({ saved, date }: { sa
           </Trans>
         </Text>
       )}
-      {saved.state === 'failed' && saved.reason && (
+      {saved.state === 'failed' && refusalText(saved) && (
         <Text size="sm" c="red.9">
-          {saved.reason}
+          {refusalText(saved)}
         </Text>
       )}
     </Group>

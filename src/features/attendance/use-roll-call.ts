@@ -13,7 +13,7 @@ import { ATTENDANCE_ROLL_KIND, rollPayloadOf, rollQueryOptions } from '../../api
 import { listState, type ListState } from '../../offline/list-source.ts';
 import { sampleStudents } from '../../offline/sample-data.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
-import { db, rollDraftKey, type StoredRollMark } from '../../lib/db.ts';
+import { db, refusalOf, rollDraftKey, type Refusal, type StoredRollMark } from '../../lib/db.ts';
 import { markOfDraft, markOfEntry, PRESENT_MARK, sameMark, type RollMark } from './roll-mark.ts';
 
 /**
@@ -34,8 +34,7 @@ export type SavedRoll = {
   marks: ReadonlyMap<string, RollMark>;
   takenBy?: string;
   takenAt?: string;
-  reason?: string;
-};
+} & Refusal;
 
 const noMarks: ReadonlyMap<string, RollMark> = new Map();
 
@@ -58,7 +57,7 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
         marks: marksOf(payload.roll.entries),
         takenBy: payload.roll.takenBy,
         takenAt: payload.roll.takenAt,
-        reason: row.reason,
+        ...refusalOf(row),
       };
     }
     if (query.data) {

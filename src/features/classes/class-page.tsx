@@ -4,7 +4,7 @@
  * go through the outbox.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,6 +21,7 @@ import { localIsoDate } from '../../lib/calendar-date.ts';
 import { foldForSearch, searchByName } from '../../lib/fold-for-search.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
+import { PendingBadge } from '../../components/pending-badge.tsx';
 
 const MAX_MATCHES = 8;
 
@@ -131,9 +132,7 @@ export function ClassPage({ classId }: { classId: string }) {
           {joining.map((p) => (
             <Group key={p.rowId} role="listitem" gap="xs">
               <Text>{nameOf(p.studentId)}</Text>
-              <Badge color="orange" c="orange.9" variant="light">
-                <Trans>Waiting to sync</Trans>
-              </Badge>
+              <PendingBadge state="pending" />
             </Group>
           ))}
           {(roster.data ?? []).map((student) => {

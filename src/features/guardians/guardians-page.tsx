@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -35,6 +35,7 @@ import type { GuardianSearch } from './guardian-search.ts';
 import { GuardianModal, type SearchUpdater } from './guardian-modal.tsx';
 import { useRefusalText } from '../../components/refusal-text.ts';
 import type { Refusal } from '../../lib/db.ts';
+import { PendingBadge } from '../../components/pending-badge.tsx';
 
 type Props = { studentId: string; search: GuardianSearch; updateSearch: SearchUpdater };
 /** `removing`: this device's removal of it waits to be sent. */
@@ -136,15 +137,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
                 key={guardian.id}
                 person={guardian}
                 testId="guardian-card"
-                badge={
-                  guardian.removing ? (
-                    <Badge color="orange" c="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
-                      <Trans>Removal waiting to sync</Trans>
-                    </Badge>
-                  ) : (
-                    <PendingBadge state={guardian.pending} reason={refusalText(guardian)} />
-                  )
-                }
+                badge={<PendingBadge state={guardian.removing ? 'removing' : guardian.pending} reason={refusalText(guardian)} />}
                 actions={
                   can('guardians:write') &&
                   !guardian.removing && (
@@ -199,22 +192,6 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
       ) : null}
     </>
   );
-}
-
-function PendingBadge({ state, reason }: { state?: 'pending' | 'failed'; reason?: string }) {
-  if (state === 'pending')
-    return (
-      <Badge color="orange" c="orange.9" variant="light" style={{ flexShrink: 0 }} data-testid="pending-badge">
-        <Trans>Waiting to sync</Trans>
-      </Badge>
-    );
-  if (state === 'failed')
-    return (
-      <Badge color="red" c="red.9" variant="light" style={{ flexShrink: 0 }} title={reason}>
-        <Trans>Not saved</Trans>
-      </Badge>
-    );
-  return null;
 }
 
 /** Server rows with queued edits laid over them, then queued new guardians, each marked until the server has it. */

@@ -6,6 +6,7 @@ import { IconUserPlus } from '@tabler/icons-react';
 import type { StudentRow } from './student-rows.ts';
 import classes from './student-card.module.css';
 import { useRefusalText } from '../../components/refusal-text.ts';
+import { PendingBadge } from '../../components/pending-badge.tsx';
 
 type Props = {
   student: StudentRow;
@@ -43,16 +44,7 @@ export const StudentCard = memo(function StudentCard({ student, position, total,
             <Trans>Inactive student</Trans>
           </Badge>
         ) : null}
-        {student.pending === 'pending' ? (
-          <Badge color="orange" c="orange.9" variant="light" className={classes.badge} data-testid="pending-badge">
-            <Trans>Waiting to sync</Trans>
-          </Badge>
-        ) : null}
-        {student.pending === 'failed' ? (
-          <Badge color="red" c="red.9" variant="light" className={classes.badge} title={refusalText(student)}>
-            <Trans>Not saved</Trans>
-          </Badge>
-        ) : null}
+        <PendingBadge state={student.pending} reason={refusalText(student)} className={classes.badge} />
       </div>
       {student.pending ? (
         <p className={classes.pendingDetail}>

@@ -34,6 +34,7 @@ import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { onOutboxSynced } from '../../offline/outbox.ts';
 import { enqueueStudentDocumentRemove, type StudentDocumentPayload, type StudentDocumentRemovePayload } from '../../api/student-registration.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
+import { PendingBadge } from '../../components/pending-badge.tsx';
 
 /** `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature). */
 export function StudentProfilePage({ studentId, documentAdder }: { studentId: string; documentAdder?: ReactNode }) {
@@ -106,16 +107,10 @@ function Profile({ student, editWaiting, documentAdder }: { student: Student; ed
             </Trans>
           </Text>
         )}
-        {(editWaiting || statusRow?.state === 'pending') && (
-          <Badge color="orange" c="orange.9" variant="light" data-testid="pending-badge">
-            <Trans>Waiting to sync</Trans>
-          </Badge>
-        )}
-        {statusRow?.state === 'failed' && (
-          <Badge color="red" c="red.9" variant="light" title={refusalText(refusalOf(statusRow))}>
-            <Trans>Not saved</Trans>
-          </Badge>
-        )}
+        <PendingBadge
+          state={statusRow?.state === 'failed' ? 'failed' : editWaiting || statusRow ? 'pending' : undefined}
+          reason={statusRow ? refusalText(refusalOf(statusRow)) : undefined}
+        />
       </Group>
       {can('students:write') && (
         <Group>
@@ -259,9 +254,7 @@ function Enrolments({ student }: { student: Student }) {
           .map((p) => (
             <Group key={p.rowId} gap="xs">
               <Text>{titleOf(p.classId)}</Text>
-              <Badge color="orange" c="orange.9" variant="light">
-                <Trans>Waiting to sync</Trans>
-              </Badge>
+              <PendingBadge state="pending" />
             </Group>
           ))}
         {past.map((e) => (
@@ -405,9 +398,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
                       {t`Download ${doc.fileName}`}
                     </Button>
                     {removals.has(doc.id) ? (
-                      <Badge color="orange" c="orange.9" variant="light" data-testid="pending-badge">
-                        <Trans>Removal waiting to sync</Trans>
-                      </Badge>
+                      <PendingBadge state="removing" />
                     ) : (
                       can('documents:write') && (
                         <Button
@@ -437,15 +428,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
                   <Table.Td>
                     <Group gap="xs" wrap="wrap">
                       <Text size="sm">{meta.fileName}</Text>
-                      {row.state === 'failed' ? (
-                        <Badge color="red" c="red.9" variant="light" title={refusalText(refusalOf(row))}>
-                          <Trans>Not saved</Trans>
-                        </Badge>
-                      ) : (
-                        <Badge color="orange" c="orange.9" variant="light" data-testid="pending-badge">
-                          <Trans>Waiting to sync</Trans>
-                        </Badge>
-                      )}
+                      <PendingBadge state={row.state} reason={refusalText(refusalOf(row))} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

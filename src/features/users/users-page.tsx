@@ -19,6 +19,7 @@ import { usePermissions } from '../../components/use-permissions.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
 import { useRefusalText } from '../../components/refusal-text.ts';
 import type { Refusal } from '../../lib/db.ts';
+import { PendingBadge } from '../../components/pending-badge.tsx';
 
 // The form and its checks (the contract, with zod) load when an admin opens it, not with the list.
 const loadAddUserModal = () => import('./add-user-modal.tsx').then((module) => ({ default: module.AddUserModal }));
@@ -139,16 +140,7 @@ function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
               <Trans>Inactive</Trans>
             </Badge>
           )}
-          {user.pending && (
-            <Badge
-              variant="light"
-              color={user.pending === 'failed' ? 'red' : 'orange'}
-              c={user.pending === 'failed' ? 'red.9' : 'orange.9'}
-              title={refusalText(user)}
-            >
-              {user.pending === 'failed' ? <Trans>Not saved</Trans> : <Trans>Waiting to sync</Trans>}
-            </Badge>
-          )}
+          <PendingBadge state={user.pending} reason={refusalText(user)} />
         </Group>
       </Group>
       <Group gap={6} mt="xs" wrap="nowrap">
