@@ -22,6 +22,7 @@ import { foldForSearch, searchByName } from '../../lib/fold-for-search.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
+import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 
 const MAX_MATCHES = 8;
 
@@ -54,10 +55,13 @@ export function ClassPage({ classId }: { classId: string }) {
     setSearch('');
     notify({ message: t`${name} enrolled.`, severity: 'success' });
   };
-  const remove = async (studentId: string, name: string) => {
+  const [removing, setRemoving] = useState<{ studentId: string; name: string } | null>(null);
+  const remove = async ({ studentId, name }: { studentId: string; name: string }) => {
+    setRemoving(null);
     await enqueueEnrolment('end', { classId, studentId, date: localIsoDate() });
     notify({ message: t`${name} removed from the class.`, severity: 'success' });
   };
+  const removingName = removing?.name ?? '';
 
   return (
     <>
@@ -145,7 +149,7 @@ export function ClassPage({ classId }: { classId: string }) {
                     size="xs"
                     mih={44}
                     variant="default"
-                    onClick={() => void remove(student.id, name)}
+                    onClick={() => setRemoving({ studentId: student.id, name })}
                     aria-label={t`Remove ${name} from the class`}
                   >
                     <Trans>Remove</Trans>
@@ -161,6 +165,15 @@ export function ClassPage({ classId }: { classId: string }) {
           )}
         </Stack>
       )}
+      <ConfirmRemoval
+        opened={removing !== null}
+        title={t`Remove from the class`}
+        confirmLabel={<Trans>Remove</Trans>}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void remove(removing)}
+      >
+        <Trans>Remove {removingName} from this class? The enrolment ends today; the student's attendance history is kept.</Trans>
+      </ConfirmRemoval>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -36,6 +36,7 @@ import { GuardianModal, type SearchUpdater } from './guardian-modal.tsx';
 import { useRefusalText } from '../../components/refusal-text.ts';
 import type { Refusal } from '../../lib/db.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
+import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 
 type Props = { studentId: string; search: GuardianSearch; updateSearch: SearchUpdater };
 /** `removing`: this device's removal of it waits to be sent. */
@@ -164,21 +165,15 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
           })}
         </CardGrid>
       </ListStatus>
-      {removing && (
-        <Modal opened onClose={() => setRemoving(null)} title={t`Remove guardian`} closeButtonProps={{ 'aria-label': t`Close` }}>
-          <Text mb="md">
-            <Trans>Remove {removingName} from this student's guardians? The record is kept for the access history.</Trans>
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button color="red.9" mih={44} onClick={() => void remove(removing)}>
-              <Trans>Remove</Trans>
-            </Button>
-          </Group>
-        </Modal>
-      )}
+      <ConfirmRemoval
+        opened={removing !== null}
+        title={t`Remove guardian`}
+        confirmLabel={<Trans>Remove</Trans>}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void remove(removing)}
+      >
+        <Trans>Remove {removingName} from this student's guardians? The record is kept for the access history.</Trans>
+      </ConfirmRemoval>
       {modalMode && (modalMode === 'create' || search.responsibleId) ? (
         <GuardianModal
           key={`${search.action}-${search.responsibleId ?? ''}`}

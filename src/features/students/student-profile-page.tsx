@@ -35,6 +35,7 @@ import { onOutboxSynced } from '../../offline/outbox.ts';
 import { enqueueStudentDocumentRemove, type StudentDocumentPayload, type StudentDocumentRemovePayload } from '../../api/student-registration.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
+import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 
 /** `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature). */
 export function StudentProfilePage({ studentId, documentAdder }: { studentId: string; documentAdder?: ReactNode }) {
@@ -438,19 +439,15 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
         </Table>
       )}
       {adder ? <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{adder}</div> : null}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t`Remove document`} closeButtonProps={{ 'aria-label': t`Close` }}>
-        <Text mb="md">
-          <Trans>Remove {removingName}? The file is deleted from the server; to keep it, download it first.</Trans>
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" mih={44} onClick={() => setRemoving(null)}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button color="red.9" mih={44} onClick={() => removing && void remove(removing.id)}>
-            <Trans>Remove document</Trans>
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmRemoval
+        opened={removing !== null}
+        title={t`Remove document`}
+        confirmLabel={<Trans>Remove document</Trans>}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void remove(removing.id)}
+      >
+        <Trans>Remove {removingName}? The file is deleted from the server; to keep it, download it first.</Trans>
+      </ConfirmRemoval>
     </Paper>
   );
 }

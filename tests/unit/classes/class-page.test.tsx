@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ClassPage } from '../../../src/features/classes/class-page.tsx';
+import { notify } from '../../../src/components/notify.ts';
+import { db } from '../../../src/lib/db.ts';
+import { outboxKinds } from '../../../src/offline/outbox-kinds.ts';
+import { mockApi, renderWithRouter } from '../students/support.tsx';
+
+vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
+
+const classes = [{ id: 'c1', title: 'Futsal Sub-12', weekDay: 'SEGUNDA', schedule: '08:00 - 09:30', level: 'INICIANTE', activityId: 'a1' }];
+const roster = [
+  { id: 's1', name: 'João Pedro Oliveira', frequencyPercent: 78 },
+  { id: 's2', name: 'Ana Beatriz Santos', frequencyPercent: 92 },
+];
+
+beforeEach(async () => {
+  vi.mocked(notify).mockClear();
+  await db.outbox.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const endings = () => db.outbox.where('kind').equals(outboxKinds.enrolmentEnd).toArray();
+
+describe('class page', () => {
+  it('asks before removing a student from the class: Cancel changes nothing, Remove ends the enrolment', async () => {
+    const user = userEvent.setup();
+    mockApi({ classes, 'classes/c1/students': roster, students: roster });
+    renderWithRouter(<ClassPage classId="c1" />);
+
+    await user.click(await screen.findByRole('button', { name: 'Remove João Pedro Oliveira from the class' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove from the class' });
+    expect(dialog).toHaveTextContent('Remove João Pedro Oliveira from this class?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await endings()).toHaveLength(0);
+    expect(notify).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove João Pedro Oliveira from the class' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(async () => expect(await endings()).toHaveLength(1));
+    expect((await endings())[0]!.payload).toMatchObject({ classId: 'c1', studentId: 's1' });
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ message: 'João Pedro Oliveira removed from the class.' }));
+  });
+});
