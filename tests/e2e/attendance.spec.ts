@@ -1,6 +1,6 @@
 /**
  * Attendance against the reference server: the whole flow online, a roll taken offline that survives a reload and a
- * closed browser and reaches the server once, and the roll by keyboard only (axe on its pages: a11y.spec.ts).
+ * closed browser and reaches the server once, the roll by keyboard only and at 200% zoom (axe on its pages: a11y.spec.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -210,6 +210,27 @@ test('the whole roll can be taken by keyboard alone, a justified absence with it
   await expect(frequency.getByRole('rowheader', { name: 'All classes' })).toBeVisible();
   await expect(frequency.getByRole('columnheader', { name: `School year ${new Date().getFullYear()}` })).toBeVisible();
   await expect(frequency.getByRole('rowheader', { name: group.title })).toBeVisible();
+});
+
+test('at 200% zoom (640 by 384 CSS pixels) the roll is taken and saved, and the saved notice lies clear of the counts', async ({ page, request }) => {
+  await page.setViewportSize({ width: 640, height: 384 });
+  const { group, students } = await classWithRoster(request);
+  const date = uniqueDate();
+  const last = students[students.length - 1]!;
+  await page.goto(callPath(group, date));
+  await toggle(page, last.name, 'absent').click();
+  await expect(page.getByTestId('roll-counts')).toContainText('Absent: 1');
+  await page.getByRole('button', { name: 'Save attendance' }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'Attendance recorded successfully' });
+  await expect(notice).toBeVisible();
+  const counts = (await page.getByTestId('roll-counts').boundingBox())!;
+  const toast = (await notice.boundingBox())!;
+  // The counts just saved are on screen, and the notice is neither over them nor over the header (64 px).
+  expect(counts.y + counts.height).toBeLessThanOrEqual(384);
+  expect(toast.y).toBeGreaterThanOrEqual(64);
+  const overlaps = toast.y < counts.y + counts.height && counts.y < toast.y + toast.height;
+  expect(overlaps, `notice ${JSON.stringify(toast)} against counts ${JSON.stringify(counts)}`).toBe(false);
+  await expect.poll(() => serverRoll(request, group.id, date)).not.toBeNull();
 });
 
 test('a class of an activity with no classes shows a message and a back button', async ({ page, request }) => {
