@@ -5,6 +5,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { i18n } from './lib/i18n.ts';
 import { theme } from './lib/theme.ts';
+import { parseSearch, stringifySearch } from './lib/search-text.ts';
 import { queryClient } from './offline/query-client.ts';
 import { AuthProvider } from './components/auth-provider.tsx';
 import { RouteError } from './components/route-error.tsx';
@@ -22,6 +23,8 @@ export const router = createRouter({
   defaultNotFoundComponent: NotFoundPage,
   notFoundMode: 'root',
   scrollRestoration: true,
+  parseSearch,
+  stringifySearch,
 });
 
 declare module '@tanstack/react-router' {

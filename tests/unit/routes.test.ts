@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from '../../src/routeTree.gen.ts';
 import { permissions } from '../../src/api/permissions.ts';
+import { parseSearch, stringifySearch } from '../../src/lib/search-text.ts';
 
 type AnyRoute = { options?: { path?: string; staticData?: { permission?: string } }; children?: Record<string, AnyRoute> | AnyRoute[] };
 
@@ -31,6 +32,8 @@ describe("a screen's search values", () => {
       basepath: '/frontend',
       history: createMemoryHistory({ initialEntries: [url] }),
       context: { queryClient: new QueryClient() },
+      parseSearch,
+      stringifySearch,
     });
     return router.matchRoutes(router.state.location).at(-1)!.search as Record<string, unknown>;
   };
@@ -44,6 +47,13 @@ describe("a screen's search values", () => {
     expect(searchOf('/frontend/relatorios?month=2026-03').month).toBe('2026-03');
     expect(searchOf('/frontend/turmas/c1/frequencia?month=abc').month).toBeUndefined();
     const guardians = searchOf('/frontend/alunos/s1/responsaveis?action=open-new-responsible-modal&text1=%7B%22a%22%3A1%7D&text2=12345678901');
-    expect(guardians).toMatchObject({ action: 'open-new-responsible-modal', text1: undefined, text2: '12345678901' });
+    expect(guardians).toMatchObject({ action: 'open-new-responsible-modal', text1: '{"a":1}', text2: '12345678901' });
+    expect(searchOf('/frontend/alunos/s1/responsaveis?text2=%2212%22').text2).toBe('"12"');
+  });
+
+  it('the address holds a typed value as typed: digits are not quoted, text is not read as JSON', () => {
+    const written = stringifySearch({ action: 'open-new-responsible-modal', text2: '12345678901', text3: '(11) 98765-4321', text4: '[1]' });
+    expect(written).toBe('?action=open-new-responsible-modal&text2=12345678901&text3=%2811%29+98765-4321&text4=%5B1%5D');
+    expect(parseSearch(written)).toMatchObject({ text3: '(11) 98765-4321', text4: '[1]' });
   });
 });

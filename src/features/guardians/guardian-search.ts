@@ -1,7 +1,7 @@
 /**
  * The guardian modal's URL state (SPEC §2), parsed without a schema library: the route reads it on every page, so it
- * must stay small (it is part of the first load). The router parses search values as JSON, so a typed
- * "12345678901" can arrive as a number: it is kept as text; anything else that is not text is dropped.
+ * must stay small (it is part of the first load). The address holds each value as typed (lib/search-text.ts), but
+ * the router reads a typed "12345678901" as a number: it is kept as text; anything else that is not text is dropped.
  */
 const KEYS = ['action', 'responsibleId', 'text1', 'text2', 'text3', 'text4', 'text5', 'text6', 'select1', 'date1'] as const;
 export type GuardianSearch = Partial<Record<(typeof KEYS)[number], string>>;
