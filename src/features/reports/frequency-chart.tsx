@@ -6,14 +6,13 @@
 import { useEffect, useRef } from 'react';
 import { Box } from '@mantine/core';
 import type uPlot from 'uplot';
+import { chartLabel } from './chart-label.ts';
 
 export type ChartBar = { label: string; value: number };
 
 const BAR = '#1c5cae'; // quadra.6
 const THRESHOLD = '#c92a2a'; // red.9
 const HEIGHT = 300;
-// Head and tail of a long name: classes differ at the end ("Judô - Turma A", "Judô - Turma B").
-const shorten = (text: string, max = 19) => (text.length > max ? `${text.slice(0, max - 9)}…${text.slice(-8)}` : text);
 
 export function FrequencyChart({ bars, label, minPercent }: { bars: ChartBar[]; label: string; minPercent?: number | undefined }) {
   const box = useRef<HTMLDivElement>(null);
@@ -36,7 +35,7 @@ export function FrequencyChart({ bars, label, minPercent }: { bars: ChartBar[]; 
           axes: [
             {
               splits: () => xs,
-              values: (_u, splits) => splits.map((i) => shorten(bars[i]?.label ?? '')),
+              values: (_u, splits) => splits.map((i) => chartLabel(bars[i]?.label ?? '')),
               gap: 4,
               // Slanted; upright when the bars are too close for slanted names to pass each other.
               rotate: (u) => (u.width / bars.length < 56 ? -90 : -40),
