@@ -49,6 +49,8 @@ export interface BuildServerOptions {
   adminEmails?: readonly string[];
   /** Students below this attendance percentage this month are alerted (ATTENDANCE_MIN_PERCENT, default 75). */
   attendanceMinPercent?: number;
+  /** The clock a roll's date is checked against (default the machine's). */
+  now?: () => Date;
 }
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -67,9 +69,9 @@ type ApiOptions = ApiContext & {
   attendanceMinPercent: number;
 };
 
-const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, verifyToken, adminEmails, routeRules, attendanceMinPercent }) => {
+const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, now, verifyToken, adminEmails, routeRules, attendanceMinPercent }) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
-  const context: ApiContext = { db, studentList, openMode: verifyToken === null };
+  const context: ApiContext = { db, studentList, now, openMode: verifyToken === null };
   // Every answer carries an ETag, a hash of its body (so any number of server processes give the same one for the same
   // answer), and a GET whose If-None-Match names it gets 304 with no body (issue 23). Registered before compression: it
   // hashes the JSON, not a compressed stream. The students list brings its own (student-list-cache.ts), kept as it is.
@@ -141,7 +143,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(fastifyMultipart, { limits: multipartLimits });
 
   const verifyToken = options.verifyToken ?? null;
-  const context: ApiContext = { db: options.db, studentList: new StudentListCache(options.cacheStudentList ?? true), openMode: verifyToken === null };
+  const context: ApiContext = {
+    db: options.db,
+    studentList: new StudentListCache(options.cacheStudentList ?? true),
+    openMode: verifyToken === null,
+    now: options.now ?? (() => new Date()),
+  };
   app.decorate('routeRules', [] as RouteRuleEntry[]);
   await app.register(api, {
     prefix: '/api',

@@ -3,6 +3,9 @@
  * corrected save never duplicates anything. Entries must name students on the class's roster of that date (400
  * otherwise), each at most once: a student who left the class or was deactivated before that date is refused.
  * A roll keeps its first save (firstTakenBy/At) and its latest correction (correctedBy/At) beside its latest save.
+ * A roll is taken on its day or later: a date after today is refused (400, code 'roll-date-future'). "Today" is the
+ * server's day in UTC plus one, so that no device's own today is refused whatever its time zone (the app holds its user
+ * to the device's today).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,13 +23,16 @@ import {
 } from '../../src/api/contract.ts';
 import { insertRows } from '../db/bulk-insert.ts';
 import type { Queryable } from '../db/types.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
 import { errors, instant, pathIdSchema, type ApiContext } from './context.ts';
 import { monthGrid } from './attendance-reports.ts';
 import { rosterIds } from './roster.ts';
 import { depositRoll, lockRollCounts, withdrawRoll } from './attendance-counts.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
+
+/** The latest day a roll may be dated: tomorrow in UTC, which is today or later in every time zone. */
+export const latestRollDate = (now: Date): string => new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
 
 async function requireClass(db: Queryable, id: string): Promise<void> {
   const [found] = await db.query('SELECT 1 FROM classes WHERE id = $1', [id]);
@@ -60,7 +66,7 @@ export async function readRoll(db: Queryable, classId: string, date: string): Pr
   return { classId, date, ...roll, entries: entries.map(toEntry) };
 }
 
-export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
+export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, now }) => {
   app.put(
     '/classes/:classId/attendance/:date',
     {
@@ -76,6 +82,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
     async (request) => {
       const { classId, date } = request.params;
       const { takenBy, takenAt, entries } = request.body;
+      if (date > latestRollDate(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
       const seen = new Set<string>();
       const repeated = entries.filter(({ studentId }) => seen.has(studentId) || !seen.add(studentId));
       if (repeated.length > 0) {

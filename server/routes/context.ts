@@ -9,6 +9,8 @@ export interface ApiContext {
   studentList: StudentListCache;
   /** The server runs without sign-in (server/access.ts OPEN_MODE_STAFF). */
   openMode: boolean;
+  /** The clock a roll's date is checked against (attendance.ts); tests move it. */
+  now: () => Date;
 }
 
 /** Ids in paths: any non-empty text under the rule for text (seeded and client ids are UUIDs, but other deployments may differ). */

@@ -12,6 +12,7 @@ const texts: Record<WriteRefusal, MessageDescriptor> = {
   'cpf-taken': msg`A student with this CPF is already registered.`,
   'email-taken': msg`A user with this e-mail is already registered.`,
   'stale-version': msg`Someone else changed this record after you started.`,
+  'roll-date-future': msg`A roll cannot be dated after today.`,
 };
 
 const isKnown = (code: string | undefined): code is WriteRefusal => code !== undefined && Object.hasOwn(texts, code);

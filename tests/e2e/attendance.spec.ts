@@ -11,6 +11,7 @@ import {
   callPath,
   classWithRoster,
   expect,
+  localDate,
   rosterCached,
   serverRoll,
   test,
@@ -231,6 +232,25 @@ test('at 200% zoom (640 by 384 CSS pixels) the roll is taken and saved, and the 
   const overlaps = toast.y < counts.y + counts.height && counts.y < toast.y + toast.height;
   expect(overlaps, `notice ${JSON.stringify(toast)} against counts ${JSON.stringify(counts)}`).toBe(false);
   await expect.poll(() => serverRoll(request, group.id, date)).not.toBeNull();
+});
+
+test('a roll is taken on its day or later: a date after today is refused on the screen and by the server', async ({ page, request }) => {
+  const { group, students } = await classWithRoster(request);
+  const tomorrow = localDate(1);
+  await page.goto(callPath(group, tomorrow));
+  await expect(page.getByText('This date is after today: a roll is taken on its day or later.')).toBeVisible();
+  await expect(page.getByTestId('roll-date')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Save attendance' }).click();
+  await expect(page.getByText('Error saving attendance: the date is after today. A roll is taken on its day or later.')).toBeVisible();
+  await expect(page.getByTestId('outbox-pending')).toHaveText('0');
+  // Past the device, the server's own rule (its UTC day plus one).
+  const entries = students.map((student) => ({ studentId: student.id, status: 'PRESENT' }));
+  const refused = await request.put(`${API_URL}/classes/${group.id}/attendance/${localDate(3)}`, {
+    data: { takenBy: 'E2E', takenAt: new Date().toISOString(), entries },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ code: 'roll-date-future' });
+  expect(await serverRoll(request, group.id, tomorrow)).toBeNull();
 });
 
 test('a class of an activity with no classes shows a message and a back button', async ({ page, request }) => {

@@ -9,6 +9,7 @@ import { AUTH_EMULATOR_PORT, E2E_ADMIN_EMAIL, E2E_AUTH_PORT } from '../../playwr
 import { decodeJwt, emulatorClient, withClaims } from '../support/auth-emulator.ts';
 import {
   callPath,
+  classWithRoster as ownClass,
   expect,
   fillStudent,
   pendingCount,
@@ -16,9 +17,7 @@ import {
   toggle,
   uniqueDate,
   waitForServiceWorker,
-  type ClassGroup,
   type Roll,
-  type Student,
 } from '../support/e2e.ts';
 
 const APP = `http://127.0.0.1:${E2E_AUTH_PORT}/frontend/`;
@@ -246,16 +245,9 @@ test('a disabled account is signed out and its cached data removed', async ({ pa
 
 const asAdmin = async () => ({ authorization: `Bearer ${await staffToken()}` });
 
-/** A class with students on its roster, and the roll the server holds for it on a date (null: none). */
-async function classWithRoster(context: BrowserContext): Promise<{ group: ClassGroup; students: Student[] }> {
-  const headers = await asAdmin();
-  const classes = (await (await context.request.get(`${API}/classes`, { headers })).json()) as ClassGroup[];
-  for (const group of classes) {
-    const students = (await (await context.request.get(`${API}/classes/${group.id}/students`, { headers })).json()) as Student[];
-    if (students.length >= 2) return { group, students };
-  }
-  throw new Error('no class with a roster');
-}
+/** A class of the test's own with students on its roster (support/e2e.ts), made through the admin's token. */
+const classWithRoster = async (context: BrowserContext) => ownClass(context.request, 0, { api: API, headers: await asAdmin() });
+/** The roll the server holds for a class on a date (null: none). */
 async function serverRoll(context: BrowserContext, classId: string, date: string): Promise<Roll | null> {
   const response = await context.request.get(`${API}/classes/${classId}/attendance/${date}`, { headers: await asAdmin() });
   return response.status() === 404 ? null : ((await response.json()) as Roll);

@@ -5,16 +5,12 @@
  * client's date-time payload is a server test: tests/unit/server/records.test.ts.)
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { addDocument, API_URL, expect, PDF, test, toggle, waitForServiceWorker, type ClassGroup } from '../support/e2e.ts';
+import { addDocument, API_URL, expect, localDate, PDF, test, toggle, waitForServiceWorker, type ClassGroup } from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
 type Student = { id: string; fullName: string; schoolName?: string; version: number };
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const localDate = (offsetDays = 0) => {
-  const day = new Date(Date.now() + offsetDays * 86_400_000);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-};
 
 async function newStudent(request: APIRequestContext, label: string): Promise<Student> {
   const fullName = `Registro ${label} ${unique()}`;

@@ -5,13 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { API_URL, expect, test, type ClassGroup } from '../support/e2e.ts';
+import { API_URL, expect, localDate, test, type ClassGroup } from '../support/e2e.ts';
 
 const WEEK_DAYS = ['DOMINGO', 'SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO'];
-const localDate = (offsetDays = 0) => {
-  const day = new Date(Date.now() + offsetDays * 86_400_000);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-};
 
 /** A new class on today's weekday with one student, absent on its rolls of today and the two weeks before. */
 async function atRiskStudent(request: APIRequestContext): Promise<{ id: string; name: string; group: ClassGroup }> {

@@ -41,31 +41,71 @@ export type Roll = {
 };
 export type StoredDocument = { id: string; fileName: string; fileType: string; mimeType: string; size: number };
 
-/** Classes with at least two students on their roster, from the server (the seed guarantees enrolled students). */
-export async function classWithRoster(request: APIRequestContext, skip = 0): Promise<{ group: ClassGroup; students: Student[] }> {
-  const count = skip + 1;
-  const classes = (await (await request.get(`${API_URL}/classes`)).json()) as ClassGroup[];
-  const found: { group: ClassGroup; students: Student[] }[] = [];
+/** The day `offsetDays` from today on this machine, as YYYY-MM-DD. */
+export function localDate(offsetDays = 0): string {
+  const day = new Date(Date.now() + offsetDays * 86_400_000);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
+
+/** When the students of a test's own class are enrolled: before any day uniqueDate gives. */
+const ENROLLED_FROM = localDate(-120);
+
+type RosterOptions = { api?: string; headers?: Record<string, string> };
+const OWN_CLASS_TITLE = 'Turma E2E';
+
+/**
+ * A class of the test's own with at least two students on its roster: a copy of the skip-th seeded class with two or
+ * more (its activity, day, schedule and level), whose students are enrolled from four months ago. A roll is taken on
+ * its day or later, so tests take theirs on recent days; in a class of their own, they meet neither the seed's weekly
+ * rolls nor another test's, whatever the day.
+ */
+export async function classWithRoster(
+  request: APIRequestContext,
+  skip = 0,
+  { api = API_URL, headers = {} }: RosterOptions = {},
+): Promise<{ group: ClassGroup; students: Student[] }> {
+  const rosterOf = async (id: string) => {
+    const response = await request.get(`${api}/classes/${id}/students`, { headers });
+    return response.ok() ? ((await response.json()) as Student[]) : [];
+  };
+  const classes = (await (await request.get(`${api}/classes`, { headers })).json()) as Array<ClassGroup & Record<string, unknown>>;
+  const seeded: Array<{ group: ClassGroup & Record<string, unknown>; students: Student[] }> = [];
   for (const group of classes) {
-    const response = await request.get(`${API_URL}/classes/${group.id}/students`);
-    const students = response.ok() ? ((await response.json()) as Student[]) : [];
-    if (students.length >= 2) found.push({ group, students });
-    if (found.length === count) break;
+    if (group.title.startsWith(OWN_CLASS_TITLE)) continue;
+    const students = await rosterOf(group.id);
+    if (students.length >= 2) seeded.push({ group, students });
+    if (seeded.length === skip + 1) break;
   }
-  expect(found.length, 'classes with a roster on the server').toBe(count);
-  return found[skip]!;
+  expect(seeded.length, 'classes with a roster on the server').toBe(skip + 1);
+  const { group: model, students } = seeded[skip]!;
+  const made = await request.post(`${api}/classes`, {
+    headers,
+    data: {
+      title: `${OWN_CLASS_TITLE} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
+      activityId: model.activityId,
+      weekDay: model.weekDay,
+      schedule: model.schedule,
+      level: model.level,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const group = (await made.json()) as ClassGroup;
+  for (const student of students) {
+    const enrolled = await request.put(`${api}/classes/${group.id}/students/${student.id}`, { headers, data: { from: ENROLLED_FROM } });
+    expect(enrolled.status(), await enrolled.text()).toBe(201);
+  }
+  return { group, students: await rosterOf(group.id) };
 }
 
 /**
- * A date no other test uses: rolls are per class and date, and the database is shared by the whole run. After every
- * seeded enrolment (February to August 2026), since a roll lists the roster of its own date, and after the seed's own
- * rolls (weeks up to 16 November 2026: a retry once drew 15 November and found the seed's roll there).
+ * A recent day (today or up to 44 days back: a roll is taken on its day or later, and the device keeps the last 60
+ * days' rolls) that this worker has not given yet in its last 45 calls. Rolls go to a class of the test's own
+ * (classWithRoster), so only one test's dates need to differ.
  */
-let dateSeed = Math.floor(Math.random() * 3000);
+let daysBack = Math.floor(Math.random() * 45);
 export function uniqueDate(): string {
-  dateSeed += 1;
-  const day = new Date(Date.UTC(2026, 11, 1) + dateSeed * 86_400_000);
-  return day.toISOString().slice(0, 10);
+  daysBack = (daysBack + 1) % 45;
+  return localDate(-daysBack);
 }
 
 /** The roll-call page of a class (relative to the app's base URL), on a date when given. */

@@ -19,7 +19,7 @@ import { useEnumLabel } from '../../components/use-enum.ts';
 import { sampleClasses } from '../../offline/sample-data.ts';
 import { useMissingFromList } from '../../offline/list-source.ts';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
-import { decideSave, refusalMessages, savedMessage, takenByOf } from './save-rules.ts';
+import { decideSave, isAfterToday, refusalMessages, savedMessage, takenByOf } from './save-rules.ts';
 import { useRollDraft, useRoster, useSavedRoll } from './use-roll-call.ts';
 import { StudentRollRow } from './student-roll-row.tsx';
 import { RollSyncStatus } from './roll-sync-status.tsx';
@@ -130,26 +130,32 @@ function DateField({ date, onDateChange, classWeekDay }: Pick<Props, 'date' | 'o
   const other = otherWeekDay(classWeekDay, date);
   const dateDay = other ? weekDay(other) : '';
   const classDay = classWeekDay ? weekDay(classWeekDay) : '';
+  const future = date !== undefined && isAfterToday(date);
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
       <TextInput
         type="date"
         label={t`Date`}
         value={date ?? ''}
-        max="9999-12-31"
+        max={today}
         onChange={(event) => onDateChange(event.currentTarget.value || undefined)}
         data-testid="roll-date"
-        // A gentle note under the date, read with it; saving stays allowed (classes get moved).
-        inputWrapperOrder={['label', 'input', 'description']}
+        // A date after today cannot be saved; a day the class does not meet gets a gentle note, saving stays allowed
+        // (classes get moved). Either is read with the date.
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        error={future ? t`This date is after today: a roll is taken on its day or later.` : undefined}
         description={
-          other ? (
+          other && !future ? (
             <Group component="span" gap={4} wrap="nowrap" align="flex-start" data-testid="roll-weekday-warning">
               <IconAlertTriangle size={16} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 2 }} />
               <span>{t`This date is a ${dateDay}; the class meets on ${classDay}. You can still save.`}</span>
             </Group>
           ) : undefined
         }
-        styles={{ description: { color: 'var(--mantine-color-gray-9)', fontSize: 'var(--mantine-font-size-sm)', maxWidth: '18rem', marginTop: 4 } }}
+        styles={{
+          description: { color: 'var(--mantine-color-gray-9)', fontSize: 'var(--mantine-font-size-sm)', maxWidth: '18rem', marginTop: 4 },
+          error: { maxWidth: '18rem' },
+        }}
       />
       {/* The label's height, so Today lines up with the date box whether or not a note sits under it. */}
       <Button variant="outline" mih={44} mt={25} onClick={() => onDateChange(today)} disabled={date === today}>

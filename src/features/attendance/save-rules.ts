@@ -1,7 +1,8 @@
 /**
  * The roll call's save rules (SPEC §5) as a pure function, so they are tested without a screen:
- * no date -> refused; no student list -> refused; sample students or a sample class -> refused (sample data is for
- * display only); otherwise the roll to store, with who took it and when.
+ * no date -> refused; a date after today (the device's) -> refused, a roll is taken on its day or later; no student
+ * list -> refused; sample students or a sample class -> refused (sample data is for display only); otherwise the roll
+ * to store, with who took it and when.
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -9,12 +10,17 @@ import { cleanText, type RollInput, type StudentSummary } from '../../api/contra
 import type { RollPayload } from '../../api/attendance.ts';
 import type { ListSource } from '../../offline/list-source.ts';
 import { isSampleId } from '../../offline/sample-data.ts';
+import { localIsoDate } from '../../lib/calendar-date.ts';
 import { entryOf, type RollMark } from './roll-mark.ts';
 
-export type SaveRefusal = 'no-date' | 'no-students' | 'sample';
+/** A roll's date after the device's today (both YYYY-MM-DD, so they compare as text). */
+export const isAfterToday = (date: string, now: Date = new Date()): boolean => date > localIsoDate(now);
+
+export type SaveRefusal = 'no-date' | 'future-date' | 'no-students' | 'sample';
 
 export const refusalMessages: Record<SaveRefusal, MessageDescriptor> = {
   'no-date': msg`Error saving attendance, please enter a date`,
+  'future-date': msg`Error saving attendance: the date is after today. A roll is taken on its day or later.`,
   'no-students': msg`Error saving attendance, students not found`,
   sample: msg`Error saving attendance: these are sample students, not the class's real roster. Connect to the server to load the roster, then take the roll again.`,
 };
@@ -39,6 +45,7 @@ export function takenByOf(user: { email: string | null; displayName: string | nu
 
 export function decideSave({ classId, date, students, source, markOf, takenBy, now }: SaveInput): SaveDecision {
   if (!date) return { ok: false, reason: 'no-date' };
+  if (isAfterToday(date, now)) return { ok: false, reason: 'future-date' };
   if (!students || students.length === 0 || source === 'loading' || source === 'error') return { ok: false, reason: 'no-students' };
   if (source === 'sample' || isSampleId(classId) || students.some((student) => isSampleId(student.id))) return { ok: false, reason: 'sample' };
   const roll: RollInput = {

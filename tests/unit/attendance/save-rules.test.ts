@@ -28,6 +28,15 @@ describe('saving the roll', () => {
     expect(i18n._(refusalMessages['no-date'])).toBe('Error saving attendance, please enter a date');
   });
 
+  it("refuses a date after the device's today, and takes today and earlier days", () => {
+    const now = new Date(2026, 2, 2, 23, 59); // the device's local time
+    expect(decideSave({ ...base, now, date: '2026-03-03' })).toEqual({ ok: false, reason: 'future-date' });
+    expect(decideSave({ ...base, now, date: '2099-01-01' })).toEqual({ ok: false, reason: 'future-date' });
+    expect(decideSave({ ...base, now, date: '2026-03-02' }).ok).toBe(true);
+    expect(decideSave({ ...base, now, date: '2025-12-31' }).ok).toBe(true);
+    expect(i18n._(refusalMessages['future-date'])).toBe('Error saving attendance: the date is after today. A roll is taken on its day or later.');
+  });
+
   it('checks the date before the students', () => {
     expect(decideSave({ ...base, date: '', students: undefined })).toEqual({ ok: false, reason: 'no-date' });
   });

@@ -16,14 +16,19 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app.ts';
 import { attendanceCountsSql } from '../../../server/routes/frequency.ts';
-import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
+import { TESTS_CLOCK, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 /** The same database, without a kept students list: every list it answers is read whole. */
 let uncached: FastifyInstance;
 beforeAll(async () => {
   server = await startTestServer();
-  uncached = await buildServer({ db: server.db, distDir: mkdtempSync(join(tmpdir(), 'quadra-nodist-')), cacheStudentList: false });
+  uncached = await buildServer({
+    db: server.db,
+    distDir: mkdtempSync(join(tmpdir(), 'quadra-nodist-')),
+    cacheStudentList: false,
+    now: () => TESTS_CLOCK,
+  });
   await uncached.ready();
 }, SETUP_TIMEOUT_MS);
 afterAll(async () => {

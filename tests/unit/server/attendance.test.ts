@@ -2,14 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema, rollDaySchema, rollSchema, studentSummarySchema, type RollInput } from '../../../src/api/contract.ts';
-import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, TESTS_CLOCK, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 let classId: string;
 let roster: string[];
 let outsider: string;
+/** The server's clock for the rule on a roll's date; every other test leaves it after all their dates. */
+let clock = TESTS_CLOCK;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ now: () => clock });
   const [row] = await server.db.query<{ class_id: string }>(
     'SELECT class_id FROM class_enrollments GROUP BY class_id HAVING count(*) >= 3 ORDER BY class_id LIMIT 1',
   );
@@ -40,6 +42,22 @@ const frequencyOf = async (studentId: string) =>
     .find((s) => s.id === studentId)!.frequencyPercent;
 
 describe('PUT /api/classes/:classId/attendance/:date', () => {
+  it("refuses a roll dated after today (the server's UTC day plus one, for devices ahead of it), storing nothing", async () => {
+    clock = new Date('2026-12-07T23:30:00Z');
+    try {
+      const before = await rollRows();
+      const refused = await put('2026-12-09', roll(['PRESENT']));
+      expect(refused.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(refused.json())).toMatchObject({ code: 'roll-date-future' });
+      expect((await server.app.inject(url('2026-12-09'))).statusCode).toBe(404);
+      expect(await rollRows()).toBe(before);
+      // Already the 8th east of UTC (New Zealand is UTC+13): accepted.
+      expect((await put('2026-12-08', roll(['PRESENT']))).statusCode).toBe(200);
+    } finally {
+      clock = TESTS_CLOCK;
+    }
+  });
+
   it('saves the whole roll of a day and answers it; GET returns the same', async () => {
     const input = roll(['PRESENT', 'ABSENT', 'PRESENT']);
     const response = await put('2026-12-01', input);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app.ts';
 import type { Db, Queryable, SqlParam } from '../../../server/db/types.ts';
 import { openTestDb, type TestDb } from './support/test-db.ts';
-import { SETUP_TIMEOUT_MS } from './support/test-server.ts';
+import { TESTS_CLOCK, SETUP_TIMEOUT_MS } from './support/test-server.ts';
 
 type Statement = { sql: string; params: readonly SqlParam[] };
 const recorded: Statement[] = [];
@@ -40,7 +40,7 @@ let testDb: TestDb;
 let app: FastifyInstance;
 beforeAll(async () => {
   testDb = await openTestDb();
-  app = await buildServer({ db: recordingDb(testDb.db), distDir: mkdtempSync(join(tmpdir(), 'quadra-nodist-')) });
+  app = await buildServer({ db: recordingDb(testDb.db), distDir: mkdtempSync(join(tmpdir(), 'quadra-nodist-')), now: () => TESTS_CLOCK });
   await app.ready();
 }, SETUP_TIMEOUT_MS);
 afterAll(async () => {

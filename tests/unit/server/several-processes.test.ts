@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app.ts';
 import { freePort, startServer, waitHealthy, type ServerProcess } from './support/processes.ts';
-import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
+import { TESTS_CLOCK, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 type Client = { get(path: string, headers?: Record<string, string>): Promise<Response>; post(path: string, body: unknown): Promise<Response> };
 const clients: Client[] = [];
@@ -50,7 +50,7 @@ beforeAll(async () => {
     });
   } else {
     const first: TestServer = await startTestServer();
-    const second = await buildServer({ db: first.db, distDir: mkdtempSync(join(tmpdir(), 'quadra-nodist-')) });
+    const second = await buildServer({ db: first.db, distDir: mkdtempSync(join(tmpdir(), 'quadra-nodist-')), now: () => TESTS_CLOCK });
     await second.ready();
     for (const app of [first.app, second]) {
       clients.push({

@@ -6,6 +6,9 @@ import { buildServer } from '../../../../server/app.ts';
 import type { TokenVerifier } from '../../../../server/auth.ts';
 import { openTestDb, type TestDb } from './test-db.ts';
 
+/** The clock a test server checks roll dates against unless told otherwise: after every date the tests use. */
+export const TESTS_CLOCK = new Date('2100-01-01T00:00:00Z');
+
 /** For beforeAll: the first run on a machine builds the PGlite snapshot, which can take minutes when it is busy. */
 export const SETUP_TIMEOUT_MS = 300_000;
 
@@ -15,7 +18,14 @@ export interface TestServer extends TestDb {
 
 /** The whole server over a fresh seeded database; distDir defaults to an empty folder (app not built). */
 export async function startTestServer(
-  options: { distDir?: string; cacheStudentList?: boolean; verifyToken?: TokenVerifier; adminEmails?: string[]; attendanceMinPercent?: number } = {},
+  options: {
+    distDir?: string;
+    cacheStudentList?: boolean;
+    verifyToken?: TokenVerifier;
+    adminEmails?: string[];
+    attendanceMinPercent?: number;
+    now?: () => Date;
+  } = {},
 ): Promise<TestServer> {
   const testDb = await openTestDb();
   const app = await buildServer({
@@ -25,6 +35,8 @@ export async function startTestServer(
     ...(options.verifyToken ? { verifyToken: options.verifyToken } : {}),
     ...(options.adminEmails ? { adminEmails: options.adminEmails } : {}),
     ...(options.attendanceMinPercent === undefined ? {} : { attendanceMinPercent: options.attendanceMinPercent }),
+    // Tests date their rolls freely, in the future too; the rule on a roll's date has its own test with its own clock.
+    now: options.now ?? (() => TESTS_CLOCK),
   });
   await app.ready();
   return {
