@@ -7,6 +7,7 @@
  * STALE_BEFORE_KEY, one number, replaced by the next): the restore reads again what was saved before it.
  */
 import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
+import type { Persister } from '@tanstack/react-query-persist-client';
 import { createRowPersister } from './row-persister.ts';
 import { db } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
@@ -97,11 +98,39 @@ export function setRestoring(restore: Promise<unknown>): void {
  */
 export const isKeptOnDevice = (query: Pick<Query, 'meta'>): boolean => query.meta?.keptOnDevice !== false;
 
+/** A query with data whose last refresh failed (offline, a bad connection) still holds the server's last answer. */
+const failedWithData = (state: Pick<Query['state'], 'status' | 'data'>): boolean => state.status === 'error' && state.data !== undefined;
+
+/**
+ * A copy whose refresh failed is saved as the last answer it holds, not dropped: TanStack saves only successes by
+ * default, and a save removes from the device the queries it leaves out, so a failed refresh of the classes and the
+ * activities, then any save, deleted the device's copy of both (the roll call then named an unknown class offline).
+ * It is saved as that success, with its own time: an error does not survive IndexedDB, and the copy is as old as it says.
+ */
+const lastGoodCopies: Persister = {
+  persistClient: (client) =>
+    persister.persistClient({
+      ...client,
+      clientState: {
+        ...client.clientState,
+        queries: client.clientState.queries.map((query) =>
+          failedWithData(query.state)
+            ? { ...query, state: { ...query.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+            : query,
+        ),
+      },
+    }),
+  restoreClient: () => persister.restoreClient(),
+  removeClient: () => persister.removeClient(),
+};
+
 export const persistOptions = {
-  persister,
+  persister: lastGoodCopies,
   maxAge: CACHE_MAX_AGE_MS,
   buster: config.appVersion,
-  dehydrateOptions: { shouldDehydrateQuery: (query: Query) => isKeptOnDevice(query) && defaultShouldDehydrateQuery(query) },
+  dehydrateOptions: {
+    shouldDehydrateQuery: (query: Query) => isKeptOnDevice(query) && (defaultShouldDehydrateQuery(query) || failedWithData(query.state)),
+  },
 };
 
 /**

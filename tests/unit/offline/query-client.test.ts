@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { CACHE_MAX_AGE_MS, persistOptions, queryClient } from '../../../src/offline/query-client.ts';
 
 describe('the persisted query cache', () => {
@@ -15,6 +17,24 @@ describe('the persisted query cache', () => {
 
   it('is dropped when the app version changes', () => {
     expect(persistOptions.buster).toBe('test');
+  });
+
+  it("keeps a copy whose refresh failed (offline, a bad connection) through the next save, as the server's last answer", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: CACHE_MAX_AGE_MS } } });
+    const classes = [{ id: 'c1', title: 'Futsal Sub-12' }];
+    await client.fetchQuery({ queryKey: ['classes-kept'], queryFn: () => classes });
+    await persistQueryClientSave({ queryClient: client, ...persistOptions });
+    const answeredAt = client.getQueryState(['classes-kept'])!.dataUpdatedAt;
+    // The refresh fails; the query keeps its data with status "error". Then anything is saved.
+    await client.fetchQuery({ queryKey: ['classes-kept'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')) }).catch(() => undefined);
+    expect(client.getQueryState(['classes-kept'])).toMatchObject({ status: 'error', data: classes });
+    client.setQueryData(['something-else'], { saved: true });
+    await persistQueryClientSave({ queryClient: client, ...persistOptions });
+
+    const reopened = new QueryClient({ defaultOptions: { queries: { gcTime: CACHE_MAX_AGE_MS } } });
+    await persistQueryClientRestore({ queryClient: reopened, ...persistOptions });
+    expect(reopened.getQueryState(['classes-kept'])).toMatchObject({ status: 'success', data: classes, dataUpdatedAt: answeredAt });
+    await persistOptions.persister.removeClient();
   });
 });
 
