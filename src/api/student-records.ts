@@ -7,7 +7,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { getBlob, getParsed, sendParsed } from '../lib/http.ts';
-import { db, type OutboxRow } from '../lib/db.ts';
+import { db, refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
 import { drainOutbox, enqueue, isSending, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { queryClient } from '../offline/query-client.ts';
@@ -168,7 +168,8 @@ export function registerStudentRecordHandlers(): void {
 }
 
 /** Enrolment changes still in the outbox, for one class or one student, as screens show them. */
-export type PendingEnrolment = { rowId: string; change: 'start' | 'end'; failed: boolean } & EnrolmentPayload;
+/** An enrolment change on this device the server does not have yet; `refusal` when the server refused it. */
+export type PendingEnrolment = { rowId: string; change: 'start' | 'end'; refusal?: Refusal } & EnrolmentPayload;
 export function pendingEnrolments(rows: OutboxRow[], match: { classId?: string; studentId?: string }): PendingEnrolment[] {
   const pending: PendingEnrolment[] = [];
   for (const row of rows) {
@@ -177,7 +178,7 @@ export function pendingEnrolments(rows: OutboxRow[], match: { classId?: string; 
     const payload = row.payload as EnrolmentPayload;
     if (match.classId && payload.classId !== match.classId) continue;
     if (match.studentId && payload.studentId !== match.studentId) continue;
-    pending.push({ rowId: row.id, change, failed: row.state === 'failed', ...payload });
+    pending.push({ rowId: row.id, change, ...(row.state === 'failed' ? { refusal: refusalOf(row) } : {}), ...payload });
   }
   return pending;
 }

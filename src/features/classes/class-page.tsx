@@ -23,12 +23,14 @@ import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
 import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
+import { useRefusalText } from '../../components/refusal-text.ts';
 
 const MAX_MATCHES = 8;
 
 export function ClassPage({ classId }: { classId: string }) {
   const { t } = useLingui();
   const { can } = usePermissions();
+  const refusalText = useRefusalText();
   const group = useQuery(classesQueryOptions()).data?.find((item) => item.id === classId);
   const roster = useQuery(rosterQueryOptions(classId));
   const students = useQuery(studentsQueryOptions()).data ?? [];
@@ -39,7 +41,8 @@ export function ClassPage({ classId }: { classId: string }) {
   const query = useDeferredValue(search);
   const searching = foldForSearch(query) !== '';
   const enrolled = new Set((roster.data ?? []).map((s) => s.id));
-  const leaving = new Set(pending.filter((p) => p.change === 'end').map((p) => p.studentId));
+  // A removal waiting to be sent, or refused by the server (the student is still on the roster), by student.
+  const ending = new Map(pending.filter((p) => p.change === 'end').map((p) => [p.studentId, p]));
   const joining = pending.filter((p) => p.change === 'start' && !enrolled.has(p.studentId));
   const nameOf = (id: string) => students.find((s) => s.id === id)?.name ?? id;
   const matches = searching
@@ -136,15 +139,20 @@ export function ClassPage({ classId }: { classId: string }) {
           {joining.map((p) => (
             <Group key={p.rowId} role="listitem" gap="xs">
               <Text>{nameOf(p.studentId)}</Text>
-              <PendingBadge state="pending" />
+              <PendingBadge state={p.refusal ? 'failed' : 'pending'} reason={p.refusal && refusalText(p.refusal)} />
             </Group>
           ))}
           {(roster.data ?? []).map((student) => {
             const name = student.name;
+            const end = ending.get(student.id);
+            const leaving = end !== undefined && !end.refusal;
             return (
               <Group key={student.id} role="listitem" justify="space-between" maw={640}>
-                <Text td={leaving.has(student.id) ? 'line-through' : undefined}>{name}</Text>
-                {canEnrol && !leaving.has(student.id) && (
+                <Group gap="xs">
+                  <Text td={leaving ? 'line-through' : undefined}>{name}</Text>
+                  {end && <PendingBadge state={end.refusal ? 'failed' : 'removing'} reason={end.refusal && refusalText(end.refusal)} />}
+                </Group>
+                {canEnrol && !leaving && (
                   <Button
                     size="xs"
                     mih={44}

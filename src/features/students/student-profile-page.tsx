@@ -210,8 +210,17 @@ function Enrolments({ student }: { student: Student }) {
   const pending = useMemo(() => pendingEnrolments(rows, { studentId: student.id }), [rows, student.id]);
   const [classId, setClassId] = useState('');
   const [from, setFrom] = useState(localIsoDate());
-  const open = student.enrolments.filter((e) => !e.to && !pending.some((p) => p.change === 'end' && p.classId === e.classId));
+  const open = student.enrolments.filter((e) => !e.to);
+  // An end waiting to be sent, or refused by the server (the enrolment stays open), by class.
+  const ending = new Map(pending.filter((p) => p.change === 'end').map((p) => [p.classId, p]));
   const past = student.enrolments.filter((e) => e.to);
+  const refusalText = useRefusalText();
+  const [endingNow, setEndingNow] = useState<string | null>(null);
+  const endingTitle = endingNow ? titleOf(endingNow) : '';
+  const endEnrolment = async (classId: string) => {
+    setEndingNow(null);
+    await enqueueEnrolment('end', { studentId: student.id, classId, date: localIsoDate() });
+  };
   const choices = classes.filter((group) => !open.some((e) => e.classId === group.id) && !pending.some((p) => p.classId === group.id));
   const day = (value: string) => i18n.date(localMidnight(value), { dateStyle: 'medium' });
   const enrol = async () => {
@@ -231,31 +240,33 @@ function Enrolments({ student }: { student: Student }) {
             <Trans>Not enrolled in any class.</Trans>
           </Text>
         )}
-        {open.map((e) => (
-          <Group key={`${e.classId}-${e.from}`} justify="space-between">
-            <Text>
-              <Trans>
-                {titleOf(e.classId)}, since {day(e.from)}
-              </Trans>
-            </Text>
-            {can('enrolments:write') && (
-              <Button
-                size="xs"
-                mih={44}
-                variant="default"
-                onClick={() => void enqueueEnrolment('end', { studentId: student.id, classId: e.classId, date: localIsoDate() })}
-              >
-                {t`End enrolment in ${titleOf(e.classId)}`}
-              </Button>
-            )}
-          </Group>
-        ))}
+        {open.map((e) => {
+          const end = ending.get(e.classId);
+          const leaving = end !== undefined && !end.refusal;
+          return (
+            <Group key={`${e.classId}-${e.from}`} justify="space-between">
+              <Group gap="xs">
+                <Text td={leaving ? 'line-through' : undefined}>
+                  <Trans>
+                    {titleOf(e.classId)}, since {day(e.from)}
+                  </Trans>
+                </Text>
+                {end && <PendingBadge state={end.refusal ? 'failed' : 'removing'} reason={end.refusal && refusalText(end.refusal)} />}
+              </Group>
+              {can('enrolments:write') && !leaving && (
+                <Button size="xs" mih={44} variant="default" onClick={() => setEndingNow(e.classId)}>
+                  {t`End enrolment in ${titleOf(e.classId)}`}
+                </Button>
+              )}
+            </Group>
+          );
+        })}
         {pending
           .filter((p) => p.change === 'start')
           .map((p) => (
             <Group key={p.rowId} gap="xs">
               <Text>{titleOf(p.classId)}</Text>
-              <PendingBadge state="pending" />
+              <PendingBadge state={p.refusal ? 'failed' : 'pending'} reason={p.refusal && refusalText(p.refusal)} />
             </Group>
           ))}
         {past.map((e) => (
@@ -280,6 +291,15 @@ function Enrolments({ student }: { student: Student }) {
           </Button>
         </Group>
       )}
+      <ConfirmRemoval
+        opened={endingNow !== null}
+        title={t`End enrolment`}
+        confirmLabel={<Trans>End enrolment</Trans>}
+        onCancel={() => setEndingNow(null)}
+        onConfirm={() => endingNow && void endEnrolment(endingNow)}
+      >
+        <Trans>End the enrolment in {endingTitle} today? The student leaves the class's roll call from today; the attendance history is kept.</Trans>
+      </ConfirmRemoval>
     </Paper>
   );
 }

@@ -43,4 +43,32 @@ describe('class page', () => {
     expect((await endings())[0]!.payload).toMatchObject({ classId: 'c1', studentId: 's1' });
     expect(notify).toHaveBeenCalledWith(expect.objectContaining({ message: 'João Pedro Oliveira removed from the class.' }));
   });
+
+  it('marks each change the server has not taken: a removal waiting, a refused removal (still on the roster), a refused enrolment', async () => {
+    const row = (id: string, kind: string, studentId: string, failed: boolean) => ({
+      id,
+      kind,
+      payload: { classId: 'c1', studentId, date: '2026-11-27' },
+      createdAt: 1,
+      state: failed ? ('failed' as const) : ('pending' as const),
+      nextAttemptAt: Date.now() + 60_000,
+      attempts: [],
+      ...(failed ? { reason: 'Refused.' } : {}),
+    });
+    await db.outbox.bulkPut([
+      row('e1', outboxKinds.enrolmentEnd, 's1', false),
+      row('e2', outboxKinds.enrolmentEnd, 's2', true),
+      row('e3', outboxKinds.enrolmentStart, 's3', true),
+    ]);
+    const everyone = [...roster, { id: 's3', name: 'Carla Dias', frequencyPercent: 0 }];
+    mockApi({ classes, 'classes/c1/students': roster, students: everyone });
+    renderWithRouter(<ClassPage classId="c1" />);
+    const item = async (name: string) => (await screen.findByText(name)).closest('[role="listitem"]') as HTMLElement;
+    expect(within(await item('João Pedro Oliveira')).getByText('Removal waiting to sync')).toBeInTheDocument();
+    const refusedEnd = await item('Ana Beatriz Santos');
+    expect(within(refusedEnd).getByText('Not saved').closest('[title]')).toHaveAttribute('title', 'Refused.');
+    expect(within(refusedEnd).getByText('Ana Beatriz Santos')).not.toHaveStyle({ textDecoration: 'line-through' });
+    expect(within(await item('Carla Dias')).getByText('Not saved')).toBeInTheDocument();
+    expect(screen.queryAllByText('Waiting to sync')).toHaveLength(0);
+  });
 });
