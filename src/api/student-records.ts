@@ -67,7 +67,11 @@ export async function enqueueStudentUpdate(studentId: string, student: StudentUp
   const last = (await waitingWritesOf(studentId)).at(-1);
   if (last?.kind === outboxKinds.studentUpdate && !isSending(last.id)) {
     const { version } = (last.payload as StudentUpdatePayload).student;
-    await db.outbox.update(last.id, { payload: { studentId, student: { ...student, version } } satisfies StudentUpdatePayload });
+    // A send of the one replaced may be on its way from another tab: the revision keeps its row (outbox sendOne).
+    await db.outbox.update(last.id, {
+      payload: { studentId, student: { ...student, version } } satisfies StudentUpdatePayload,
+      revision: (last.revision ?? 0) + 1,
+    });
     void drainOutbox();
     return;
   }

@@ -39,6 +39,8 @@ export type OutboxRow = {
   parentResult?: Record<string, unknown>;
   /** A 409 'stale-version': the record as the server has it now ("theirs"), beside this write ("mine"). */
   conflict?: { current: unknown };
+  /** Counts replacements of the payload while the row waits (a second edit of a record): a send of an older one keeps the row. */
+  revision?: number;
 };
 
 /** A failed row's refusal as screens show it: the server's words and its code (only those it has). */

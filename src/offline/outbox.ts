@@ -166,7 +166,7 @@ async function drainOnce(now: () => number): Promise<void> {
   if (deferred && sent) drainAgain = true;
 }
 
-/** Returns true when the server accepted the item. */
+/** Returns true when the server accepted the item and it left the outbox (false: refused, not sent, or sent again). */
 async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => number): Promise<boolean> {
   sending.add(item.id);
   notifySending();
@@ -176,12 +176,22 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
     // the copy from before the write as fresh (query-client markCacheStale).
     await markCacheStale();
     const result = await handler(item);
-    await db.transaction('rw', db.outbox, async () => {
+    const replaced = await db.transaction('rw', db.outbox, async () => {
+      const current = await db.outbox.get(item.id);
+      // Its payload was replaced while this one was on its way (a second edit, in this tab or another): the row stays,
+      // due at once, to be sent on what this send got (its handler reads parentResult), not deleted with the new edit;
+      // what waits for it goes on waiting.
+      if (current && (current.revision ?? 0) !== (item.revision ?? 0)) {
+        await db.outbox.update(item.id, { nextAttemptAt: 0, ...(result ? { parentResult: result } : {}) });
+        return true;
+      }
       await db.outbox.delete(item.id);
       if (result) await db.outbox.where('dependsOn').equals(item.id).modify({ parentResult: result });
+      return false;
     });
     for (const listener of syncedListeners) listener(item, result);
-    return true;
+    if (replaced) drainAgain = true;
+    return !replaced;
   } catch (error) {
     const { kind, status } = await classifyFailure(error);
     const message = await failureMessage(error);

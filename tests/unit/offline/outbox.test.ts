@@ -221,6 +221,27 @@ describe('the outbox', () => {
     expect(parentResult).toEqual({ studentId: 'srv-1' });
   });
 
+  it("keeps a row whose payload was replaced while it was being sent (another tab's edit), and sends the new one on what the first got", async () => {
+    const sent: unknown[] = [];
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    registerOutboxHandler('test.replaced', async (item) => {
+      sent.push({ payload: item.payload, parent: item.parentResult });
+      if (sent.length === 1) await answered;
+      return { version: sent.length + 1 };
+    });
+    const row = await enqueue({ kind: 'test.replaced', payload: { school: 'A' } });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    // The other tab replaces the waiting edit while this one's send is on its way.
+    await db.outbox.update(row.id, { payload: { school: 'A', year: '5' }, revision: 1 });
+    release();
+    await vi.waitFor(async () => expect(await db.outbox.get(row.id)).toBeUndefined());
+    expect(sent).toEqual([
+      { payload: { school: 'A' }, parent: undefined },
+      { payload: { school: 'A', year: '5' }, parent: { version: 2 } },
+    ]);
+  });
+
   it('waits grow and stay within bounds', () => {
     expect(backoffDelay(1, () => 0)).toBe(1_000);
     expect(backoffDelay(1, () => 1)).toBe(2_000);
