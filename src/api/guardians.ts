@@ -10,6 +10,7 @@ import { guardianListSchema, guardianSchema, type GuardianInput } from './contra
 import { getRecordParsed, sendParsed } from '../lib/http.ts';
 import { refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
 import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
+import { enqueueRecordWrite, versionAfterParent } from '../offline/record-writes.ts';
 import { queryClient } from '../offline/query-client.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 
@@ -38,16 +39,39 @@ export async function enqueueGuardianCreate(studentId: string, fields: GuardianF
   return id;
 }
 
+const guardianWriteKinds = [outboxKinds.guardianUpdate, outboxKinds.guardianRemove] as const;
+const ofGuardian = (guardianId: string) => (payload: unknown) => (payload as { guardianId?: string }).guardianId === guardianId;
+
+/**
+ * A guardian's edits and removal made on this device follow each other (offline/record-writes.ts; a create still
+ * queued goes first: its outbox id is the guardian's id), each sent on the version the one before got; an edit made
+ * while another still waits takes its place (the form started from it: guardianRows lays queued edits over the list).
+ */
 export async function enqueueGuardianUpdate(studentId: string, guardianId: string, fields: GuardianFields, version?: number): Promise<void> {
   const payload: GuardianUpdatePayload = { studentId, guardianId, guardian: version === undefined ? fields : { ...fields, version } };
-  // An edit of a guardian whose create is still queued waits for it (the create's outbox id is the guardian's id).
-  await enqueue({ kind: outboxKinds.guardianUpdate, payload, dependsOn: guardianId });
+  await enqueueRecordWrite({
+    kind: outboxKinds.guardianUpdate,
+    payload,
+    kinds: guardianWriteKinds,
+    ofRecord: ofGuardian(guardianId),
+    recordId: guardianId,
+    replaces: (waiting) => {
+      const started = (waiting as GuardianUpdatePayload).guardian.version;
+      return { studentId, guardianId, guardian: started === undefined ? fields : { ...fields, version: started } } satisfies GuardianUpdatePayload;
+    },
+  });
 }
 
-/** Queue the removal of a guardian, at the version the user confirmed it on. */
+/** Queue the removal of a guardian, at the version the user confirmed it on (or after this device's edits of it). */
 export async function enqueueGuardianRemove(studentId: string, guardianId: string, version: number): Promise<void> {
   const payload: GuardianRemovePayload = { studentId, guardianId, version };
-  await enqueue({ kind: outboxKinds.guardianRemove, payload, dependsOn: guardianId });
+  await enqueueRecordWrite({
+    kind: outboxKinds.guardianRemove,
+    payload,
+    kinds: guardianWriteKinds,
+    ofRecord: ofGuardian(guardianId),
+    recordId: guardianId,
+  });
 }
 
 const withVersion = <P extends object>(payload: P, key: keyof P, current: unknown): P => {
@@ -60,13 +84,15 @@ export function registerGuardianHandlers(): void {
   registerOutboxHandler(outboxKinds.guardianCreate, async (item) => {
     const { studentId, guardian } = item.payload as GuardianCreatePayload;
     const saved = await sendParsed('post', `students/${encodeURIComponent(studentId)}/responsibles`, guardian, guardianSchema);
-    return { id: saved.id };
+    return { id: saved.id, version: saved.version };
   });
   registerOutboxHandler(
     outboxKinds.guardianUpdate,
     async (item) => {
       const { guardianId, guardian } = item.payload as GuardianUpdatePayload;
-      await sendParsed('put', `responsibles/${encodeURIComponent(guardianId)}`, guardian, guardianSchema);
+      const version = versionAfterParent(item, guardian.version);
+      const saved = await sendParsed('put', `responsibles/${encodeURIComponent(guardianId)}`, { ...guardian, version }, guardianSchema);
+      return { version: saved.version };
     },
     { rebase: (payload, current) => withVersion(payload as GuardianUpdatePayload, 'guardian', current) },
   );
@@ -74,7 +100,7 @@ export function registerGuardianHandlers(): void {
     outboxKinds.guardianRemove,
     async (item) => {
       const { guardianId, studentId, version } = item.payload as GuardianRemovePayload;
-      await sendParsed('delete', `responsibles/${encodeURIComponent(guardianId)}`, { version }, z.unknown());
+      await sendParsed('delete', `responsibles/${encodeURIComponent(guardianId)}`, { version: versionAfterParent(item, version) }, z.unknown());
       void queryClient.invalidateQueries({ queryKey: guardianKeys.ofStudent(studentId) });
     },
     { rebase: (payload, current) => withVersion(payload as GuardianRemovePayload, 'version', current) },

@@ -7,8 +7,9 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { getBlob, getParsed, sendParsed } from '../lib/http.ts';
-import { db, refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
-import { drainOutbox, enqueue, isSending, registerOutboxHandler } from '../offline/outbox.ts';
+import { refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
+import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
+import { enqueueRecordWrite, versionAfterParent } from '../offline/record-writes.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { queryClient } from '../offline/query-client.ts';
 import type { Student, StudentStatusFilter, StudentStatusInput, StudentUpdate } from './contract.ts';
@@ -51,48 +52,35 @@ const path = (studentId: string) => `students/${encodeURIComponent(studentId)}`;
 const enrolmentPath = ({ classId, studentId }: EnrolmentPayload) =>
   `classes/${encodeURIComponent(classId)}/students/${encodeURIComponent(studentId)}`;
 
-/** This student's edits and status changes still waiting to be sent (not the failed ones), oldest first. */
-async function waitingWritesOf(studentId: string): Promise<OutboxRow[]> {
-  const rows = await db.outbox.where('kind').anyOf([outboxKinds.studentUpdate, outboxKinds.studentStatus]).sortBy('createdAt');
-  return rows.filter((row) => row.state === 'pending' && (row.payload as { studentId?: string }).studentId === studentId);
-}
+const studentWriteKinds = [outboxKinds.studentUpdate, outboxKinds.studentStatus] as const;
+const ofStudent = (studentId: string) => (payload: unknown) => (payload as { studentId?: string }).studentId === studentId;
 
 /**
- * A student's writes made on this device follow each other: each waits for the one before (and for a registration
- * still queued: the registration's outbox id is the student's id), and is sent on the version that one got, so a second
- * edit made offline is not a conflict with the user's own first one. An edit that replaces one still waiting takes its
- * place: the form showed that one's values (withWaitingEdit), so nothing of it is lost.
+ * A student's writes made on this device follow each other (offline/record-writes.ts; a registration still queued
+ * goes first: its outbox id is the student's id). An edit that replaces one still waiting takes its place: the form
+ * showed that one's values (withWaitingEdit), so nothing of it is lost.
  */
 export async function enqueueStudentUpdate(studentId: string, student: StudentUpdate): Promise<void> {
-  const last = (await waitingWritesOf(studentId)).at(-1);
-  if (last?.kind === outboxKinds.studentUpdate && !isSending(last.id)) {
-    const { version } = (last.payload as StudentUpdatePayload).student;
-    // A send of the one replaced may be on its way from another tab: the revision keeps its row (outbox sendOne).
-    await db.outbox.update(last.id, {
-      payload: { studentId, student: { ...student, version } } satisfies StudentUpdatePayload,
-      revision: (last.revision ?? 0) + 1,
-    });
-    void drainOutbox();
-    return;
-  }
-  await enqueue({
+  await enqueueRecordWrite({
     kind: outboxKinds.studentUpdate,
     payload: { studentId, student } satisfies StudentUpdatePayload,
-    dependsOn: last?.id ?? studentId,
+    kinds: studentWriteKinds,
+    ofRecord: ofStudent(studentId),
+    recordId: studentId,
+    replaces: (waiting) =>
+      ({ studentId, student: { ...student, version: (waiting as StudentUpdatePayload).student.version } }) satisfies StudentUpdatePayload,
   });
 }
 
 export async function enqueueStudentStatus(studentId: string, status: StudentStatusInput): Promise<void> {
-  const last = (await waitingWritesOf(studentId)).at(-1);
-  await enqueue({ kind: outboxKinds.studentStatus, payload: { studentId, status } satisfies StudentStatusPayload, dependsOn: last?.id ?? studentId });
+  await enqueueRecordWrite({
+    kind: outboxKinds.studentStatus,
+    payload: { studentId, status } satisfies StudentStatusPayload,
+    kinds: studentWriteKinds,
+    ofRecord: ofStudent(studentId),
+    recordId: studentId,
+  });
 }
-
-/**
- * The version a chained write is sent on: what the write before it got from the server, or its own if that is newer
- * ("keep mine" after a conflict moves it to the server's current version).
- */
-const versionAfterParent = (item: OutboxRow, own: number): number =>
-  typeof item.parentResult?.version === 'number' ? Math.max(item.parentResult.version, own) : own;
 
 /** The record with this device's edit still waiting laid over it (what the profile and the edit form show). */
 export function withWaitingEdit(student: Student, rows: readonly OutboxRow[]): { student: Student; waiting: boolean } {

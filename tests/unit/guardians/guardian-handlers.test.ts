@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enqueueGuardianCreate, enqueueGuardianUpdate, registerGuardianHandlers } from '../../../src/api/guardians.ts';
+import { enqueueGuardianCreate, enqueueGuardianRemove, enqueueGuardianUpdate, registerGuardianHandlers } from '../../../src/api/guardians.ts';
 import { drainOutbox } from '../../../src/offline/outbox.ts';
 import { db } from '../../../src/lib/db.ts';
 import { mockApi } from '../students/support.tsx';
@@ -45,6 +45,31 @@ describe('guardian outbox handlers', () => {
     const put = api.calls.find((r) => r.method === 'PUT')!;
     expect(await put.json()).toEqual(fields);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("two edits and a removal made offline reach the server as the user's own sequence, not as a conflict with themselves", async () => {
+    let version = 3;
+    const seen: Array<{ method: string; body: Record<string, unknown> }> = [];
+    const answer = async (request: Request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      seen.push({ method: request.method, body });
+      if (body.version !== version)
+        return new Response(JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'stale', code: 'stale-version' }), { status: 409 });
+      version += 1;
+      return new Response(JSON.stringify({ id: 'g-1', ...fields, ...body, version }), { headers: { 'content-type': 'application/json' } });
+    };
+    mockApi({ 'PUT responsibles/g-1': answer, 'DELETE responsibles/g-1': answer });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await enqueueGuardianUpdate('stu-9', 'g-1', { ...fields, phone: '111' }, 3);
+    await enqueueGuardianUpdate('stu-9', 'g-1', { ...fields, phone: '111', email: 'new@example.com' }, 3);
+    await enqueueGuardianRemove('stu-9', 'g-1', 3);
+    offline.mockRestore();
+    await drainOutbox();
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(seen).toEqual([
+      { method: 'PUT', body: { ...fields, phone: '111', email: 'new@example.com', version: 3 } },
+      { method: 'DELETE', body: { version: 4 } },
+    ]);
   });
 
   it('a refusal (4xx) keeps the guardian in the failed list with the server message', async () => {

@@ -1,0 +1,54 @@
+/**
+ * One record's writes made on this device follow each other (a student's edits and status changes, a guardian's edits
+ * and removal): each waits for the one before (`dependsOn`; the first for the record's own create if it is still
+ * queued, whose outbox id is the record's id) and is sent on the version that one got (its `parentResult`), so a second
+ * edit made offline is not a conflict with the user's own first. An edit made while an earlier one still waits takes
+ * its place (the screens start the form from the waiting edit), bumping the row's revision: a send of the replaced edit
+ * already on its way (from another tab) then keeps the row and sends it again (outbox.ts sendOne).
+ */
+import { db, type OutboxRow } from '../lib/db.ts';
+import { drainOutbox, enqueue, isSending } from './outbox.ts';
+
+type RecordWrite = {
+  kind: string;
+  payload: unknown;
+  /** The outbox kinds of this record's writes, and whether a row's payload is of this record. */
+  kinds: readonly string[];
+  ofRecord: (payload: unknown) => boolean;
+  /** The record's id: the outbox id of its create, if that is still queued. */
+  recordId: string;
+  /** For an edit: the waiting edit it replaces keeps its version (the version the chain started from). */
+  replaces?: (waiting: unknown, next: unknown) => unknown;
+};
+
+/** This record's writes still waiting to be sent (not the failed ones), oldest first. */
+export async function waitingWritesOf(kinds: readonly string[], ofRecord: (payload: unknown) => boolean): Promise<OutboxRow[]> {
+  const rows = await db.outbox
+    .where('kind')
+    .anyOf([...kinds])
+    .sortBy('createdAt');
+  return rows.filter((row) => row.state === 'pending' && ofRecord(row.payload));
+}
+
+/** Queue a write of one record after the record's writes still waiting, or in place of a waiting edit of the same kind. */
+export async function enqueueRecordWrite({ kind, payload, kinds, ofRecord, recordId, replaces }: RecordWrite): Promise<void> {
+  const last = (await waitingWritesOf(kinds, ofRecord)).at(-1);
+  if (replaces && last?.kind === kind && !isSending(last.id)) {
+    await db.outbox.update(last.id, { payload: replaces(last.payload, payload), revision: (last.revision ?? 0) + 1 });
+    void drainOutbox();
+    return;
+  }
+  await enqueue({ kind, payload, dependsOn: last?.id ?? recordId });
+}
+
+/**
+ * The version a chained write is sent on: what the write before it got from the server, or its own if that is newer
+ * ("keep mine" after a conflict moves it to the server's current version).
+ */
+export function versionAfterParent(item: OutboxRow, own: number): number;
+export function versionAfterParent(item: OutboxRow, own: number | undefined): number | undefined;
+export function versionAfterParent(item: OutboxRow, own: number | undefined): number | undefined {
+  const parent = item.parentResult?.version;
+  if (typeof parent !== 'number') return own;
+  return own === undefined ? parent : Math.max(parent, own);
+}
