@@ -1,5 +1,5 @@
 /** The roll call's controls outside the rows: "mark all", and the bar with the unsaved changes, the counts and Save. */
-import { memo, type RefObject } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { Plural, Trans } from '@lingui/react/macro';
 import { IconAlertTriangle, IconChecks, IconDeviceFloppy, IconTrash, IconUserX } from '@tabler/icons-react';
@@ -41,8 +41,28 @@ type RollBarProps = {
 
 /** The bar under the roll: the changes not saved yet, the counts and Save. Memoised: it renders when a count changes. */
 export const RollBar = memo(function RollBar({ barRef, present, absent, justified, unsavedCount, saving, canSave, onSave, onDiscard }: RollBarProps) {
+  const discardButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  // Discarding hides the group its button is in, and the keyboard's focus on it would fall to the page's body: it goes
+  // to Save (or, for a role that cannot save, to the bar) once the changes are gone.
+  const refocus = useRef(false);
+  const discard = useCallback(
+    (event: MouseEvent<HTMLButtonElement>) => {
+      refocus.current = event.currentTarget === document.activeElement;
+      onDiscard();
+    },
+    [onDiscard],
+  );
+  useLayoutEffect(() => {
+    if (unsavedCount > 0 || !refocus.current) return;
+    refocus.current = false;
+    const focused = document.activeElement;
+    // Only when focus is still on Discard (or already lost): never taken from where the user has moved it since.
+    if (focused && focused !== document.body && focused !== discardButton.current) return;
+    (saveButton.current ?? barRef.current)?.focus({ preventScroll: true });
+  }, [unsavedCount, barRef]);
   return (
-    <div className={classes.bar} ref={barRef}>
+    <div className={classes.bar} ref={barRef} tabIndex={canSave ? undefined : -1}>
       {/* Always in the page, shown once there is a change: the first tap then only shows it (mounting it then made that
           tap the slowest of a roll call), and its status region exists before its text does, as a live region must. */}
       <Group justify="space-between" gap="xs" mb="xs" wrap="wrap" data-testid="roll-draft" display={unsavedCount > 0 ? undefined : 'none'}>
@@ -56,7 +76,7 @@ export const RollBar = memo(function RollBar({ barRef, present, absent, justifie
             />
           </Text>
         </Group>
-        <Button variant="default" mih={44} leftSection={<IconTrash size={18} aria-hidden />} onClick={onDiscard}>
+        <Button ref={discardButton} variant="default" mih={44} leftSection={<IconTrash size={18} aria-hidden />} onClick={discard}>
           <Trans>Discard changes</Trans>
         </Button>
       </Group>
@@ -74,17 +94,23 @@ export const RollBar = memo(function RollBar({ barRef, present, absent, justifie
             </Text>
           )}
         </Group>
-        <SaveAttendance canSave={canSave} saving={saving} onSave={onSave} />
+        <SaveAttendance canSave={canSave} saving={saving} onSave={onSave} buttonRef={saveButton} />
       </Group>
     </div>
   );
 });
 
 /** Save, or why this role cannot: memoised, the counts beside it change at every tap. */
-const SaveAttendance = memo(function SaveAttendance({ canSave, saving, onSave }: Pick<RollBarProps, 'canSave' | 'saving' | 'onSave'>) {
+const SaveAttendance = memo(function SaveAttendance({
+  canSave,
+  saving,
+  onSave,
+  buttonRef,
+}: Pick<RollBarProps, 'canSave' | 'saving' | 'onSave'> & { buttonRef: RefObject<HTMLButtonElement | null> }) {
   return canSave ? (
     // Not `loading`: that disables the button, and a disabled button drops the keyboard's focus (to the page's body).
     <Button
+      ref={buttonRef}
       size="md"
       mih={48}
       onClick={saving ? undefined : onSave}

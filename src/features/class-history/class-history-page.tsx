@@ -48,14 +48,18 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const query = useQuery(gridQueryOptions(classId, month));
-  const group = useQuery(classesQueryOptions()).data?.find((item) => item.id === classId);
+  const classesQuery = useQuery(classesQueryOptions());
+  const group = classesQuery.data?.find((item) => item.id === classId);
   const activity = useQuery(activitiesQueryOptions()).data?.find((item) => item.id === group?.activityId);
   // The grid as a list of one: the same rules as every list for "server", "device copy (as of)", "not found".
   const { items, source, savedAt } = listState({ ...query, data: query.data && [query.data] }, [], false);
   // Neither the server nor a saved copy of this month: the rolls the device holds (the sync's last 60 days).
   const fromDevice = useDeviceGrid(classId, month, source === 'error');
   const grid = items[0] ?? fromDevice ?? undefined;
-  const className = group?.title ?? t`Class`;
+  // The name the rest of the app gives a class it does not know (the roll call, the classes list): one message, one
+  // translation. While the class list is still loading, the title waits for it rather than flash it.
+  const classLoading = !group && classesQuery.isPending && classesQuery.fetchStatus === 'fetching';
+  const className = group?.title.trim() ? group.title : t`Unknown class`;
   const shownMonth = monthLabel(month, locale);
   const pendingDates = usePendingRollDates(classId, month);
   const pendingText = pendingDates.map((date) => dayText(date, locale, { day: '2-digit', month: '2-digit' })).join(', ');
@@ -98,7 +102,7 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
 
   return (
     <div className={classes.sheet} data-testid="class-history">
-      <PageTitle>{t`Attendance history: ${className}`}</PageTitle>
+      <PageTitle>{classLoading ? t`Attendance history` : t`Attendance history: ${className}`}</PageTitle>
       <Group justify="space-between" align="center" wrap="wrap" gap="sm" mb="md" className={classes.noPrint}>
         <Group gap="xs" wrap="nowrap">
           {backToClass}
