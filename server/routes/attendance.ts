@@ -3,6 +3,8 @@
  * corrected save never duplicates anything. Entries must name students on the class's roster of that date (400
  * otherwise), each at most once: a student who left the class or was deactivated before that date is refused.
  * A roll keeps its first save (firstTakenBy/At) and its latest correction (correctedBy/At) beside its latest save.
+ * A save that says which roll it was taken on (`basedOn`) is refused as stale (409, with the roll as it is now) when the
+ * day's roll was saved since by someone else: an offline tablet's older roll never silently replaces a newer correction.
  * A roll is taken on its day or later: a date after today is refused (400, code 'roll-date-future'). "Today" is the
  * server's day in UTC plus one, so that no device's own today is refused whatever its time zone (the app holds its user
  * to the device's today).
@@ -23,7 +25,7 @@ import {
 } from '../../src/api/contract.ts';
 import { insertRows } from '../db/bulk-insert.ts';
 import type { Queryable } from '../db/types.ts';
-import { badRequest, HttpError, notFound } from '../errors.ts';
+import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
 import { errors, instant, pathIdSchema, type ApiContext } from './context.ts';
 import { monthGrid } from './attendance-reports.ts';
 import { rosterIds } from './roster.ts';
@@ -66,6 +68,21 @@ export async function readRoll(db: Queryable, classId: string, date: string): Pr
   return { classId, date, ...roll, entries: entries.map(toEntry) };
 }
 
+/**
+ * A save taken on the day's roll as it was at `basedOn` (null: no roll) goes through only if nobody saved it since; the
+ * same save sent again (its answer lost) finds its own takenAt there and goes through too.
+ */
+async function requireUnchangedSince(tx: Queryable, classId: string, date: string, basedOn: string | null, takenAt: string): Promise<void> {
+  const [head] = await tx.query<{ taken_at: string }>(
+    `SELECT ${instant('taken_at')} AS taken_at FROM attendance_rolls WHERE class_id = $1 AND date = $2 FOR UPDATE`,
+    [classId, date],
+  );
+  if (!head) return;
+  const latest = Date.parse(head.taken_at);
+  if (latest === Date.parse(takenAt) || (basedOn !== null && latest === Date.parse(basedOn))) return;
+  throw staleVersion('roll', await readRoll(tx, classId, date));
+}
+
 export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, now }) => {
   app.put(
     '/classes/:classId/attendance/:date',
@@ -76,12 +93,12 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         summary: "Save a class's whole roll for one day (replaces any earlier roll of that day)",
         params: rollParams,
         body: rollInputSchema,
-        response: { 200: rollSchema, ...errors(400, 404, 413, 415) },
+        response: { 200: rollSchema, ...errors(400, 404, 409, 413, 415) },
       },
     },
     async (request) => {
       const { classId, date } = request.params;
-      const { takenBy, takenAt, entries } = request.body;
+      const { takenBy, takenAt, entries, basedOn } = request.body;
       if (date > latestRollDate(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
       const seen = new Set<string>();
       const repeated = entries.filter(({ studentId }) => seen.has(studentId) || !seen.add(studentId));
@@ -92,6 +109,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         // First, before any row lock: the roll's share of the maintained counts changes with it (attendance-counts.ts).
         await lockRollCounts(tx, classId);
         await requireClass(tx, classId);
+        if (basedOn !== undefined) await requireUnchangedSince(tx, classId, date, basedOn, takenAt);
         const enrolled = await rosterIds(tx, classId, date);
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
         if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);

@@ -53,15 +53,19 @@ export function rollPayloadOf(row: OutboxRow): RollPayload | null {
  * same class and day still waiting are dropped: the newer one replaces them on the server anyway.
  */
 export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
-  const older = await db.outbox.where('kind').equals(ATTENDANCE_ROLL_KIND).toArray();
-  const stale = older
-    .filter((row) => !isSending(row.id))
-    .filter((row) => {
-      const other = rollPayloadOf(row);
-      return other?.classId === payload.classId && other.date === payload.date;
-    })
-    .map((row) => row.id);
-  const row = await enqueue({ kind: ATTENDANCE_ROLL_KIND, payload: rollPayloadSchema.parse(payload), id: crypto.randomUUID() });
+  const older = (await db.outbox.where('kind').equals(ATTENDANCE_ROLL_KIND).toArray()).filter((row) => {
+    const other = rollPayloadOf(row);
+    return other?.classId === payload.classId && other.date === payload.date;
+  });
+  const stale = older.filter((row) => !isSending(row.id)).map((row) => row.id);
+  // One on its way: this one waits for it and is sent on the save it makes (the handler's basedOn), not as a conflict.
+  const onItsWay = older.find((row) => isSending(row.id));
+  const row = await enqueue({
+    kind: ATTENDANCE_ROLL_KIND,
+    payload: rollPayloadSchema.parse(payload),
+    id: crypto.randomUUID(),
+    ...(onItsWay ? { dependsOn: onItsWay.id } : {}),
+  });
   if (stale.length) await db.outbox.bulkDelete(stale);
   // The class's grids are behind this roll now: asked again when next shown (offline: shown as the saved copy, "as of").
   void queryClient.invalidateQueries({ queryKey: gridKeys.ofClass(payload.classId) });
@@ -70,20 +74,33 @@ export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
 
 export async function sendRoll(item: OutboxRow): Promise<Roll> {
   const { classId, date, roll } = rollPayloadSchema.parse(item.payload);
-  return sendParsed('put', rollPath(classId, date), rollInputSchema.parse(roll), rollSchema);
+  // Taken while this device's previous save of the day was on its way: based on what that save made.
+  const parentTakenAt = item.parentResult?.takenAt;
+  const basedOn = typeof parentTakenAt === 'string' ? parentTakenAt : roll.basedOn;
+  return sendParsed('put', rollPath(classId, date), rollInputSchema.parse({ ...roll, basedOn }), rollSchema);
 }
 
 export function registerAttendanceHandlers(): void {
-  registerOutboxHandler(ATTENDANCE_ROLL_KIND, async (item) => {
-    const saved = await sendRoll(item);
-    queryClient.setQueryData(rollKeys.one(saved.classId, saved.date), saved);
-    // The percentages changed: the class roster and the students list show them.
-    void queryClient.invalidateQueries({ queryKey: rosterKeys.one(saved.classId) });
-    void queryClient.invalidateQueries({ queryKey: ['students'] });
-    // The class's month grids show this day: a correction made offline appears there once it is sent.
-    void queryClient.invalidateQueries({ queryKey: gridKeys.ofClass(saved.classId) });
-    // Home's alerts (a class without a roll, a student's frequency) and the reports.
-    invalidateAttendanceFigures();
-    return { classId: saved.classId, date: saved.date };
-  });
+  registerOutboxHandler(
+    ATTENDANCE_ROLL_KIND,
+    async (item) => {
+      const saved = await sendRoll(item);
+      queryClient.setQueryData(rollKeys.one(saved.classId, saved.date), saved);
+      // The percentages changed: the class roster and the students list show them.
+      void queryClient.invalidateQueries({ queryKey: rosterKeys.one(saved.classId) });
+      void queryClient.invalidateQueries({ queryKey: ['students'] });
+      // The class's month grids show this day: a correction made offline appears there once it is sent.
+      void queryClient.invalidateQueries({ queryKey: gridKeys.ofClass(saved.classId) });
+      // Home's alerts (a class without a roll, a student's frequency) and the reports.
+      invalidateAttendanceFigures();
+      return { classId: saved.classId, date: saved.date, takenAt: saved.takenAt };
+    },
+    // "Keep mine" of a conflict: the same marks, now based on the roll as the server has it (which they replace).
+    {
+      rebase: (payload, current) => {
+        const { roll, ...where } = rollPayloadSchema.parse(payload);
+        return { ...where, roll: { ...roll, basedOn: (current as { takenAt?: string }).takenAt ?? null } } satisfies RollPayload;
+      },
+    },
+  );
 }

@@ -437,17 +437,23 @@ const justifiedEntrySchema = z
 export const attendanceEntrySchema = z.discriminatedUnion('status', [presentEntrySchema, absentEntrySchema, justifiedEntrySchema]);
 export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
 export type JustifiedEntry = Extract<AttendanceEntry, { status: 'JUSTIFIED' }>;
-export const rollInputSchema = z.object({
+const rollFieldsSchema = z.object({
   takenBy: textField(200),
   takenAt: isoDateTimeSchema,
   entries: z.array(attendanceEntrySchema).check(z.minLength(1)),
 });
+/**
+ * A roll to save. `basedOn`: the latest save of that day's roll the device knew when the roll was taken (its takenAt),
+ * null when it knew there was none; the server refuses the save (409 'stale-version', with the roll as it is) when the
+ * day's roll has been saved since by someone else. Left out: no check (the API's other clients).
+ */
+export const rollInputSchema = z.extend(rollFieldsSchema, { basedOn: z.optional(z.nullable(isoDateTimeSchema)) });
 export type RollInput = z.infer<typeof rollInputSchema>;
 /**
  * A saved roll: takenBy/takenAt are its latest save; firstTakenBy/firstTakenAt its first save, kept when a later PUT
  * replaces it; correctedBy/correctedAt the latest save that changed it after the first (null until then).
  */
-export const rollSchema = z.extend(rollInputSchema, {
+export const rollSchema = z.extend(rollFieldsSchema, {
   classId: idSchema,
   date: isoDateSchema,
   firstTakenBy: z.optional(z.string()),

@@ -39,7 +39,14 @@ export const conflictFieldLabels: Record<string, MessageDescriptor> = {
   // A student's status change (deactivate, reactivate).
   date: msg`Date`,
   reason: msg`Reason`,
+  // A roll call.
+  takenBy: msg`Taken by`,
+  takenAt: msg`Taken at`,
+  entries: msg`Marks`,
 };
+
+/** A write's fields the conflict view leaves out: how it is matched to the record, not what the user changed. */
+export const conflictHiddenKeys: ReadonlySet<string> = new Set(['version', 'id', 'basedOn']);
 
 /** A write's field that the record holds under another name: a status change's date and reason. */
 export const conflictRecordKeys: Record<string, string> = { date: 'statusDate', reason: 'statusReason' };

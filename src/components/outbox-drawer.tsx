@@ -9,7 +9,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { OutboxRow } from '../lib/db.ts';
 import { discardItem, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
-import { conflictFieldLabels, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
+import { useSendingSince } from '../offline/use-outbox.ts';
+import { conflictFieldLabels, conflictHiddenKeys, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
 import { useRefusalText } from './refusal-text.ts';
 
 const kindLabels: Record<string, MessageDescriptor> = {
@@ -46,10 +47,26 @@ function ConflictTable({ item }: { item: OutboxRow }) {
   const current = (item.conflict?.current ?? {}) as Record<string, unknown>;
   const theirs = (key: string) => current[conflictRecordKeys[key] ?? key];
   const words = { yes: t`Yes`, no: t`No` };
-  const text = (value: unknown) => conflictValueText(value, words);
-  const fields = Object.keys(mine).filter((key) => key !== 'version' && key !== 'id' && text(mine[key]) !== text(theirs(key)));
+  const text = (value: unknown, key?: string) => {
+    // A roll's marks as its counts, and when it was taken in the user's words.
+    if (key === 'entries' && Array.isArray(value)) {
+      const count = (status: string) => value.filter((entry: { status?: string }) => entry.status === status).length;
+      return t`Present: ${count('PRESENT')}, absent: ${count('ABSENT')}, justified: ${count('JUSTIFIED')}`;
+    }
+    if (key === 'takenAt' && typeof value === 'string') return i18n.date(new Date(value), { dateStyle: 'short', timeStyle: 'short' });
+    return conflictValueText(value, words);
+  };
+  const fields = Object.keys(mine).filter((key) => !conflictHiddenKeys.has(key) && text(mine[key], key) !== text(theirs(key), key));
   return (
-    <Table withTableBorder fz="sm" data-testid="conflict-table" aria-label={t`Their version and mine`}>
+    // Fixed columns that wrap long values: an e-mail or an address ran past the drawer's edge.
+    <Table
+      withTableBorder
+      fz="sm"
+      layout="fixed"
+      style={{ overflowWrap: 'anywhere' }}
+      data-testid="conflict-table"
+      aria-label={t`Their version and mine`}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t`Field`}</Table.Th>
@@ -61,8 +78,8 @@ function ConflictTable({ item }: { item: OutboxRow }) {
         {fields.map((key) => (
           <Table.Tr key={key}>
             <Table.Td>{conflictFieldLabels[key] ? i18n._(conflictFieldLabels[key]) : key}</Table.Td>
-            <Table.Td data-testid="conflict-theirs">{text(theirs(key))}</Table.Td>
-            <Table.Td data-testid="conflict-mine">{text(mine[key])}</Table.Td>
+            <Table.Td data-testid="conflict-theirs">{text(theirs(key), key)}</Table.Td>
+            <Table.Td data-testid="conflict-mine">{text(mine[key], key)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -75,6 +92,7 @@ type Props = { opened: boolean; onClose: () => void; items: OutboxRow[]; pending
 export default function OutboxDrawer({ opened, onClose, items, pending }: Props) {
   const { i18n } = useLingui();
   const refusalText = useRefusalText();
+  const sentSince = useSendingSince();
   const { t } = useLinguiMacro();
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t`Changes saved on this device`} closeButtonProps={{ 'aria-label': t`Close` }}>
@@ -98,6 +116,11 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
               </Badge>
             </Group>
             <Text size="sm">{i18n.date(new Date(item.createdAt), { dateStyle: 'short', timeStyle: 'short' })}</Text>
+            {item.state === 'pending' && sentSince(item.id) !== undefined && (
+              <Text size="sm" data-testid="outbox-sending">
+                {t`Being sent since ${i18n.date(new Date(sentSince(item.id)!), { timeStyle: 'medium' })}; the changes after it wait for the server's answer.`}
+              </Text>
+            )}
             {item.state === 'failed' && (
               <>
                 <Text size="sm" c="red.9" data-testid="outbox-reason">

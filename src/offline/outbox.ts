@@ -168,7 +168,7 @@ async function drainOnce(now: () => number): Promise<void> {
 
 /** Returns true when the server accepted the item and it left the outbox (false: refused, not sent, or sent again). */
 async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => number): Promise<boolean> {
-  sending.add(item.id);
+  sending.set(item.id, now());
   notifySending();
   try {
     // From this moment the server's records may differ from the device's copies (the handler updates some of them in
@@ -264,13 +264,24 @@ export async function wakeOutbox(): Promise<void> {
   await drainOutbox();
 }
 
-const sending = new Set<string>();
+/** The items on their way from this tab, with when their send began. */
+const sending = new Map<string, number>();
 const sendingListeners = new Set<Listener>();
+let sendingChanges = 0;
 function notifySending(): void {
+  sendingChanges += 1;
   for (const listener of sendingListeners) listener();
 }
 export function isSending(id: string): boolean {
   return sending.has(id);
+}
+/** When this item's send began, while it is on its way (ms since the epoch). */
+export function sendingSince(id: string): number | undefined {
+  return sending.get(id);
+}
+/** Counts the sends begun and ended: a snapshot for useSyncExternalStore. */
+export function sendingSnapshot(): number {
+  return sendingChanges;
 }
 export function onSendingChange(listener: Listener): () => void {
   sendingListeners.add(listener);

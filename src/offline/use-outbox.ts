@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { db, type OutboxRow } from '../lib/db.ts';
 import { useLiveQuery } from '../lib/use-live-query.ts';
+import { onSendingChange, sendingSince, sendingSnapshot } from './outbox.ts';
 
 const none: OutboxRow[] = [];
 
@@ -20,4 +22,10 @@ export function useOutboxCounts(): { pending: number; failed: number } {
   let failed = 0;
   for (const item of items) if (item.state === 'failed') failed += 1;
   return { pending: items.length - failed, failed };
+}
+
+/** When each item's send began, while it is on its way from this tab (undefined otherwise); re-renders as sends begin and end. */
+export function useSendingSince(): (id: string) => number | undefined {
+  useSyncExternalStore(onSendingChange, sendingSnapshot);
+  return sendingSince;
 }

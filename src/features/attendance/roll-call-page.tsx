@@ -20,7 +20,8 @@ import { sampleClasses } from '../../offline/sample-data.ts';
 import { useMissingFromList } from '../../offline/list-source.ts';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { decideSave, isAfterToday, refusalMessages, savedMessage, takenByOf } from './save-rules.ts';
-import { useRollDraft, useRoster, useSavedRoll } from './use-roll-call.ts';
+import { useRoster, useSavedRoll } from './use-roll-call.ts';
+import { useRollDraft } from './use-roll-draft.ts';
 import { StudentRollRow } from './student-roll-row.tsx';
 import { RollSyncStatus } from './roll-sync-status.tsx';
 import { MarkAllButtons, RollBar } from './roll-bar.tsx';
@@ -157,8 +158,10 @@ function DateField({ date, onDateChange, classWeekDay }: Pick<Props, 'date' | 'o
           error: { maxWidth: '18rem' },
         }}
       />
-      {/* The label's height, so Today lines up with the date box whether or not a note sits under it. */}
-      <Button variant="outline" mih={44} mt={25} onClick={() => onDateChange(today)} disabled={date === today}>
+      {/* The label's height, so Today lines up with the date box whether or not a note sits under it. Never disabled, even
+          on today: a button that becomes disabled drops the keyboard's focus (to the page's body); pressed on today, it
+          changes nothing. */}
+      <Button variant="outline" mih={44} mt={25} onClick={() => date !== today && onDateChange(today)}>
         <Trans>Today</Trans>
       </Button>
     </Group>
@@ -241,6 +244,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
       markOf,
       takenBy: takenByOf(user),
       now: new Date(),
+      basedOn: saved.basedOn,
     });
     if (!decision.ok) {
       notify({ message: i18n._(refusalMessages[decision.reason]), severity: 'error', closable: true });

@@ -34,6 +34,8 @@ export type SaveInput = {
   markOf: (studentId: string) => RollMark;
   takenBy: string;
   now: Date;
+  /** The day's roll this one was taken on (its latest save's time; null: none; undefined: not known on this device). */
+  basedOn: string | null | undefined;
 };
 
 export type SaveDecision = { ok: true; payload: RollPayload } | { ok: false; reason: SaveRefusal };
@@ -43,7 +45,7 @@ export function takenByOf(user: { email: string | null; displayName: string | nu
   return user?.email?.trim() || user?.displayName?.trim() || 'anonymous';
 }
 
-export function decideSave({ classId, date, students, source, markOf, takenBy, now }: SaveInput): SaveDecision {
+export function decideSave({ classId, date, students, source, markOf, takenBy, now, basedOn }: SaveInput): SaveDecision {
   if (!date) return { ok: false, reason: 'no-date' };
   if (isAfterToday(date, now)) return { ok: false, reason: 'future-date' };
   if (!students || students.length === 0 || source === 'loading' || source === 'error') return { ok: false, reason: 'no-students' };
@@ -53,6 +55,7 @@ export function decideSave({ classId, date, students, source, markOf, takenBy, n
     takenBy: cleanText(takenBy.slice(0, 200)),
     takenAt: now.toISOString(),
     entries: students.map((student) => entryOf(student.id, markOf(student.id))),
+    ...(basedOn === undefined ? {} : { basedOn }),
   };
   return { ok: true, payload: { classId, date, roll } };
 }

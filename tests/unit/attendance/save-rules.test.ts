@@ -19,6 +19,7 @@ const base: SaveInput = {
   markOf: (id) => (id === 's2' ? ABSENT_MARK : PRESENT_MARK),
   takenBy: 'ana@example.com',
   now: new Date('2026-03-02T10:15:00.000Z'),
+  basedOn: undefined,
 };
 
 describe('saving the roll', () => {
@@ -35,6 +36,16 @@ describe('saving the roll', () => {
     expect(decideSave({ ...base, now, date: '2026-03-02' }).ok).toBe(true);
     expect(decideSave({ ...base, now, date: '2025-12-31' }).ok).toBe(true);
     expect(i18n._(refusalMessages['future-date'])).toBe('Error saving attendance: the date is after today. A roll is taken on its day or later.');
+  });
+
+  it('says which roll of the day it was taken on, when the device knows', () => {
+    const roll = (basedOn: string | null | undefined) => {
+      const decision = decideSave({ ...base, basedOn });
+      return decision.ok ? decision.payload.roll : undefined;
+    };
+    expect(roll('2026-03-02T09:00:00.000Z')?.basedOn).toBe('2026-03-02T09:00:00.000Z');
+    expect(roll(null)?.basedOn).toBeNull();
+    expect(roll(undefined)).not.toHaveProperty('basedOn');
   });
 
   it('checks the date before the students', () => {

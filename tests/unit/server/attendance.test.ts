@@ -58,6 +58,27 @@ describe('PUT /api/classes/:classId/attendance/:date', () => {
     }
   });
 
+  it('refuses a save taken on an older state of the roll (another device saved since), and takes a replay of its own save', async () => {
+    const at = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    const first = { ...roll(['PRESENT', 'PRESENT']), takenAt: at(0), basedOn: null };
+    expect((await put('2026-11-24', first)).statusCode).toBe(200);
+    // A second device corrects it, having seen the first save.
+    const correction = { ...roll(['ABSENT', 'PRESENT'], 'Outra Instrutora'), takenAt: at(5), basedOn: at(0) };
+    expect((await put('2026-11-24', correction)).statusCode).toBe(200);
+    // The first device, offline since its save, sends a change taken on its own save: refused, with the roll as it is.
+    const stale = await put('2026-11-24', { ...roll(['PRESENT', 'ABSENT']), takenAt: at(9), basedOn: at(0) });
+    expect(stale.statusCode).toBe(409);
+    const body = apiErrorSchema.parse(stale.json());
+    expect(body.code).toBe('stale-version');
+    expect(rollSchema.parse(body.current)).toMatchObject({ takenAt: at(5), takenBy: 'Outra Instrutora' });
+    // Nobody knew of a roll: refused too, since there is one.
+    expect((await put('2026-11-24', { ...roll(['PRESENT']), takenAt: at(10), basedOn: null })).statusCode).toBe(409);
+    // The correction sent again (its answer was lost): its own save is there, so it goes through.
+    expect((await put('2026-11-24', correction)).statusCode).toBe(200);
+    // With no basedOn (the API's other clients), no check.
+    expect((await put('2026-11-24', { ...roll(['PRESENT']), takenAt: at(11) })).statusCode).toBe(200);
+  });
+
   it('saves the whole roll of a day and answers it; GET returns the same', async () => {
     const input = roll(['PRESENT', 'ABSENT', 'PRESENT']);
     const response = await put('2026-12-01', input);

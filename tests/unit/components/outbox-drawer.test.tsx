@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import OutboxDrawer from '../../../src/components/outbox-drawer.tsx';
+import { db, type OutboxRow } from '../../../src/lib/db.ts';
+import { drainOutbox, enqueue, isSending, registerOutboxHandler } from '../../../src/offline/outbox.ts';
+import { outboxKinds } from '../../../src/offline/outbox-kinds.ts';
+import { renderWithProviders } from '../../support/render.tsx';
+
+afterEach(async () => {
+  await db.outbox.clear();
+});
+
+const entries = (statuses: string[]) => statuses.map((status, i) => ({ studentId: `s${i}`, status }));
+
+describe('the outbox drawer', () => {
+  it('shows a roll refused as stale as their marks and mine, counted, with who took each and when; not how it was matched', () => {
+    const item: OutboxRow = {
+      id: 'r1',
+      kind: outboxKinds.attendanceRoll,
+      payload: {
+        classId: 'c1',
+        date: '2026-11-24',
+        roll: {
+          takenBy: 'ana@example.com',
+          takenAt: '2026-11-24T10:09:00.000Z',
+          basedOn: '2026-11-24T10:00:00.000Z',
+          entries: entries(['PRESENT', 'ABSENT']),
+        },
+      },
+      createdAt: 1,
+      state: 'failed',
+      nextAttemptAt: 0,
+      attempts: [],
+      reasonCode: 'stale-version',
+      conflict: {
+        current: {
+          classId: 'c1',
+          date: '2026-11-24',
+          takenBy: 'Outra Instrutora',
+          takenAt: '2026-11-24T10:05:00.000Z',
+          entries: entries(['ABSENT', 'ABSENT']),
+        },
+      },
+    };
+    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[item]} pending={0} />);
+    const table = screen.getByRole('table', { name: 'Their version and mine' });
+    const row = (label: string) => within(table).getByRole('row', { name: new RegExp(`^${label}`) });
+    expect(row('Taken by')).toHaveTextContent('Outra Instrutora');
+    expect(row('Taken by')).toHaveTextContent('ana@example.com');
+    expect(row('Marks')).toHaveTextContent('Present: 0, absent: 2, justified: 0');
+    expect(row('Marks')).toHaveTextContent('Present: 1, absent: 1, justified: 0');
+    expect(within(table).queryByText('basedOn')).toBeNull();
+    expect(within(table).queryByText(/\[object Object\]/)).toBeNull();
+  });
+
+  it('says which change is on its way and that the ones after it wait for its answer', async () => {
+    let answer!: () => void;
+    registerOutboxHandler('test.hanging', () => new Promise<undefined>((resolve) => (answer = () => resolve(undefined))));
+    const row = await enqueue({ kind: 'test.hanging', payload: {} });
+    await expect.poll(() => isSending(row.id)).toBe(true);
+    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[row]} pending={1} />);
+    expect(await screen.findByTestId('outbox-sending')).toHaveTextContent(
+      /^Being sent since .+; the changes after it wait for the server's answer\.$/,
+    );
+    answer();
+    await drainOutbox();
+  });
+});
