@@ -31,11 +31,14 @@ export type GuardianCreatePayload = { studentId: string; guardian: GuardianInput
 export type GuardianUpdatePayload = { studentId: string; guardianId: string; guardian: GuardianFields & { version?: number } };
 export type GuardianRemovePayload = { studentId: string; guardianId: string; version: number };
 
-/** Queue a new guardian; the outbox id is the guardian's client id, so a resend never creates a duplicate. */
+/**
+ * Queue a new guardian; the outbox id is the guardian's client id, so a resend never creates a duplicate. It waits for
+ * its student's registration when that is still queued (whose outbox id is the student's id).
+ */
 export async function enqueueGuardianCreate(studentId: string, fields: GuardianFields): Promise<string> {
   const id = crypto.randomUUID();
   const payload: GuardianCreatePayload = { studentId, guardian: { ...fields, id } };
-  await enqueue({ kind: outboxKinds.guardianCreate, id, payload });
+  await enqueue({ kind: outboxKinds.guardianCreate, id, payload, dependsOn: studentId });
   return id;
 }
 

@@ -19,7 +19,7 @@ import {
 import { studentsQueryOptions } from '../../api/students.ts';
 import { listState } from '../../offline/list-source.ts';
 import { isSampleId, sampleGuardians } from '../../offline/sample-data.ts';
-import { useOutboxItems } from '../../offline/use-outbox.ts';
+import { useLoadedOutboxItems } from '../../offline/use-outbox.ts';
 import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -34,7 +34,7 @@ import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit } from './guar
 import type { GuardianSearch } from './guardian-search.ts';
 import { GuardianModal, type SearchUpdater } from './guardian-modal.tsx';
 import { useRefusalText } from '../../components/refusal-text.ts';
-import type { Refusal } from '../../lib/db.ts';
+import type { OutboxRow, Refusal } from '../../lib/db.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
 import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 
@@ -42,15 +42,26 @@ type Props = { studentId: string; search: GuardianSearch; updateSearch: SearchUp
 /** `removing`: this device's removal of it waits to be sent. */
 type Row = Guardian & { pending?: 'pending' | 'failed'; removing?: boolean } & Refusal;
 
+const noGuardians: Guardian[] = [];
+const noRows: OutboxRow[] = [];
+
 /** SPEC §2 "alunos/{id}/responsaveis": the student's guardians as person cards, the register and edit modal. */
 export function GuardiansPage({ studentId, search, updateSearch }: Props) {
   const { t } = useLingui();
   const refusalText = useRefusalText();
   const { can } = usePermissions();
-  const query = useQuery(guardiansQueryOptions(studentId));
-  const { items, source, savedAt } = listState(query, sampleGuardians);
+  const loadedRows = useLoadedOutboxItems();
+  const outboxRows = loadedRows ?? noRows;
+  // A student registered on this device and not on the server yet (the registration's outbox id is the student's id)
+  // has no guardians there: none to show, not sample ones, and those added now are sent after it.
+  const registering = outboxRows.some((row) => row.id === studentId && row.kind === outboxKinds.studentCreate);
+  // Asked once the outbox is read: never for a student the server cannot have yet.
+  const query = useQuery({ ...guardiansQueryOptions(studentId), enabled: loadedRows !== undefined && !registering });
+  // Known, not guessed: no banner about a copy (the note below says why the list is empty).
+  const { items, source, savedAt } = registering
+    ? { items: noGuardians, source: 'server' as const, savedAt: undefined }
+    : listState(query, sampleGuardians);
   const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
-  const outboxRows = useOutboxItems();
   const rows = useMemo(() => guardianRows(items, pendingGuardianWrites(outboxRows, studentId)), [items, outboxRows, studentId]);
   useGuardianSync(studentId);
 
@@ -122,6 +133,11 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
           )}
         </Group>
       </Group>
+      {registering && (
+        <Text mb="md" data-testid="guardians-after-registration">
+          <Trans>This student's registration has not reached the server yet: guardians added now are sent right after it.</Trans>
+        </Text>
+      )}
       <ListStatus
         source={source}
         savedAt={savedAt}

@@ -124,6 +124,42 @@ describe('guardians page', () => {
     expect(within(card).getByText('Waiting to sync')).toBeInTheDocument();
   });
 
+  it('a student registered on this device and not sent yet: no guardians, not sample ones; one added waits for the registration', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({});
+    await db.outbox.put({
+      id: 'stu-new',
+      kind: 'student.create',
+      payload: {},
+      createdAt: 1,
+      state: 'pending',
+      nextAttemptAt: Date.now() + 60_000,
+      attempts: [],
+    });
+    setup(
+      {
+        action: 'open-new-responsible-modal',
+        text1: 'Novo Responsável',
+        text2: '111.444.777-35',
+        text3: '999',
+        text4: 'Rua Nova, 5',
+        text5: '11911112222',
+        text6: 'novo@example.com',
+        select1: 'SOLTEIRO',
+        date1: '1990-01-15',
+      },
+      'stu-new',
+    );
+    expect(await screen.findByTestId('guardians-after-registration')).toBeInTheDocument();
+    expect(screen.queryByTestId('sample-banner')).not.toBeInTheDocument();
+    expect(screen.queryByText('Roberto Oliveira')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await db.outbox.where('kind').equals('guardian.create').count()).toBe(1));
+    expect(await db.outbox.where('kind').equals('guardian.create').first()).toMatchObject({ dependsOn: 'stu-new' });
+    expect(api.calls.filter((call) => call.url.includes('/responsibles'))).toHaveLength(0);
+  });
+
   it('sample guardians are shown with a banner and nothing can be saved for them', async () => {
     const user = userEvent.setup();
     mockApi({});
