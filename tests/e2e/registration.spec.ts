@@ -117,7 +117,7 @@ test('offline: a registration with two documents survives two reloads and reache
   await addDocument(page, { name: 'rg.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByTestId('queued-document')).toHaveCount(2);
   await page.getByRole('button', { name: 'Register student' }).click();
-  await expect(page.getByText('Saved on this device. The registration will be sent when the connection returns.')).toBeVisible();
+  await expect(page.getByText('Saved on this device. The registration will be sent as soon as the server can be reached.')).toBeVisible();
   await expect.poll(() => pendingCount(page)).toBe(3);
 
   for (let i = 0; i < 2; i += 1) {

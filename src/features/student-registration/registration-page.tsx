@@ -170,7 +170,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
           break;
         case 'pending':
           notify({
-            message: t`Saved on this device. The registration will be sent when the connection returns.`,
+            message: t`Saved on this device. The registration will be sent as soon as the server can be reached.`,
             severity: 'info',
             closable: true,
           });

@@ -215,7 +215,7 @@ describe('student registration form', { timeout: 20_000 }, () => {
     const { user } = await renderForm();
     await user.type(screen.getByLabelText(/^Full name/), 'Davi');
     await submit(user);
-    await waitFor(() => expect(toasts()).toEqual(['info: Saved on this device. The registration will be sent when the connection returns.']));
+    await waitFor(() => expect(toasts()).toEqual(['info: Saved on this device. The registration will be sent as soon as the server can be reached.']));
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
   });
 
