@@ -1,5 +1,5 @@
 /**
- * The half-typed registration, kept so a reload (or a crash of the tab) loses nothing typed or added: its text in this
+ * The half-typed registration (and a student's edit), kept so a reload (or a crash of the tab) loses nothing typed or added: its text in this
  * tab's sessionStorage, its documents' files in IndexedDB (db.draftDocuments; too big for sessionStorage) under the
  * draft's client id. The client id travels with the draft, so a re-submit after a refusal reuses it and can never
  * register twice.
@@ -15,38 +15,83 @@ export function newDraft(): RegistrationDraft {
   return { clientId: crypto.randomUUID(), values: emptyRegistration };
 }
 
-export function readDraft(storage: Storage | undefined = safeSessionStorage()): RegistrationDraft {
+/** Only known fields of the right type: a draft from an older version must not break the form. */
+function valuesOf(stored: unknown): RegistrationValues | undefined {
+  if (typeof stored !== 'object' || !stored) return undefined;
+  const values = { ...emptyRegistration };
+  for (const key of Object.keys(emptyRegistration) as Array<keyof RegistrationValues>) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (typeof value === typeof emptyRegistration[key]) (values as Record<string, unknown>)[key] = value;
+  }
+  return values;
+}
+
+function readStored(key: string, storage: Storage | undefined): Record<string, unknown> | undefined {
   try {
-    const raw = storage?.getItem(DRAFT_KEY);
-    if (!raw) return newDraft();
-    const parsed = JSON.parse(raw) as Partial<RegistrationDraft>;
-    if (typeof parsed.clientId !== 'string' || typeof parsed.values !== 'object' || !parsed.values) return newDraft();
-    // Keep only known fields of the right type: a draft from an older version must not break the form.
-    const values = { ...emptyRegistration };
-    for (const key of Object.keys(emptyRegistration) as Array<keyof RegistrationValues>) {
-      const value = (parsed.values as Record<string, unknown>)[key];
-      if (typeof value === typeof emptyRegistration[key]) (values as Record<string, unknown>)[key] = value;
-    }
-    return { clientId: parsed.clientId, values };
+    const raw = storage?.getItem(key);
+    return raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
   } catch {
-    return newDraft();
+    return undefined;
   }
 }
 
-export function writeDraft(draft: RegistrationDraft, storage: Storage | undefined = safeSessionStorage()): void {
+function writeStored(key: string, value: unknown, storage: Storage | undefined): void {
   try {
-    storage?.setItem(DRAFT_KEY, JSON.stringify(draft));
+    storage?.setItem(key, JSON.stringify(value));
   } catch {
     // Storage full or blocked: the form still works, only the reload safety is lost.
   }
 }
 
-export function clearDraft(storage: Storage | undefined = safeSessionStorage()): void {
+function removeStored(key: string, storage: Storage | undefined): void {
   try {
-    storage?.removeItem(DRAFT_KEY);
+    storage?.removeItem(key);
   } catch {
-    // see writeDraft
+    // see writeStored
   }
+}
+
+export function readDraft(storage: Storage | undefined = safeSessionStorage()): RegistrationDraft {
+  const parsed = readStored(DRAFT_KEY, storage);
+  const values = valuesOf(parsed?.values);
+  return typeof parsed?.clientId === 'string' && values ? { clientId: parsed.clientId, values } : newDraft();
+}
+
+export function writeDraft(draft: RegistrationDraft, storage: Storage | undefined = safeSessionStorage()): void {
+  writeStored(DRAFT_KEY, draft, storage);
+}
+
+export function clearDraft(storage: Storage | undefined = safeSessionStorage()): void {
+  removeStored(DRAFT_KEY, storage);
+}
+
+/**
+ * A student's edit not saved yet, kept the same way per student with the version it started from: brought back only
+ * onto that same version (on a newer one it would silently undo the other person's change, so it is dropped).
+ */
+export const editDraftKey = (studentId: string) => `quadra.student-edit.draft.${studentId}`;
+
+export function readEditDraft(
+  studentId: string,
+  version: number,
+  storage: Storage | undefined = safeSessionStorage(),
+): RegistrationValues | undefined {
+  const parsed = readStored(editDraftKey(studentId), storage);
+  if (parsed?.version !== version) return undefined;
+  return valuesOf(parsed.values);
+}
+
+export function writeEditDraft(
+  studentId: string,
+  version: number,
+  values: RegistrationValues,
+  storage: Storage | undefined = safeSessionStorage(),
+): void {
+  writeStored(editDraftKey(studentId), { version, values }, storage);
+}
+
+export function clearEditDraft(studentId: string, storage: Storage | undefined = safeSessionStorage()): void {
+  removeStored(editDraftKey(studentId), storage);
 }
 
 function safeSessionStorage(): Storage | undefined {

@@ -19,11 +19,14 @@ import { documentPayload, DocumentUploader, type QueuedDocument } from './docume
 import {
   clearDraft,
   clearDraftDocuments,
+  clearEditDraft,
   dropDraftDocument,
   keepDraftDocuments,
   readDraft,
   readDraftDocuments,
+  readEditDraft,
   writeDraft,
+  writeEditDraft,
 } from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, valuesOfStudent, type RegistrationValues } from './registration-values.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
@@ -51,7 +54,9 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
   const refusalText = useRefusalText();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [draft] = useState(() => (editing ? { clientId: editing.id, values: valuesOfStudent(editing) } : readDraft()));
+  const [draft] = useState(() =>
+    editing ? { clientId: editing.id, values: readEditDraft(editing.id, editing.version) ?? valuesOfStudent(editing) } : readDraft(),
+  );
   // The client id of this registration; kept after a refusal (a re-submit must not register twice).
   const clientId = useRef(draft.clientId);
   const [documents, setDocuments] = useState<QueuedDocument[]>([]);
@@ -69,6 +74,9 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
     },
     onValuesChange: (values) => {
       if (!editing) writeDraft({ clientId: clientId.current, values });
+      // Nothing changed from the record: nothing to keep.
+      else if (JSON.stringify(values) === JSON.stringify(valuesOfStudent(editing))) clearEditDraft(editing.id);
+      else writeEditDraft(editing.id, editing.version, values);
     },
   });
 
@@ -125,6 +133,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
       notify({ message: t`The change could not be saved on this device. Please try again.`, severity: 'error', closable: true });
       return;
     }
+    clearEditDraft(editing.id);
     notify({ message: t`Changes saved.`, severity: 'success' });
     onSaved?.();
   };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { PostcodeLookup } from '../../../src/api/postcode.ts';
 import type { RegistrationOutcome } from '../../../src/api/student-registration.ts';
 import { StudentRegistrationPage } from '../../../src/features/student-registration/registration-page.tsx';
-import { DRAFT_KEY } from '../../../src/features/student-registration/registration-draft.ts';
+import { DRAFT_KEY, editDraftKey } from '../../../src/features/student-registration/registration-draft.ts';
 import { pdfFile, renderWithRouter } from './support.tsx';
 
 const mocks = vi.hoisted(() => ({
@@ -215,7 +215,9 @@ describe('student registration form', { timeout: 20_000 }, () => {
     const { user } = await renderForm();
     await user.type(screen.getByLabelText(/^Full name/), 'Davi');
     await submit(user);
-    await waitFor(() => expect(toasts()).toEqual(['info: Saved on this device. The registration will be sent as soon as the server can be reached.']));
+    await waitFor(() =>
+      expect(toasts()).toEqual(['info: Saved on this device. The registration will be sent as soon as the server can be reached.']),
+    );
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
   });
 
@@ -268,5 +270,42 @@ describe('student registration form', { timeout: 20_000 }, () => {
     await renderForm();
     await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Eva Rocha'));
     expect(screen.getByLabelText('School year')).toHaveValue('5º ano');
+  });
+
+  it("keeps a student's edit not saved yet across a reload, onto the same version only, and forgets it once saved", async () => {
+    const record = {
+      id: 'stu-7',
+      fullName: 'Eva Rocha',
+      schoolName: 'EM Inicial',
+      address: { street: 'Rua A' },
+      active: true,
+      frequencyPercent: 80,
+      enrolments: [],
+      version: 3,
+    };
+    const open = async (version: number) => {
+      const user = userEvent.setup();
+      const view = renderWithRouter(<StudentRegistrationPage editing={{ ...record, version }} />);
+      await screen.findByLabelText('School name');
+      return { user, ...view };
+    };
+    const first = await open(3);
+    await waitFor(() => expect(screen.getByLabelText('School name')).toHaveValue('EM Inicial'));
+    await first.user.clear(screen.getByLabelText('School name'));
+    await first.user.type(screen.getByLabelText('School name'), 'EM Nova');
+    first.unmount();
+
+    const again = await open(3);
+    await waitFor(() => expect(screen.getByLabelText('School name')).toHaveValue('EM Nova'));
+    again.unmount();
+
+    // Someone else saved the record since: their version is shown, not the old draft over it, which is dropped.
+    const newer = await open(4);
+    await waitFor(() => expect(screen.getByLabelText('School name')).toHaveValue('EM Inicial'));
+    expect(sessionStorage.getItem(editDraftKey('stu-7'))).toBeNull();
+    await newer.user.type(screen.getByLabelText('School year'), '6º ano');
+    expect(sessionStorage.getItem(editDraftKey('stu-7'))).not.toBeNull();
+    await newer.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sessionStorage.getItem(editDraftKey('stu-7'))).toBeNull());
   });
 });
