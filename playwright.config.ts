@@ -56,6 +56,8 @@ export default defineConfig({
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_EMULATOR_PORT}`,
       // The first admin, who registers every other user the tests sign in (tests/e2e/auth.spec.ts).
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      // The tests need the sample programme's classes and students, which sign-in mode leaves out by default.
+      SEED_DEMO: 'on',
     }),
   ],
 });

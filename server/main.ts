@@ -5,6 +5,7 @@
  *   FIREBASE_PROJECT_ID (unset: the API is open)  FIREBASE_AUTH_EMULATOR_HOST (verify against the Auth emulator)
  *   ADMIN_EMAILS (comma-separated: these e-mails become admin users at their first sign-in)
  *   ATTENDANCE_MIN_PERCENT (75: students below it this month are alerted)
+ *   SEED_DEMO (on without FIREBASE_PROJECT_ID, off with it: a new database gets the sample programme)
  */
 import { resolve } from 'node:path';
 import { buildServer } from './app.ts';
@@ -27,6 +28,13 @@ function positiveInt(name: string, fallback: number): number {
   return value;
 }
 
+function onOff(name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'on' && raw !== 'off') throw new Error(`${name} must be on or off, got "${raw}"`);
+  return raw === 'on';
+}
+
 const port = positiveInt('PORT', 8080);
 const host = env.HOST || '0.0.0.0';
 const dataDir = resolve(ROOT, env.DATA_DIR || 'server/data/pglite');
@@ -34,10 +42,16 @@ const distDir = resolve(ROOT, env.DIST_DIR || 'dist');
 const attendanceMinPercent = positiveInt('ATTENDANCE_MIN_PERCENT', 75);
 if (attendanceMinPercent > 100) throw new Error(`ATTENDANCE_MIN_PERCENT must be at most 100, got "${attendanceMinPercent}"`);
 
+const projectId = env.FIREBASE_PROJECT_ID || '';
+// The sample programme's made-up children and staff accounts never go into a database that requires sign-in unless
+// asked for: its staff e-mails would let whoever holds them in.
+const seedDemo = onOff('SEED_DEMO', !projectId);
+
 const db = await openDatabase({
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
   dataDir,
   extraStudents: positiveInt('SEED_STUDENTS', 0),
+  demo: seedDemo,
   purpose: `the Quadra server on port ${port}`,
 }).catch((error: unknown) => {
   // One clear line, not a stack: the folder is taken, and the line says by whom and what to do.
@@ -47,7 +61,6 @@ const db = await openDatabase({
   }
   throw error;
 });
-const projectId = env.FIREBASE_PROJECT_ID || '';
 // Revocation checks need credentials (or the emulator); without them firebase-admin still checks signature and expiry.
 const checkRevoked = Boolean(env.FIREBASE_AUTH_EMULATOR_HOST || env.GOOGLE_APPLICATION_CREDENTIALS);
 const verifyToken = projectId ? await firebaseTokenVerifier({ projectId, checkRevoked }) : null;

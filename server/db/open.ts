@@ -64,7 +64,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
 async function prepareInChild(dataDir: string, options: SeedOptions): Promise<void> {
   const fromSources = import.meta.url.endsWith('.ts');
   const entry = fileURLToPath(new URL(fromSources ? './prepare-data-dir.ts' : './prepare-data-dir.mjs', import.meta.url));
-  const args = [...(fromSources ? ['--import', 'tsx'] : []), entry, dataDir, String(options.extraStudents ?? 0)];
+  const args = [
+    ...(fromSources ? ['--import', 'tsx'] : []),
+    entry,
+    dataDir,
+    String(options.extraStudents ?? 0),
+    options.demo === false ? 'empty' : 'demo',
+  ];
   await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
 }
 

@@ -24,10 +24,17 @@ const ROLL_WEEKS = 6;
 export interface SeedOptions {
   /** Students added on top of the ~60 realistic ones, e.g. 5000 for the benchmark. */
   extraStudents?: number;
+  /**
+   * Whether a new database gets the sample programme (made-up children, guardians, rolls and ten staff users at
+   * @quadra.org.br addresses): true for a try-out (default), false for a programme's own database (SEED_DEMO=off, the
+   * default when sign-in is required), which starts empty but for its admins (ADMIN_EMAILS).
+   */
+  demo?: boolean;
 }
 
-/** Seeds an empty database; answers false (and changes nothing) when activities already exist. */
+/** Seeds an empty database; answers false (and changes nothing) when activities already exist or no sample is wanted. */
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  if (options.demo === false) return false;
   const seeded = await db.transaction(async (tx) => {
     const [existing] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM activities');
     if ((existing?.n ?? 0) > 0) return false;

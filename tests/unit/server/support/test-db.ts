@@ -59,8 +59,12 @@ async function dumpOf(db: PgliteDb): Promise<Blob> {
 
 // Two levels: an empty cluster (initdb is the slow part: seconds, minutes on a busy machine) keyed by the PGlite
 // version, and the migrated + seeded database keyed by the server's db sources, built from the first in ~1 s.
+/** A new cluster, neither migrated nor seeded. */
+export const emptyPgliteSnapshot = (): Promise<Blob> =>
+  cachedSnapshot(join(tmpdir(), `quadra-pglite-empty-${pgliteVersion}.tar`), async () => dumpOf(await openPglite()));
+
 export async function pgliteSnapshot(): Promise<Blob> {
-  const empty = await cachedSnapshot(join(tmpdir(), `quadra-pglite-empty-${pgliteVersion}.tar`), async () => dumpOf(await openPglite()));
+  const empty = await emptyPgliteSnapshot();
   return cachedSnapshot(join(tmpdir(), `quadra-server-test-${await sourceHash()}.tar`), async () => {
     const db = await openPglite({ snapshot: empty });
     await prepareDatabase(db);
