@@ -26,6 +26,8 @@ import {
 import { insertRows } from '../db/bulk-insert.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
+import type { Staff } from '../access.ts';
+import { seesRollsOf } from '../../src/api/permissions.ts';
 import { errors, instant, pathIdSchema, type ApiContext } from './context.ts';
 import { monthGrid } from './attendance-reports.ts';
 import { rosterIds } from './roster.ts';
@@ -36,9 +38,13 @@ const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
 /** The latest day a roll may be dated: tomorrow in UTC, which is today or later in every time zone. */
 export const latestRollDate = (now: Date): string => new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
 
-async function requireClass(db: Queryable, id: string): Promise<void> {
-  const [found] = await db.query('SELECT 1 FROM classes WHERE id = $1', [id]);
+/** The class exists, and the staff user may see its rolls (seesRollsOf: an instructor, not another instructor's). */
+async function requireClass(db: Queryable, id: string, staff: Staff | undefined): Promise<void> {
+  const [found] = await db.query<{ instructor_id: string | null }>('SELECT instructor_id FROM classes WHERE id = $1', [id]);
   if (!found) throw notFound('Class');
+  if (staff && !seesRollsOf(staff, found.instructor_id)) {
+    throw new HttpError(403, "This class is another instructor's: its rolls are theirs and the coordinators'", 'forbidden');
+  }
 }
 
 type EntryRow = { studentId: string; status: RollStatus; reason: AbsenceReason | null; note: string | null };
@@ -83,7 +89,7 @@ async function requireUnchangedSince(tx: Queryable, classId: string, date: strin
   throw staleVersion('roll', await readRoll(tx, classId, date));
 }
 
-export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, now }) => {
+export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, now, openMode }) => {
   app.put(
     '/classes/:classId/attendance/:date',
     {
@@ -98,7 +104,9 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
     },
     async (request) => {
       const { classId, date } = request.params;
-      const { takenBy, takenAt, entries, basedOn } = request.body;
+      const { takenAt, entries, basedOn } = request.body;
+      // With sign-in, who took the roll is the signed-in user, not what the device says; open mode has no one to name.
+      const takenBy = openMode || !request.staff ? request.body.takenBy : request.staff.email;
       if (date > latestRollDate(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
       const seen = new Set<string>();
       const repeated = entries.filter(({ studentId }) => seen.has(studentId) || !seen.add(studentId));
@@ -108,7 +116,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       const roll = await db.transaction(async (tx) => {
         // First, before any row lock: the roll's share of the maintained counts changes with it (attendance-counts.ts).
         await lockRollCounts(tx, classId);
-        await requireClass(tx, classId);
+        await requireClass(tx, classId, request.staff);
         if (basedOn !== undefined) await requireUnchangedSince(tx, classId, date, basedOn, takenAt);
         const enrolled = await rosterIds(tx, classId, date);
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
@@ -158,7 +166,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
     },
     async (request) => {
       const { classId, date } = request.params;
-      await requireClass(db, classId);
+      await requireClass(db, classId, request.staff);
       const roll = await readRoll(db, classId, date);
       if (!roll) throw notFound(`Roll of ${date}`);
       return roll;
@@ -180,7 +188,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
     },
     async (request) => {
       const { classId } = request.params;
-      await requireClass(db, classId);
+      await requireClass(db, classId, request.staff);
       if (request.query.month !== undefined) return monthGrid(db, classId, request.query.month);
       return db.query(
         `SELECT r.date,

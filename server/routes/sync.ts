@@ -18,7 +18,7 @@ import {
   type User,
 } from '../../src/api/contract.ts';
 import { packStudentColumns, studentColumns, SYNC_ROLL_DAYS } from '../../src/api/sync-columns.ts';
-import { permissionsOf, type Permission } from '../../src/api/permissions.ts';
+import { ownClassesOnly, permissionsOf, type Permission } from '../../src/api/permissions.ts';
 import { meOf } from '../access.ts';
 import { readAtCursor } from '../db/change-cursor.ts';
 import type { Queryable } from '../db/types.ts';
@@ -123,7 +123,7 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         for (const entity of entities) {
           const ids = since === undefined ? null : (changedIds.get(entity) ?? []);
           if (ids && ids.length === 0) continue;
-          const records = await read(tx, entity, ids, staff.access === 'instrutor' ? staff.id : null);
+          const records = await read(tx, entity, ids, ownClassesOnly(staff.access) ? staff.id : null);
           if (entity === 'students') answer.changed.students = packStudentColumns(studentColumns(records as SyncStudent[]));
           else (answer.changed as Record<Exclude<Entity, 'students'>, unknown[]>)[entity] = records;
           if (!ids) continue;

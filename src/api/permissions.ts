@@ -11,8 +11,9 @@
  *   students, staff users, whom the office calls); not attendance or reports.
  * - psicologo: reads students, guardians, documents, attendance and reports (the alerts about children dropping out
  *   are theirs); writes nothing.
- * - instrutor: activities, classes, rosters and attendance (read and write), the students list (names and frequency
- *   only); no guardians, no documents, no student records.
+ * - instrutor: activities, classes, rosters and attendance (read and write) of their own classes and of classes that
+ *   name no instructor (seesRollsOf), the students list (names and frequency only); no guardians, no documents, no
+ *   student records.
  */
 import type { AccessLevel } from './contract.ts';
 
@@ -67,3 +68,15 @@ export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
 export function permissionsOf(access: string): readonly Permission[] {
   return roleMatrix[access as AccessLevel] ?? [];
 }
+
+/**
+ * Whose class rolls a staff user sees and takes: an instructor those of their own classes and of classes that name no
+ * instructor (a justified absence can say why: a child's health); every other role those of every class. The server's
+ * attendance routes and sync hold to it, and the roll call's class chooser shows only those.
+ */
+export function seesRollsOf(staff: { id: string; access: string }, instructorId: string | null | undefined): boolean {
+  return !ownClassesOnly(staff.access) || !instructorId || instructorId === staff.id;
+}
+
+/** Whether a role's rolls are those of its own classes (and of classes that name no instructor) only. */
+export const ownClassesOnly = (access: string): boolean => access === 'instrutor';

@@ -1,6 +1,8 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { seesRollsOf } from '../../api/permissions.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
@@ -33,7 +35,9 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
   const activity = (activitiesQuery.data ?? sampleActivities).find((item) => item.id === activityId);
   const missing = useMissingFromList(activitiesQuery, (item) => item.id === activityId);
   const name = activity?.name ?? t`Unknown activity`;
-  const mine = classes.items.filter((group) => group.activityId === activityId);
+  const { me } = usePermissions();
+  // An instructor takes the rolls of their own classes and of those that name no instructor (the server refuses others).
+  const mine = classes.items.filter((group) => group.activityId === activityId && (!me || seesRollsOf(me, group.instructorId)));
   const settled = classes.source === 'server' || classes.source === 'device' || classes.source === 'sample';
   // The server's own list of this visit (not the device's copy) without this activity: it does not exist.
   if (missing) {

@@ -139,6 +139,60 @@ describe("an instructor's device", () => {
   });
 });
 
+describe("an instructor's rolls", () => {
+  it("are those of their own classes and of classes that name none: another instructor's class is refused, read or write", async () => {
+    const [other] = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' AND email <> $1 ORDER BY id LIMIT 1", [
+      emails.instrutor,
+    ]);
+    const [theirs] = await server.db.query<{ id: string; student: string }>(
+      'SELECT class_id AS id, min(student_id) AS student FROM class_enrollments GROUP BY class_id ORDER BY class_id LIMIT 1',
+    );
+    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, theirs!.id]);
+    try {
+      const as = (access: AccessLevel, method: 'GET' | 'PUT', url: string) =>
+        server.app.inject({
+          method,
+          url,
+          headers: bearer(tokens[access]),
+          ...(method === 'PUT'
+            ? { payload: { takenBy: 'x', takenAt: '2026-09-15T10:00:00.000Z', entries: [{ studentId: theirs!.student, status: 'PRESENT' }] } }
+            : {}),
+        });
+      const roll = `/api/classes/${theirs!.id}/attendance/2026-09-15`;
+      for (const [method, url] of [
+        ['GET', roll],
+        ['PUT', roll],
+        ['GET', `/api/classes/${theirs!.id}/attendance?month=2026-09`],
+      ] as const) {
+        const refused = await as('instrutor', method, url);
+        expect(refused.statusCode, `${method} ${url}`).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'forbidden' });
+        expect([200, 404], `coordinator ${method} ${url}`).toContain((await as('coordenador', method, url)).statusCode);
+      }
+    } finally {
+      await server.db.run('UPDATE classes SET instructor_id = NULL WHERE id = $1', [theirs!.id]);
+    }
+  });
+
+  it('name the signed-in user as who took them, whatever the device sent', async () => {
+    const [group] = await server.db.query<{ id: string; student: string }>(
+      'SELECT class_id AS id, min(student_id) AS student FROM class_enrollments GROUP BY class_id ORDER BY class_id LIMIT 1',
+    );
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url: `/api/classes/${group!.id}/attendance/2026-09-16`,
+      headers: bearer(tokens.instrutor),
+      payload: {
+        takenBy: 'someone.else@example.org',
+        takenAt: '2026-09-16T10:00:00.000Z',
+        entries: [{ studentId: group!.student, status: 'PRESENT' }],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ takenBy: emails.instrutor, firstTakenBy: emails.instrutor });
+  });
+});
+
 describe('who gets in', () => {
   it('refuses a verified account that is not a user of Quadra: 403 not-registered, nothing read or written', async () => {
     const stranger = await emulator.signUpVerified(`stranger.${randomUUID()}@gmail.com`);
