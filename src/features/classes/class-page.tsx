@@ -17,6 +17,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { notify } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
+import { seesRollsOf } from '../../api/permissions.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { foldForSearch, searchByName } from '../../lib/fold-for-search.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
@@ -29,7 +30,7 @@ const MAX_MATCHES = 8;
 
 export function ClassPage({ classId }: { classId: string }) {
   const { t } = useLingui();
-  const { can } = usePermissions();
+  const { can, me } = usePermissions();
   const refusalText = useRefusalText();
   const group = useQuery(classesQueryOptions()).data?.find((item) => item.id === classId);
   const roster = useQuery(rosterQueryOptions(classId));
@@ -51,6 +52,8 @@ export function ClassPage({ classId }: { classId: string }) {
         .slice(0, MAX_MATCHES)
     : [];
   const canEnrol = can('enrolments:write');
+  // Its rolls and history, for a role that sees this class's rolls (not another instructor's class: seesRollsOf).
+  const seesRolls = can('attendance:read') && (!me || !group || seesRollsOf(me, group.instructorId));
   const title = group?.title ?? t`Class`;
 
   const add = async (studentId: string, name: string) => {
@@ -74,7 +77,7 @@ export function ClassPage({ classId }: { classId: string }) {
           <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/turmas" />}>
             <Trans>Back to classes</Trans>
           </BackButton>
-          {group && can('attendance:read') && (
+          {group && seesRolls && (
             <Button
               variant="default"
               mih={44}
@@ -89,7 +92,7 @@ export function ClassPage({ classId }: { classId: string }) {
               <Trans>Roll call</Trans>
             </Button>
           )}
-          {can('attendance:read') && (
+          {seesRolls && (
             <Button variant="default" mih={44} renderRoot={(props) => <Link {...props} to="/turmas/$classId/frequencia" params={{ classId }} />}>
               <Trans>Attendance history</Trans>
             </Button>
