@@ -136,8 +136,9 @@ export const persistOptions = {
 /**
  * The end of a session on a shared tablet: remove the cached data (the query cache in memory and in IndexedDB), the
  * unsaved roll-call marks (db.rollDrafts), this tab's half-typed forms (sessionStorage) and the files added to them
- * (db.draftDocuments). The outbox is not touched:
- * unsent work is the user's, not a cache.
+ * (db.draftDocuments), and the server's copies that conflicts keep beside refused writes (a student's or a guardian's
+ * whole record: a retry after the next sign-in fetches them again). The outbox's writes are not touched: unsent work
+ * is the user's, not a cache.
  */
 export async function forgetDeviceData(): Promise<void> {
   // A restore still reading would put the data back after the clear.
@@ -153,5 +154,11 @@ export async function forgetDeviceData(): Promise<void> {
     persister.removeClient(),
     db.rollDrafts.clear().catch((error: unknown) => console.warn('Quadra: the roll drafts could not be removed', error)),
     db.draftDocuments.clear().catch((error: unknown) => console.warn("Quadra: the registration drafts' files could not be removed", error)),
+    db.outbox
+      .filter((row) => row.conflict !== undefined)
+      .modify((row) => {
+        delete row.conflict;
+      })
+      .catch((error: unknown) => console.warn("Quadra: the conflicts' server copies could not be removed", error)),
   ]);
 }

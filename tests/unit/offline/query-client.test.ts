@@ -39,16 +39,31 @@ describe('the persisted query cache', () => {
 });
 
 describe('the end of a session', () => {
-  it("removes the unsaved roll-call marks and a registration draft's files with the cache (they are personal data), and keeps the outbox", async () => {
+  it("removes the unsaved roll-call marks, a registration draft's files and conflicts' server copies with the cache (they are personal data), and keeps the outbox's writes", async () => {
     const { forgetDeviceData } = await import('../../../src/offline/query-client.ts');
     const { db, rollDraftKey } = await import('../../../src/lib/db.ts');
     await db.rollDrafts.put({ key: rollDraftKey('c1', '2026-11-26'), classId: 'c1', date: '2026-11-26', marks: { s1: 'ABSENT' }, updatedAt: 1 });
     await db.draftDocuments.put({ key: 'r1|d1', clientId: 'r1', addedAt: 1, document: { id: 'd1' } });
     await db.outbox.put({ id: 'o1', kind: 'x', payload: {}, createdAt: 1, state: 'pending', nextAttemptAt: 0, attempts: [] });
+    await db.outbox.put({
+      id: 'o2',
+      kind: 'x',
+      payload: { name: 'mine' },
+      createdAt: 2,
+      state: 'failed',
+      nextAttemptAt: 0,
+      attempts: [],
+      reasonCode: 'stale-version',
+      conflict: { current: { cpf: '52998224725' } },
+    });
     await forgetDeviceData();
     expect(await db.rollDrafts.count()).toBe(0);
     expect(await db.draftDocuments.count()).toBe(0);
     expect(await db.outbox.get('o1')).toBeDefined();
+    // The refused write stays (it is the user's work); the server's copy of the record beside it goes.
+    const refused = await db.outbox.get('o2');
+    expect(refused).toMatchObject({ state: 'failed', payload: { name: 'mine' } });
+    expect(refused).not.toHaveProperty('conflict');
     await db.outbox.clear();
   });
 });
