@@ -9,6 +9,7 @@ import { holdsNoDatabase } from '../lib/db.ts';
 import { holdReadsUntil } from '../lib/http.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { cacheStaleBefore, isKeptOnDevice, persistOptions, queryClient, setRestoring } from './query-client.ts';
+import { forgetDataWhenRoleNarrows } from './role-narrowing.ts';
 
 export function restoreQueryCache(): Promise<void> {
   // Asked before the restore opens (and so creates) the database.
@@ -31,6 +32,7 @@ async function restore(): Promise<void> {
     console.warn('Quadra: the cache saved on this device could not be restored', error);
   }
   saveWhenDataChanges();
+  forgetDataWhenRoleNarrows();
   // Answers that came while it restored (reads go out at once on a first visit) are saved too.
   if (keptDataChangedSince(startedAt)) scheduleSave();
 }

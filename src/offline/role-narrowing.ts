@@ -1,0 +1,39 @@
+/**
+ * A role narrowed while the app holds its data (an admin lowered this user's access, or took a permission away): what
+ * the old role could read leaves the device, as at the end of a session (forgetDeviceData; unsent work stays), and the
+ * screens read again what the new role may see. The sync only writes the parts a role may read and never removes the
+ * others, and hiding screens is not removing data.
+ */
+import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
+import { meKeys } from '../api/me.ts';
+import type { Me } from '../api/contract.ts';
+import { forgetDeviceData, queryClient } from './query-client.ts';
+
+/** Whether the newer role lacks a permission the older one had (another user altogether is the session's business). */
+export function narrowed(before: Pick<Me, 'id' | 'permissions'> | undefined, after: Pick<Me, 'id' | 'permissions'> | undefined): boolean {
+  if (!before || !after || before.id !== after.id) return false;
+  return before.permissions.some((permission) => !after.permissions.includes(permission));
+}
+
+let watching = false;
+export function forgetDataWhenRoleNarrows(): void {
+  if (watching) return;
+  watching = true;
+  // The role as the device last knew it (the restored copy), against which the next answer is compared.
+  let known = queryClient.getQueryData<Me>(meKeys.all);
+  queryClient.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
+    if (event.query.queryHash !== JSON.stringify(meKeys.all)) return;
+    if (event.type === 'removed') {
+      known = undefined;
+      return;
+    }
+    const me = event.query.state.data as Me | undefined;
+    if (!me || me === known) return;
+    const before = known;
+    known = me;
+    if (narrowed(before, me)) {
+      known = undefined;
+      void forgetDeviceData();
+    }
+  });
+}

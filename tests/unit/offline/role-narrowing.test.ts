@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { meKeys } from '../../../src/api/me.ts';
+import { db } from '../../../src/lib/db.ts';
+import { queryClient } from '../../../src/offline/query-client.ts';
+import { forgetDataWhenRoleNarrows, narrowed } from '../../../src/offline/role-narrowing.ts';
+
+const me = (permissions: string[], id = 'u1') => ({ id, email: 'ana@example.org', full_name: 'Ana', access: 'coordenador' as const, permissions });
+
+afterEach(() => queryClient.clear());
+
+describe('a role narrowed while the device holds its data', () => {
+  it('counts only a permission taken away from the same user', () => {
+    expect(narrowed(me(['students:read', 'guardians:read']), me(['students:read']))).toBe(true);
+    expect(narrowed(me(['students:read']), me(['students:read', 'guardians:read']))).toBe(false);
+    expect(narrowed(me(['students:read', 'guardians:read']), me(['students:read'], 'u2'))).toBe(false);
+    expect(narrowed(undefined, me(['students:read']))).toBe(false);
+  });
+
+  it('removes what the old role could read from the device, and keeps unsent work', async () => {
+    queryClient.setQueryData(meKeys.all, me(['students:read', 'guardians:read']));
+    queryClient.setQueryData(['guardians', 'stu-1'], [{ id: 'g1', name: 'Patrícia' }]);
+    await db.outbox.put({ id: 'o1', kind: 'x', payload: {}, createdAt: 1, state: 'pending', nextAttemptAt: 0, attempts: [] });
+    forgetDataWhenRoleNarrows();
+    queryClient.setQueryData(meKeys.all, me(['students:read', 'guardians:read']));
+    expect(queryClient.getQueryData(['guardians', 'stu-1'])).toBeDefined();
+    queryClient.setQueryData(meKeys.all, me(['students:read']));
+    await expect.poll(() => queryClient.getQueryData(['guardians', 'stu-1'])).toBeUndefined();
+    expect(await db.outbox.get('o1')).toBeDefined();
+    await db.outbox.clear();
+  });
+});
