@@ -124,7 +124,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(readCspSources(options.distDir)) },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'same-origin' },
+    // The origin only, never the page's address: the guardian modal's fields live in the URL (SPEC §2), and a full
+    // Referer on every /api request would put them in any proxy's access log.
+    referrerPolicy: { policy: 'strict-origin' },
     strictTransportSecurity: false, // the reference server speaks plain HTTP; HSTS belongs to the TLS front
   });
 

@@ -49,7 +49,7 @@ describe('security headers', () => {
   it.each(['/frontend/', '/api/students', '/api/nothing-here'])('%s carries nosniff, a Referrer-Policy and the CSP', async (url) => {
     const response = await plain.app.inject(url);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('same-origin');
+    expect(response.headers['referrer-policy']).toBe('strict-origin');
     expect(response.headers['content-security-policy']).toBeDefined();
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
