@@ -32,8 +32,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The staff user the request acts as, once let in. */
     staff?: Staff;
-    /** Set by a handler whose path does not name the student it touched (a guardian's own path), for the record. */
-    auditStudent?: string;
+    /**
+     * Set by a handler whose path does not name the students it touched, for the record: a guardian's own path (its
+     * student), a roll (every student on it; on a read, those whose justified absence says why: an empty list records
+     * nothing).
+     */
+    auditStudents?: readonly string[];
   }
 }
 
@@ -152,16 +156,16 @@ export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) 
 }
 
 /**
- * The id of the student a request is about, if any: what the handler said, a :studentId, the :id of /students/:id...,
- * or a new student's client id.
+ * The ids of the students a request is about: what the handler said, else a :studentId, the :id of /students/:id...,
+ * or a new student's client id; null when none (a write about no student still leaves one row).
  */
-function studentOf(request: FastifyRequest, routeUrl: string): string | null {
-  if (request.auditStudent) return request.auditStudent;
+function studentsOf(request: FastifyRequest, routeUrl: string): readonly string[] | null {
+  if (request.auditStudents) return request.auditStudents;
   const params = (request.params ?? {}) as Record<string, unknown>;
-  if (typeof params.studentId === 'string') return params.studentId;
-  if (/^\/api\/students\/:id\b/.test(routeUrl) && typeof params.id === 'string') return params.id;
+  if (typeof params.studentId === 'string') return [params.studentId];
+  if (/^\/api\/students\/:id\b/.test(routeUrl) && typeof params.id === 'string') return [params.id];
   const body = request.body as { id?: unknown } | undefined;
-  if (routeUrl === '/api/students' && request.method === 'POST' && typeof body?.id === 'string') return body.id;
+  if (routeUrl === '/api/students' && request.method === 'POST' && typeof body?.id === 'string') return [body.id];
   return null;
 }
 
@@ -173,16 +177,23 @@ export function recordAccessWith(db: Db) {
     if (!staff || !routeUrl) return;
     const write = request.method !== 'GET' && request.method !== 'HEAD';
     if (!write && request.routeOptions.config?.audit !== 'student') return;
+    const students = studentsOf(request, routeUrl);
     try {
-      await db.run(`INSERT INTO access_log (user_id, user_email, kind, method, route, student_id, status) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-        staff.id,
-        staff.email,
-        write ? 'write' : 'read',
-        request.method,
-        routeUrl.replace(/^\/api/, ''),
-        studentOf(request, routeUrl),
-        reply.statusCode,
-      ]);
+      // A row per student (one statement for any number: one text, one prepared statement); one row for none.
+      await db.run(
+        `INSERT INTO access_log (user_id, user_email, kind, method, route, student_id, status)
+         SELECT $1, $2, $3, $4, $5, s, $7 FROM unnest(CASE WHEN $8 THEN ARRAY[NULL]::text[] ELSE $6::text[] END) AS s`,
+        [
+          staff.id,
+          staff.email,
+          write ? 'write' : 'read',
+          request.method,
+          routeUrl.replace(/^\/api/, ''),
+          students ?? [],
+          reply.statusCode,
+          students === null,
+        ],
+      );
     } catch (error) {
       request.log.error({ err: error }, 'the access record could not be written');
     }

@@ -108,6 +108,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       // With sign-in, who took the roll is the signed-in user, not what the device says; open mode has no one to name.
       const takenBy = openMode || !request.staff ? request.body.takenBy : request.staff.email;
       if (date > latestRollDate(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
+      // The access record: a row for every student on the roll (their attendance, a justified absence's reason).
+      request.auditStudents = entries.map((entry) => entry.studentId);
       const seen = new Set<string>();
       const repeated = entries.filter(({ studentId }) => seen.has(studentId) || !seen.add(studentId));
       if (repeated.length > 0) {
@@ -156,7 +158,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
   app.get(
     '/classes/:classId/attendance/:date',
     {
-      config: { rule: 'attendance:read' },
+      config: { rule: 'attendance:read', audit: 'student' },
       schema: {
         tags: ['attendance'],
         summary: "A class's saved roll of one day (404 when none was saved)",
@@ -168,6 +170,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       const { classId, date } = request.params;
       await requireClass(db, classId, request.staff);
       const roll = await readRoll(db, classId, date);
+      // The access record: the students whose justified absence it says why (a child's health), and no one else.
+      request.auditStudents = roll?.entries.filter((entry) => entry.status === 'JUSTIFIED').map((entry) => entry.studentId) ?? [];
       if (!roll) throw notFound(`Roll of ${date}`);
       return roll;
     },

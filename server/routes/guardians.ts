@@ -117,7 +117,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       const updated = await db.transaction(async (tx) => {
         const current = await lockGuardian(tx, request.params.id);
         if (!current || current.removed) throw notFound('Guardian');
-        request.auditStudent = current.student_id;
+        request.auditStudents = [current.student_id];
         if (version !== undefined && version !== current.version) {
           const values = guardianValues(fields);
           const stored = guardianValues({ ...current, civilState: current.civilState as GuardianInput['civilState'] });
@@ -155,7 +155,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       await db.transaction(async (tx) => {
         const current = await lockGuardian(tx, request.params.id);
         if (!current) throw notFound('Guardian');
-        request.auditStudent = current.student_id;
+        request.auditStudents = [current.student_id];
         if (current.removed) return;
         const { version } = request.body;
         if (version !== undefined && version !== current.version) throw staleVersion('guardian', publicGuardian(current));

@@ -20,5 +20,7 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'POST /students': msg`Registered the student`,
   'POST /students/:id/responsibles': msg`Added a guardian`,
   'PUT /responsibles/:id': msg`Changed a guardian`,
+  'PUT /classes/:classId/attendance/:date': msg`Took or corrected a roll call with the student`,
+  'GET /classes/:classId/attendance/:date': msg`Read a roll call with the student's justified absence`,
   'POST /students/:id/documentos': msg`Added a document`,
 };

@@ -184,6 +184,42 @@ describe('the access record', () => {
     });
   });
 
+  it("records a roll on each of its students' records, and a read of one only where it says why someone was absent", async () => {
+    const [group] = await server.db.query<{ id: string }>(
+      'SELECT class_id AS id FROM class_enrollments GROUP BY class_id HAVING count(*) >= 2 ORDER BY class_id LIMIT 1',
+    );
+    const roster = (await server.app.inject(`/api/classes/${group!.id}/students?date=2026-09-17`)).json<Array<{ id: string }>>();
+    const [excused, present] = roster as [{ id: string }, { id: string }];
+    const entriesOf = async (studentId: string) =>
+      Number(
+        (
+          await server.db.query<{ n: number }>(
+            "SELECT count(*) AS n FROM access_log WHERE student_id = $1 AND route LIKE '/classes/:classId/attendance%'",
+            [studentId],
+          )
+        )[0]!.n,
+      );
+    await settledCount(accessLogCount);
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url: `/api/classes/${group!.id}/attendance/2026-09-17`,
+      payload: {
+        takenBy: 'Instrutora',
+        takenAt: '2026-09-17T10:00:00.000Z',
+        entries: roster.map(({ id }) =>
+          id === excused.id ? { studentId: id, status: 'JUSTIFIED', reason: 'HEALTH' } : { studentId: id, status: 'PRESENT' },
+        ),
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await entriesOf(present.id)).toBe(1));
+    expect(await entriesOf(excused.id)).toBe(1);
+    expect((await server.app.inject(`/api/classes/${group!.id}/attendance/2026-09-17`)).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await entriesOf(excused.id)).toBe(2));
+    await settledCount(accessLogCount);
+    expect(await entriesOf(present.id)).toBe(1);
+  });
+
   it('is append-only: the database refuses to change or remove an entry', async () => {
     await server.app.inject(`/api/students/${await anyStudentId()}/responsibles`);
     await expect(server.db.run("UPDATE access_log SET user_email = 'someone-else'")).rejects.toThrow(/append-only/);
