@@ -142,14 +142,17 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
                     </Group>
                   </>
                 ) : null}
-                <Group hidden={Boolean(item.conflict)}>
-                  <Button size="xs" mih={36} onClick={() => void retryItem(item.id)}>
-                    <Trans>Retry</Trans>
-                  </Button>
-                  <Button size="xs" mih={36} variant="default" onClick={() => void discardItem(item.id)}>
-                    <Trans>Discard</Trans>
-                  </Button>
-                </Group>
+                {/* A conflict is settled by keep mine or take theirs; Mantine's Group shows through a hidden attribute. */}
+                {!item.conflict && (
+                  <Group>
+                    <Button size="xs" mih={44} onClick={() => void retryItem(item.id)}>
+                      <Trans>Retry</Trans>
+                    </Button>
+                    <Button size="xs" mih={44} variant="default" onClick={() => void discardItem(item.id)}>
+                      <Trans>Discard</Trans>
+                    </Button>
+                  </Group>
+                )}
               </>
             )}
           </Stack>

@@ -51,6 +51,11 @@ describe('the outbox drawer', () => {
     expect(row('Marks')).toHaveTextContent('Present: 1, absent: 1, justified: 0');
     expect(within(table).queryByText('basedOn')).toBeNull();
     expect(within(table).queryByText(/\[object Object\]/)).toBeNull();
+    // Settled by keep mine or take theirs, not by a retry that would only meet the same conflict.
+    expect(screen.getByRole('button', { name: 'Keep mine' })).toBeVisible();
+    // Not in the page at all: a hidden attribute on Mantine's Group did not hide it (its display: flex won).
+    expect(screen.queryByText('Retry')).toBeNull();
+    expect(screen.queryByText('Discard')).toBeNull();
   });
 
   it('says which change is on its way and that the ones after it wait for its answer', async () => {
