@@ -69,6 +69,10 @@ const adminEmails = (env.ADMIN_EMAILS ?? '')
   .map((email) => email.trim())
   .filter(Boolean);
 const app = await buildServer({ db, distDir, verifyToken, adminEmails, attendanceMinPercent, logger: loggerOptions(env.LOG_LEVEL || 'info') });
+if (verifyToken && adminEmails.length === 0) {
+  const [{ n } = { n: 0 }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE access = 'admin' AND active");
+  if (n === 0) app.log.warn('Sign-in is required and no admin exists yet: set ADMIN_EMAILS to the e-mail of the first admin, or nobody can come in');
+}
 const control = db.kind === 'pglite' ? await startControlSocket(controlSocketOf(dataDir), () => (db as PgliteDb).backup(), app.log) : null;
 // The embedded database has no autovacuum: the server vacuums it at quiet moments (db/maintenance.ts).
 let lastRequestAt = Date.now();
