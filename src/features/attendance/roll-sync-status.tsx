@@ -54,6 +54,12 @@ export const RollSyncStatus = memo(function RollSyncStatus({ saved, date }: { sa
           {refusalText(saved)}
         </Text>
       )}
+      {saved.state === 'failed' && saved.reasonCode === 'stale-version' && (
+        // Where it is settled: the roll shown is this device's, and the day's roll on the server is someone else's.
+        <Text size="sm" c="gray.9" data-testid="roll-conflict-hint">
+          <Trans>Compare both rolls under Failed, at the top of the screen, then keep yours or take theirs.</Trans>
+        </Text>
+      )}
     </Group>
   );
 });
