@@ -1,7 +1,9 @@
 /**
  * The guardian modal's state lives in the URL (SPEC §2, ARCHITECTURE "Routes keep the product's URLs"):
  * action=open-new-responsible-modal opens it; text1 name, text2 CPF, text3 NIS, text4 address, text5 phone,
- * text6 email, select1 civil status, date1 birth date. Editing adds action=open-edit-responsible-modal and responsibleId.
+ * text6 email, select1 civil status, date1 birth date. Editing is action=open-edit-responsible-modal and responsibleId
+ * only: a stored guardian's CPF, NIS and address never go into the address bar (its history outlives any sign-out);
+ * the edit's typing is kept in the tab's sessionStorage instead (lib/session-draft.ts).
  */
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import * as z from 'zod/mini';
@@ -62,18 +64,21 @@ export function textSearchPatch(values: GuardianFormValues): Partial<GuardianSea
   };
 }
 
-export function searchForEdit(guardian: Guardian): GuardianSearch {
+export function searchForEdit(guardian: Pick<Guardian, 'id'>): GuardianSearch {
+  return { action: EDIT_GUARDIAN_ACTION, responsibleId: guardian.id };
+}
+
+/** A stored guardian as the form's values (the edit modal starts from them). */
+export function valuesOfGuardian(guardian: Omit<Guardian, 'id'>): GuardianFormValues {
   return {
-    action: EDIT_GUARDIAN_ACTION,
-    responsibleId: guardian.id,
-    text1: guardian.name,
-    text2: guardian.cpf,
-    text3: guardian.nis,
-    text4: guardian.address,
-    text5: guardian.phone,
-    text6: guardian.email,
-    select1: guardian.civilState,
-    date1: guardian.birthDate,
+    name: guardian.name,
+    cpf: guardian.cpf,
+    nis: guardian.nis,
+    address: guardian.address,
+    phone: guardian.phone,
+    email: guardian.email,
+    civilState: guardian.civilState,
+    birthDate: guardian.birthDate,
   };
 }
 

@@ -7,14 +7,20 @@ import { useEnumOptions } from '../../components/use-enum.ts';
 import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 import { textParams, textSearchPatch, validateGuardian, valuesFromSearch, type GuardianFormValues, type TextField } from './guardian-form.ts';
 import type { GuardianSearch } from './guardian-search.ts';
+import { readSessionDraft, removeSessionDraft, writeSessionDraft } from '../../lib/session-draft.ts';
 
 /** SPEC §5, §9: text inputs reach the URL 300 ms after the last keystroke. */
 export const URL_DEBOUNCE_MS = 300;
 
 export type SearchUpdater = (update: (previous: GuardianSearch) => GuardianSearch) => void;
 
+/** The guardian an edit starts from: its id, the version it was read at, and its values (with this device's queued edit). */
+export type EditedGuardian = { id: string; version: number | undefined; values: GuardianFormValues };
+
 type Props = {
   mode: 'create' | 'edit';
+  /** With mode 'edit': the guardian being edited. */
+  editing?: EditedGuardian;
   search: GuardianSearch;
   updateSearch: SearchUpdater;
   onClose: () => void;
@@ -33,19 +39,38 @@ type Errors = {
   empty?: ReadonlySet<keyof GuardianFormValues>;
 };
 
-/** The register / edit guardian modal; every field is mirrored in the URL so a reload restores a half-filled form. */
-export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blockedReason }: Props) {
+/** An edit's typing, per guardian and the version it started from (brought back only onto that version). */
+const editDraftKey = (id: string) => `quadra.guardian-edit.draft.${id}`;
+function readEditDraft(editing: EditedGuardian): GuardianFormValues | undefined {
+  const draft = readSessionDraft(editDraftKey(editing.id));
+  if (!draft || draft.version !== (editing.version ?? null) || typeof draft.values !== 'object' || draft.values === null) return undefined;
+  const stored = draft.values as Record<string, unknown>;
+  const values = { ...editing.values };
+  for (const key of Object.keys(values) as (keyof GuardianFormValues)[]) if (typeof stored[key] === 'string') values[key] = stored[key];
+  return values;
+}
+
+/**
+ * The register / edit guardian modal. Registering mirrors every field in the URL (SPEC §2), so a reload restores a
+ * half-filled form; an edit keeps its typing in the tab's sessionStorage instead (guardian-form.ts says why).
+ */
+export function GuardianModal({ mode, editing, search, updateSearch, onClose, onSave, blockedReason }: Props) {
   const { t } = useLingui();
-  // Read the URL once when the modal opens; afterwards the inputs lead and the URL follows.
-  const [values, setValues] = useState<GuardianFormValues>(() => valuesFromSearch(search));
+  // Read the URL (or the edit's draft) once when the modal opens; afterwards the inputs lead.
+  const [values, setValues] = useState<GuardianFormValues>(() => (editing ? (readEditDraft(editing) ?? editing.values) : valuesFromSearch(search)));
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const civilOptions = useEnumOptions('civilState', t`Select…`);
 
   const writeTexts = useDebouncedCallback((next: GuardianFormValues) => {
-    updateSearch((previous) => ({ ...previous, ...textSearchPatch(next) }));
+    if (editing) writeSessionDraft(editDraftKey(editing.id), { version: editing.version ?? null, values: next });
+    else updateSearch((previous) => ({ ...previous, ...textSearchPatch(next) }));
   }, URL_DEBOUNCE_MS);
+  const forgetDraft = () => {
+    writeTexts.cancel();
+    if (editing) removeSessionDraft(editDraftKey(editing.id));
+  };
 
   const unmark = (field: keyof GuardianFormValues) =>
     setErrors((previous) => {
@@ -63,13 +88,15 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
   };
   const setImmediate = (field: 'civilState' | 'birthDate', param: 'select1' | 'date1') => (value: string) => {
     unmark(field);
-    setValues((previous) => ({ ...previous, [field]: value }));
-    updateSearch((previous) => ({ ...previous, [param]: value === '' ? undefined : value }));
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (editing) writeTexts(next);
+    else updateSearch((previous) => ({ ...previous, [param]: value === '' ? undefined : value }));
   };
 
   const close = () => {
-    // A late debounced write would bring the cleared parameters back.
-    writeTexts.cancel();
+    // A late debounced write would bring the cleared parameters (or the edit's draft) back.
+    forgetDraft();
     onClose();
   };
 
@@ -95,7 +122,7 @@ export function GuardianModal({ mode, search, updateSearch, onClose, onSave, blo
     setSaving(true);
     try {
       await onSave(result.fields);
-      writeTexts.cancel();
+      forgetDraft();
     } finally {
       setSaving(false);
     }

@@ -30,7 +30,7 @@ import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { PersonCard } from '../../components/person-card.tsx';
 import { notify } from '../../components/notify.ts';
-import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit } from './guardian-form.ts';
+import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit, valuesOfGuardian } from './guardian-form.ts';
 import type { GuardianSearch } from './guardian-search.ts';
 import { GuardianModal, type SearchUpdater } from './guardian-modal.tsx';
 import { useRefusalText } from '../../components/refusal-text.ts';
@@ -72,6 +72,13 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
       : undefined;
 
   const closeModal = () => updateSearch(() => ({}));
+  // The guardian an edit starts from, with this device's queued edit laid over it (guardianRows).
+  const editedRow = modalMode === 'edit' ? rows.find((row) => row.id === search.responsibleId) : undefined;
+  const edited = useMemo(
+    () => (editedRow ? { id: editedRow.id, version: editedRow.version, values: valuesOfGuardian(editedRow) } : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once per guardian: the modal starts from it
+    [editedRow?.id],
+  );
   const [removing, setRemoving] = useState<Guardian | null>(null);
   const versionOf = (id: string | undefined) => items.find((item) => item.id === id)?.version;
   const remove = async (guardian: Guardian) => {
@@ -190,10 +197,11 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
       >
         <Trans>Remove {removingName} from this student's guardians? The record is kept for the access history.</Trans>
       </ConfirmRemoval>
-      {modalMode && (modalMode === 'create' || search.responsibleId) ? (
+      {modalMode === 'create' || (modalMode === 'edit' && edited) ? (
         <GuardianModal
           key={`${search.action}-${search.responsibleId ?? ''}`}
           mode={modalMode}
+          {...(edited ? { editing: edited } : {})}
           search={search}
           updateSearch={updateSearch}
           onClose={closeModal}

@@ -5,6 +5,7 @@
  * register twice.
  */
 import { db } from '../../lib/db.ts';
+import { readSessionDraft, removeSessionDraft, writeSessionDraft } from '../../lib/session-draft.ts';
 import type { QueuedDocument } from './document-uploader.tsx';
 import { emptyRegistration, type RegistrationValues } from './registration-values.ts';
 
@@ -26,43 +27,18 @@ function valuesOf(stored: unknown): RegistrationValues | undefined {
   return values;
 }
 
-function readStored(key: string, storage: Storage | undefined): Record<string, unknown> | undefined {
-  try {
-    const raw = storage?.getItem(key);
-    return raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeStored(key: string, value: unknown, storage: Storage | undefined): void {
-  try {
-    storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or blocked: the form still works, only the reload safety is lost.
-  }
-}
-
-function removeStored(key: string, storage: Storage | undefined): void {
-  try {
-    storage?.removeItem(key);
-  } catch {
-    // see writeStored
-  }
-}
-
-export function readDraft(storage: Storage | undefined = safeSessionStorage()): RegistrationDraft {
-  const parsed = readStored(DRAFT_KEY, storage);
+export function readDraft(storage?: Storage): RegistrationDraft {
+  const parsed = readSessionDraft(DRAFT_KEY, storage);
   const values = valuesOf(parsed?.values);
   return typeof parsed?.clientId === 'string' && values ? { clientId: parsed.clientId, values } : newDraft();
 }
 
-export function writeDraft(draft: RegistrationDraft, storage: Storage | undefined = safeSessionStorage()): void {
-  writeStored(DRAFT_KEY, draft, storage);
+export function writeDraft(draft: RegistrationDraft, storage?: Storage): void {
+  writeSessionDraft(DRAFT_KEY, draft, storage);
 }
 
-export function clearDraft(storage: Storage | undefined = safeSessionStorage()): void {
-  removeStored(DRAFT_KEY, storage);
+export function clearDraft(storage?: Storage): void {
+  removeSessionDraft(DRAFT_KEY, storage);
 }
 
 /**
@@ -71,35 +47,18 @@ export function clearDraft(storage: Storage | undefined = safeSessionStorage()):
  */
 export const editDraftKey = (studentId: string) => `quadra.student-edit.draft.${studentId}`;
 
-export function readEditDraft(
-  studentId: string,
-  version: number,
-  storage: Storage | undefined = safeSessionStorage(),
-): RegistrationValues | undefined {
-  const parsed = readStored(editDraftKey(studentId), storage);
+export function readEditDraft(studentId: string, version: number, storage?: Storage): RegistrationValues | undefined {
+  const parsed = readSessionDraft(editDraftKey(studentId), storage);
   if (parsed?.version !== version) return undefined;
   return valuesOf(parsed.values);
 }
 
-export function writeEditDraft(
-  studentId: string,
-  version: number,
-  values: RegistrationValues,
-  storage: Storage | undefined = safeSessionStorage(),
-): void {
-  writeStored(editDraftKey(studentId), { version, values }, storage);
+export function writeEditDraft(studentId: string, version: number, values: RegistrationValues, storage?: Storage): void {
+  writeSessionDraft(editDraftKey(studentId), { version, values }, storage);
 }
 
-export function clearEditDraft(studentId: string, storage: Storage | undefined = safeSessionStorage()): void {
-  removeStored(editDraftKey(studentId), storage);
-}
-
-function safeSessionStorage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
+export function clearEditDraft(studentId: string, storage?: Storage): void {
+  removeSessionDraft(editDraftKey(studentId), storage);
 }
 
 const documentKey = (clientId: string, documentId: string) => `${clientId}|${documentId}`;

@@ -63,14 +63,7 @@ describe('guardian URL parameters', () => {
     expect(textSearchPatch({ ...filled, name: '', email: '' })).toMatchObject({ text1: undefined, text6: undefined, text2: filled.cpf });
   });
 
-  it('carry a guardian into the edit modal', () => {
-    const search = searchForEdit({ id: 'g1', ...filled });
-    expect(search).toMatchObject({
-      action: 'open-edit-responsible-modal',
-      responsibleId: 'g1',
-      text1: 'Maria Souza',
-      select1: 'CASADO',
-      date1: '1980-02-29',
-    });
+  it("open the edit modal by the guardian's id alone: a stored CPF or address never goes into the address bar", () => {
+    expect(searchForEdit({ id: 'g1' })).toEqual({ action: 'open-edit-responsible-modal', responsibleId: 'g1' });
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { GuardiansPage } from '../../../src/features/guardians/guardians-page.tsx';
@@ -108,9 +108,12 @@ describe('guardians page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Guardian' });
     expect(within(dialog).getByLabelText(/^Name( \*)?$/)).toHaveValue('Patrícia Santos');
     expect(within(dialog).getByLabelText(/^Civil status( \*)?$/)).toHaveValue('CASADO');
-    expect(url()).toMatchObject({ action: 'open-edit-responsible-modal', responsibleId: 'g1' });
+    expect(url()).toEqual({ action: 'open-edit-responsible-modal', responsibleId: 'g1' });
     await user.clear(within(dialog).getByLabelText(/^Phone( \*)?$/));
     await user.type(within(dialog).getByLabelText(/^Phone( \*)?$/), '(11) 90000-0000');
+    // The edit's typing stays out of the URL, in the tab's sessionStorage (a reload brings it back).
+    await waitFor(() => expect(sessionStorage.getItem('quadra.guardian-edit.draft.g1')).toContain('(11) 90000-0000'));
+    expect(url()).toEqual({ action: 'open-edit-responsible-modal', responsibleId: 'g1' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(url()).toEqual({}));
     expect(notify).toHaveBeenCalledWith({ message: 'Guardian updated successfully!', severity: 'success' });
@@ -122,6 +125,24 @@ describe('guardians page', () => {
     const card = screen.getByText('Patrícia Santos').closest('[data-testid="guardian-card"]') as HTMLElement;
     expect(await within(card).findByText('(11) 90000-0000')).toBeInTheDocument();
     expect(within(card).getByText('Waiting to sync')).toBeInTheDocument();
+    expect(sessionStorage.getItem('quadra.guardian-edit.draft.g1')).toBeNull();
+  });
+
+  it("an edit's typing survives a reload, and opens by the guardian's id alone", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'students/stu-1/responsibles': guardians });
+    const first = setup({ action: 'open-edit-responsible-modal', responsibleId: 'g1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Guardian' });
+    expect(within(dialog).getByLabelText(/^CPF( \*)?$/)).toHaveValue('52998224725');
+    await user.clear(within(dialog).getByLabelText(/^Address( \*)?$/));
+    await user.type(within(dialog).getByLabelText(/^Address( \*)?$/), 'Rua Nova, 9');
+    await waitFor(() => expect(sessionStorage.getItem('quadra.guardian-edit.draft.g1')).toContain('Rua Nova, 9'));
+    expect(first.url()).toEqual({ action: 'open-edit-responsible-modal', responsibleId: 'g1' });
+    cleanup();
+    setup({ action: 'open-edit-responsible-modal', responsibleId: 'g1' });
+    const again = await screen.findByRole('dialog', { name: 'Edit Guardian' });
+    expect(within(again).getByLabelText(/^Address( \*)?$/)).toHaveValue('Rua Nova, 9');
+    sessionStorage.clear();
   });
 
   it('a student registered on this device and not sent yet: no guardians, not sample ones; one added waits for the registration', async () => {
