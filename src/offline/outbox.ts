@@ -229,7 +229,14 @@ export async function keepMine(id: string): Promise<boolean> {
   await ensureHandlers([item]);
   const rebase = rebases.get(item.kind);
   if (!rebase) return false;
-  await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0, payload: rebase(item.payload, item.conflict.current), conflict: undefined });
+  // What an earlier write of this device got no longer counts: the rebase is on the server's record as it is now.
+  await db.outbox.update(id, {
+    state: 'pending',
+    nextAttemptAt: 0,
+    payload: rebase(item.payload, item.conflict.current),
+    conflict: undefined,
+    parentResult: undefined,
+  });
   void drainOutbox();
   return true;
 }
@@ -241,8 +248,20 @@ export async function keepMine(id: string): Promise<boolean> {
  */
 export async function takeTheirs(id: string): Promise<void> {
   await markCacheStale();
-  await discardItem(id);
+  // Only this write goes: what waits for it (a later edit, a removal, a later roll) is the user's too, unseen in this
+  // conflict; it is sent on its own and, if stale as well, shows its own conflict.
+  await db.transaction('rw', db.outbox, async () => {
+    await db.outbox
+      .where('dependsOn')
+      .equals(id)
+      .modify((row) => {
+        delete row.dependsOn;
+        delete row.parentResult;
+      });
+    await db.outbox.delete(id);
+  });
   void queryClient.invalidateQueries();
+  void drainOutbox();
 }
 
 /** Whether a conflicted item's kind can be resent on the current version. */

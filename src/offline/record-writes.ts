@@ -32,13 +32,18 @@ export async function waitingWritesOf(kinds: readonly string[], ofRecord: (paylo
 
 /** Queue a write of one record after the record's writes still waiting, or in place of a waiting edit of the same kind. */
 export async function enqueueRecordWrite({ kind, payload, kinds, ofRecord, recordId, replaces }: RecordWrite): Promise<void> {
-  const last = (await waitingWritesOf(kinds, ofRecord)).at(-1);
-  if (replaces && last?.kind === kind && !isSending(last.id)) {
-    await db.outbox.update(last.id, { payload: replaces(last.payload, payload), revision: (last.revision ?? 0) + 1 });
+  // Read and replace in one transaction: a send that ends meanwhile (in another tab) cannot delete the row between.
+  const last = await db.transaction('rw', db.outbox, async () => {
+    const waiting = (await waitingWritesOf(kinds, ofRecord)).at(-1);
+    if (!replaces || waiting?.kind !== kind || isSending(waiting.id)) return { replaced: false, id: waiting?.id };
+    const updated = await db.outbox.update(waiting.id, { payload: replaces(waiting.payload, payload), revision: (waiting.revision ?? 0) + 1 });
+    return { replaced: updated > 0, id: waiting.id };
+  });
+  if (last.replaced) {
     void drainOutbox();
     return;
   }
-  await enqueue({ kind, payload, dependsOn: last?.id ?? recordId });
+  await enqueue({ kind, payload, dependsOn: last.id ?? recordId });
 }
 
 /**

@@ -62,7 +62,12 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
         marks: marksOf(payload.roll.entries),
         takenBy: payload.roll.takenBy,
         takenAt: payload.roll.takenAt,
-        ...(payload.roll.basedOn === undefined ? {} : { basedOn: payload.roll.basedOn }),
+        // What it will be sent on: the save before it made (sendRoll's parentResult), else what it was taken on.
+        ...(typeof row.parentResult?.takenAt === 'string'
+          ? { basedOn: row.parentResult.takenAt }
+          : payload.roll.basedOn === undefined
+            ? {}
+            : { basedOn: payload.roll.basedOn }),
         ...refusalOf(row),
       };
     }

@@ -10,6 +10,7 @@ import {
   retryItem,
   discardItem,
   startOutbox,
+  takeTheirs,
 } from '../../../src/offline/outbox.ts';
 
 const httpError = (status: number, message: string, code?: string) =>
@@ -240,6 +241,34 @@ describe('the outbox', () => {
       { payload: { school: 'A' }, parent: undefined },
       { payload: { school: 'A', year: '5' }, parent: { version: 2 } },
     ]);
+  });
+
+  it('"take theirs" drops only the conflicted write: what waits for it is sent on its own; "keep mine" forgets an earlier parent\'s answer', async () => {
+    const sent: unknown[] = [];
+    registerOutboxHandler('test.after-conflict', async (item) => {
+      sent.push({ payload: item.payload, parent: item.parentResult });
+    });
+    const conflicted = { attempts: [], createdAt: 1, nextAttemptAt: 0, state: 'failed' as const, conflict: { current: { version: 9 } } };
+    await db.outbox.bulkPut([
+      { id: 'c1', kind: 'test.after-conflict', payload: { n: 1 }, ...conflicted },
+      { id: 'c2', kind: 'test.after-conflict', payload: { n: 2 }, createdAt: 2, state: 'pending', nextAttemptAt: 0, attempts: [], dependsOn: 'c1' },
+    ]);
+    await takeTheirs('c1');
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(sent).toEqual([{ payload: { n: 2 }, parent: undefined }]);
+
+    const parents: unknown[] = [];
+    registerOutboxHandler(
+      'test.rebased',
+      async (item) => {
+        parents.push(item.parentResult);
+      },
+      { rebase: (payload) => payload },
+    );
+    await db.outbox.put({ id: 'k1', kind: 'test.rebased', payload: {}, ...conflicted, parentResult: { version: 4 } });
+    expect(await keepMine('k1')).toBe(true);
+    await vi.waitFor(async () => expect(await db.outbox.get('k1')).toBeUndefined());
+    expect(parents).toEqual([undefined]);
   });
 
   it('waits grow and stay within bounds', () => {
