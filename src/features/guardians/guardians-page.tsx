@@ -54,7 +54,8 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
   const outboxRows = loadedRows ?? noRows;
   // A student registered on this device and not on the server yet (the registration's outbox id is the student's id)
   // has no guardians there: none to show, not sample ones, and those added now are sent after it.
-  const registering = outboxRows.some((row) => row.id === studentId && row.kind === outboxKinds.studentCreate);
+  const registration = outboxRows.find((row) => row.id === studentId && row.kind === outboxKinds.studentCreate);
+  const registering = registration !== undefined;
   // Asked once the outbox is read: never for a student the server cannot have yet.
   const query = useQuery({ ...guardiansQueryOptions(studentId), enabled: loadedRows !== undefined && !registering });
   // Known, not guessed: no banner about a copy (the note below says why the list is empty).
@@ -96,7 +97,8 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
 
   const save = async (fields: GuardianFields) => {
     if (modalMode === 'edit' && search.responsibleId) {
-      await enqueueGuardianUpdate(studentId, search.responsibleId, fields, versionOf(search.responsibleId));
+      // On the version the edit started from (edited), not the list's latest: a newer one comes back as a conflict.
+      await enqueueGuardianUpdate(studentId, search.responsibleId, fields, edited?.version ?? versionOf(search.responsibleId));
       notify({ message: t`Guardian updated successfully!`, severity: 'success' });
     } else {
       await enqueueGuardianCreate(studentId, fields);
@@ -142,7 +144,11 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
       </Group>
       {registering && (
         <Text mb="md" data-testid="guardians-after-registration">
-          <Trans>This student's registration has not reached the server yet: guardians added now are sent right after it.</Trans>
+          {registration?.state === 'failed' ? (
+            <Trans>This student's registration was refused by the server: guardians added now wait until it is sent again.</Trans>
+          ) : (
+            <Trans>This student's registration has not reached the server yet: guardians added now are sent right after it.</Trans>
+          )}
         </Text>
       )}
       <ListStatus

@@ -54,6 +54,9 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
   const refusalText = useRefusalText();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  // The version the edit started from, kept: a refetch (back to the tab) hands a newer record, and saving on it would
+  // silently overwrite the other person's change instead of coming back as a conflict.
+  const [startVersion] = useState(editing?.version ?? 0);
   const [draft] = useState(() =>
     editing ? { clientId: editing.id, values: readEditDraft(editing.id, editing.version) ?? valuesOfStudent(editing) } : readDraft(),
   );
@@ -76,7 +79,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
       if (!editing) writeDraft({ clientId: clientId.current, values });
       // Nothing changed from the record: nothing to keep.
       else if (JSON.stringify(values) === JSON.stringify(valuesOfStudent(editing))) clearEditDraft(editing.id);
-      else writeEditDraft(editing.id, editing.version, values);
+      else writeEditDraft(editing.id, startVersion, values);
     },
   });
 
@@ -128,7 +131,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
     if (!editing) return;
     const { id: _id, ...fields } = toStudentCreate(values, editing.id);
     try {
-      await enqueueStudentUpdate(editing.id, { ...fields, version: editing.version });
+      await enqueueStudentUpdate(editing.id, { ...fields, version: startVersion });
     } catch {
       notify({ message: t`The change could not be saved on this device. Please try again.`, severity: 'error', closable: true });
       return;
