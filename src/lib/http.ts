@@ -95,6 +95,15 @@ export class RecordNotFoundError extends Error {
   }
 }
 
+/**
+ * A read the server refused for good (403: the role may not read it any more; 404 or 410: it is gone), not one that
+ * may pass later (no connection, a timeout, a 5xx, a 401 waiting for a sign-in): the device must not keep its copy.
+ */
+export function refusedForGood(error: unknown): boolean {
+  if (error instanceof RecordNotFoundError) return true;
+  return error instanceof HTTPError && [403, 404, 410].includes(error.response.status);
+}
+
 /** A 404 of the API whose body says the route itself is unknown (a server without it), not the record. */
 export async function isUnknownRoute(error: unknown): Promise<boolean> {
   if (!(error instanceof HTTPError) || error.response.status !== 404) return false;

@@ -11,7 +11,7 @@ import type { Persister } from '@tanstack/react-query-persist-client';
 import { createRowPersister } from './row-persister.ts';
 import { db } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
-import { RecordNotFoundError } from '../lib/http.ts';
+import { RecordNotFoundError, refusedForGood } from '../lib/http.ts';
 
 /** 20 days: over a week offline, and below setTimeout's 2^31-1 ms limit (a larger gcTime fires at once and drops data). */
 export const CACHE_MAX_AGE_MS = 20 * 24 * 60 * 60 * 1000;
@@ -98,8 +98,12 @@ export function setRestoring(restore: Promise<unknown>): void {
  */
 export const isKeptOnDevice = (query: Pick<Query, 'meta'>): boolean => query.meta?.keptOnDevice !== false;
 
-/** A query with data whose last refresh failed (offline, a bad connection) still holds the server's last answer. */
-const failedWithData = (state: Pick<Query['state'], 'status' | 'data'>): boolean => state.status === 'error' && state.data !== undefined;
+/**
+ * A query with data whose last refresh failed for now (offline, a bad connection, a 5xx) still holds the server's last
+ * answer; one the server refused for good (403, 404) does not: that copy leaves the device.
+ */
+const failedWithData = (state: Pick<Query['state'], 'status' | 'data' | 'error'>): boolean =>
+  state.status === 'error' && state.data !== undefined && !refusedForGood(state.error);
 
 /**
  * A copy whose refresh failed is saved as the last answer it holds, not dropped: TanStack saves only successes by

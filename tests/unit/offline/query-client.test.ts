@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { CACHE_MAX_AGE_MS, persistOptions, queryClient } from '../../../src/offline/query-client.ts';
 
@@ -34,6 +35,19 @@ describe('the persisted query cache', () => {
     const reopened = new QueryClient({ defaultOptions: { queries: { gcTime: CACHE_MAX_AGE_MS } } });
     await persistQueryClientRestore({ queryClient: reopened, ...persistOptions });
     expect(reopened.getQueryState(['classes-kept'])).toMatchObject({ status: 'success', data: classes, dataUpdatedAt: answeredAt });
+    await persistOptions.persister.removeClient();
+  });
+
+  it('drops a copy the server now refuses for good (403: the role may not read it any more; 404: gone)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: CACHE_MAX_AGE_MS } } });
+    await client.fetchQuery({ queryKey: ['roll-kept'], queryFn: () => ({ reason: 'HEALTH' }) });
+    await persistQueryClientSave({ queryClient: client, ...persistOptions });
+    const forbidden = new HTTPError(new Response('{}', { status: 403 }), new Request('http://localhost/api/x'), {} as never);
+    await client.fetchQuery({ queryKey: ['roll-kept'], queryFn: () => Promise.reject(forbidden) }).catch(() => undefined);
+    await persistQueryClientSave({ queryClient: client, ...persistOptions });
+    const reopened = new QueryClient();
+    await persistQueryClientRestore({ queryClient: reopened, ...persistOptions });
+    expect(reopened.getQueryData(['roll-kept'])).toBeUndefined();
     await persistOptions.persister.removeClient();
   });
 });
