@@ -32,11 +32,14 @@ export interface SeedOptions {
   demo?: boolean;
 }
 
-/** Seeds an empty database; answers false (and changes nothing) when activities already exist or no sample is wanted. */
+/** Seeds an empty database; answers false (and changes nothing) when it holds anything or no sample is wanted. */
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<boolean> {
   if (options.demo === false) return false;
   const seeded = await db.transaction(async (tx) => {
-    const [existing] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM activities');
+    // Only a database with nothing in it: a programme's own (its staff, its students) never gets the sample on top.
+    const [existing] = await tx.query<{ n: number }>(
+      'SELECT ((SELECT count(*) FROM activities) + (SELECT count(*) FROM students) + (SELECT count(*) FROM users))::int AS n',
+    );
     if ((existing?.n ?? 0) > 0) return false;
     const random = createRandom(20_261_121);
     const classIds = await seedCatalog(tx, random);

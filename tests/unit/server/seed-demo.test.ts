@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../../server/db/open.ts';
+import { seedDatabase } from '../../../server/db/seed.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { emptyPgliteSnapshot } from './support/test-db.ts';
 import { SETUP_TIMEOUT_MS } from './support/test-server.ts';
@@ -26,5 +27,18 @@ describe('a new database', () => {
     const demo = await counts(true);
     expect(demo.users).toBeGreaterThan(0);
     expect(demo.students).toBeGreaterThan(0);
+  });
+
+  it("a programme's database with its own staff and no activities yet never gets the sample on top", { timeout: SETUP_TIMEOUT_MS }, async () => {
+    const db = await openPglite({ snapshot: await emptyPgliteSnapshot() });
+    try {
+      await prepareDatabase(db, { demo: false });
+      await db.run("INSERT INTO users (id, full_name, access, email, active) VALUES ('u1', 'Ada', 'admin', 'ada@example.org', true)");
+      expect(await seedDatabase(db, { demo: true })).toBe(false);
+      const [{ n } = { n: -1 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM students');
+      expect(n).toBe(0);
+    } finally {
+      await db.close();
+    }
   });
 });
