@@ -14,7 +14,9 @@ describe("a refused write's reason", () => {
       'A student with this CPF is already registered.',
     );
     expect(result.current({ reason: 'Invalid CPF' })).toBe('Invalid CPF');
-    expect(result.current({ reason: 'No.', reasonCode: 'forbidden' })).toBe('No.');
+    expect(result.current({ reason: 'No.', reasonCode: 'something-new' })).toBe('No.');
+    // A role's refusal (another instructor's class, a permission taken away) in the user's words, not the server's English.
+    expect(result.current({ reason: "This class is another instructor's", reasonCode: 'forbidden' })).toBe('Your access does not allow this change.');
     expect(result.current({})).toBeUndefined();
   });
 
