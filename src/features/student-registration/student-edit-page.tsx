@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Loader, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,7 +17,11 @@ export function StudentEditPage({ studentId, onSaved }: { studentId: string; onS
   const query = useQuery({ ...studentQueryOptions(studentId), refetchOnMount: 'always' });
   // An edit of this device not sent yet is where the form starts (the new edit takes its place in the outbox).
   const edits = useLoadedOutboxItems(outboxKinds.studentUpdate);
-  const ready = (query.isFetchedAfterMount || query.fetchStatus === 'paused' || query.isError) && edits !== undefined;
+  // Read from the server since this page opened: a copy the device's cache restored after it opened also counts as
+  // "fetched after mount" for TanStack, and the form would start (and be saved) on that older version.
+  const [openedAt] = useState(() => Date.now());
+  const fresh = query.dataUpdatedAt >= openedAt;
+  const ready = (fresh || query.fetchStatus === 'paused' || query.isError) && edits !== undefined;
   if (query.data && ready) {
     return <StudentRegistrationPage key={query.data.id} editing={withWaitingEdit(query.data, edits).student} onSaved={onSaved} />;
   }
