@@ -52,8 +52,12 @@ const path = (studentId: string) => `students/${encodeURIComponent(studentId)}`;
 const enrolmentPath = ({ classId, studentId }: EnrolmentPayload) =>
   `classes/${encodeURIComponent(classId)}/students/${encodeURIComponent(studentId)}`;
 
-const studentWriteKinds = [outboxKinds.studentUpdate, outboxKinds.studentStatus] as const;
-const ofStudent = (studentId: string) => (payload: unknown) => (payload as { studentId?: string }).studentId === studentId;
+/** One student's chain of writes: its edits and status changes, after a registration of it still queued. */
+const studentChain = (studentId: string) => ({
+  kinds: [outboxKinds.studentUpdate, outboxKinds.studentStatus],
+  ofRecord: (payload: unknown) => (payload as { studentId?: string }).studentId === studentId,
+  recordId: studentId,
+});
 
 /**
  * A student's writes made on this device follow each other (offline/record-writes.ts; a registration still queued
@@ -64,9 +68,7 @@ export async function enqueueStudentUpdate(studentId: string, student: StudentUp
   await enqueueRecordWrite({
     kind: outboxKinds.studentUpdate,
     payload: { studentId, student } satisfies StudentUpdatePayload,
-    kinds: studentWriteKinds,
-    ofRecord: ofStudent(studentId),
-    recordId: studentId,
+    ...studentChain(studentId),
     replaces: (waiting) =>
       ({ studentId, student: { ...student, version: (waiting as StudentUpdatePayload).student.version } }) satisfies StudentUpdatePayload,
   });
@@ -76,9 +78,7 @@ export async function enqueueStudentStatus(studentId: string, status: StudentSta
   await enqueueRecordWrite({
     kind: outboxKinds.studentStatus,
     payload: { studentId, status } satisfies StudentStatusPayload,
-    kinds: studentWriteKinds,
-    ofRecord: ofStudent(studentId),
-    recordId: studentId,
+    ...studentChain(studentId),
   });
 }
 

@@ -25,6 +25,19 @@ const guardians = [
   },
 ];
 
+/** The register modal filled in, as its URL holds it (SPEC §2). */
+const newGuardianSearch: GuardianSearch = {
+  action: 'open-new-responsible-modal',
+  text1: 'Novo Responsável',
+  text2: '111.444.777-35',
+  text3: '999',
+  text4: 'Rua Nova, 5',
+  text5: '11911112222',
+  text6: 'novo@example.com',
+  select1: 'SOLTEIRO',
+  date1: '1990-01-15',
+};
+
 beforeEach(async () => {
   vi.mocked(notify).mockClear();
   await db.outbox.clear();
@@ -73,17 +86,7 @@ describe('guardians page', () => {
   it('saving queues the guardian, toasts, closes the modal clearing the URL and shows the guardian as pending', async () => {
     const user = userEvent.setup();
     mockApi({ 'students/stu-1/responsibles': guardians });
-    const { url } = setup({
-      action: 'open-new-responsible-modal',
-      text1: 'Novo Responsável',
-      text2: '111.444.777-35',
-      text3: '999',
-      text4: 'Rua Nova, 5',
-      text5: '11911112222',
-      text6: 'novo@example.com',
-      select1: 'SOLTEIRO',
-      date1: '1990-01-15',
-    });
+    const { url } = setup(newGuardianSearch);
     await screen.findByText('Patrícia Santos');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(url()).toEqual({}));
@@ -157,20 +160,7 @@ describe('guardians page', () => {
       nextAttemptAt: Date.now() + 60_000,
       attempts: [],
     });
-    setup(
-      {
-        action: 'open-new-responsible-modal',
-        text1: 'Novo Responsável',
-        text2: '111.444.777-35',
-        text3: '999',
-        text4: 'Rua Nova, 5',
-        text5: '11911112222',
-        text6: 'novo@example.com',
-        select1: 'SOLTEIRO',
-        date1: '1990-01-15',
-      },
-      'stu-new',
-    );
+    setup(newGuardianSearch, 'stu-new');
     expect(await screen.findByTestId('guardians-after-registration')).toBeInTheDocument();
     expect(screen.queryByTestId('sample-banner')).not.toBeInTheDocument();
     expect(screen.queryByText('Roberto Oliveira')).not.toBeInTheDocument();
