@@ -20,6 +20,7 @@ import { userKeys } from '../api/users.ts';
 import { currentToken, failureMessage, getParsed, HTTPError, notHandingOver, onHandover, readsAllowed } from '../lib/http.ts';
 import { reportServerAnswer } from '../lib/server-status.ts';
 import { dataGeneration, lastWriteAt, queryClient } from './query-client.ts';
+import { slicer } from './query-rows.ts';
 import { mergeSync, rollKey, rollUpdates, rostersOf, type DeviceCopy } from './sync-merge.ts';
 import { setSyncPhase, syncStateKey, type SyncState } from './sync-status.ts';
 import type { SyncReply, SyncRequest } from './sync-worker.ts';
@@ -158,6 +159,10 @@ async function merge(
   ended: () => boolean,
   put: <T>(key: QueryKey, data: T) => void,
 ): Promise<Record<string, string[]> | undefined> {
+  // The answer's message was a task of its own (its copy into this thread): the merge starts in the next one.
+  await breathe();
+  if (ended()) return undefined;
+  const maybePause = slicer();
   const copy: DeviceCopy = { classIdsByStudent: state?.classIdsByStudent ?? {} };
   const students = queryClient.getQueryData<StudentSummary[]>(studentKeys.all);
   const activities = queryClient.getQueryData<Activity[]>(activityKeys.all);
@@ -181,6 +186,8 @@ async function merge(
     for (const [classId, roster] of rostersOf(merged)) {
       const cached = queryClient.getQueryData<StudentSummary[]>(rosterKeys.one(classId));
       if (!sameRoster(cached, roster)) put(rosterKeys.one(classId), roster);
+      await maybePause();
+      if (ended()) return undefined;
     }
     await breathe();
     if (ended()) return undefined;
@@ -190,6 +197,8 @@ async function merge(
   for (const [key, roll] of updates) {
     const at = key.lastIndexOf('/');
     put<Roll | null>(rollKeys.one(key.slice(0, at), key.slice(at + 1)), roll);
+    await maybePause();
+    if (ended()) return undefined;
   }
   return merged.classIdsByStudent;
 }

@@ -15,7 +15,7 @@ const ana = { id: 's1', name: 'Ana Souza', frequencyPercent: 90 };
 const bruno = { id: 's2', name: 'Bruno Lima', frequencyPercent: 50 };
 
 /** A full sync's answer (Ana alone, in class c1), held until `release` is called. */
-function holdSyncAnswer(): { asked: Promise<void>; release: () => void } {
+function holdSyncAnswer(rolls: unknown[] = []): { asked: Promise<void>; release: () => void } {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked!: () => void;
@@ -27,6 +27,7 @@ function holdSyncAnswer(): { asked: Promise<void>; release: () => void } {
     removed: {},
     me,
   };
+  if (rolls.length > 0) Object.assign(answer.changed, { rolls });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request | string) => {
@@ -86,5 +87,39 @@ describe('a sync and what happened while it was under way', () => {
     expect(queryClient.getQueryState(studentKeys.all)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(rosterKeys.one('c1'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryData<SyncState>(syncStateKey)?.cursor).toBe('7');
+  });
+
+  it('lets a tap through while it writes many rolls: a task queued at its first roll runs before its last', async () => {
+    const rolls = Array.from({ length: 200 }, (_, i) => ({
+      classId: `c${i}`,
+      date: '2026-11-20',
+      takenBy: 'Ana',
+      takenAt: '2026-11-20T12:00:00Z',
+      entries: [{ studentId: ana.id, status: 'PRESENT' }],
+    }));
+    // Every reading of the clock a millisecond on: the merge pauses every few writes, as it would on a slow tablet.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    const { asked, release } = holdSyncAnswer(rolls);
+    const rollsWritten = () =>
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: ['classes'] })
+        .filter((query) => query.queryKey[2] === 'attendance').length;
+    let writtenWhenTheTapRan: number | undefined;
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'added' || event.query.queryKey[2] !== 'attendance' || writtenWhenTheTapRan !== undefined) return;
+      writtenWhenTheTapRan = -1;
+      setTimeout(() => (writtenWhenTheTapRan = rollsWritten()), 0);
+    });
+    const sync = runSync({ full: true });
+    await asked;
+    release();
+    await sync;
+    unsubscribe();
+    vi.restoreAllMocks();
+    expect(rollsWritten()).toBe(200);
+    expect(writtenWhenTheTapRan).toBeGreaterThan(0);
+    expect(writtenWhenTheTapRan).toBeLessThan(200);
   });
 });
