@@ -12,7 +12,7 @@ import { rosterKeys } from './rosters.ts';
 import { invalidateAttendanceFigures } from './reports.ts';
 import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';
 import { db, type OutboxRow } from '../lib/db.ts';
-import { enqueue, isSending, registerOutboxHandler } from '../offline/outbox.ts';
+import { enqueue, isMadeHere, isSending, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { queryClient } from '../offline/query-client.ts';
 
@@ -50,14 +50,15 @@ export function rollPayloadOf(row: OutboxRow): RollPayload | null {
 
 /**
  * Store the roll on the device (resolves after the IndexedDB write), then let the outbox send it. Older rolls of the
- * same class and day still waiting are dropped: the newer one replaces them on the server anyway.
+ * same class and day still waiting (this account's) are dropped: the newer one replaces them on the server anyway.
  */
 export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
   const older = (await db.outbox.where('kind').equals(ATTENDANCE_ROLL_KIND).toArray()).filter((row) => {
     const other = rollPayloadOf(row);
     return other?.classId === payload.classId && other.date === payload.date;
   });
-  const stale = older.filter((row) => !isSending(row.id)).map((row) => row.id);
+  // Only this account's: another's roll of the day waits for their sign-in, and then meets this one as a conflict.
+  const stale = older.filter((row) => !isSending(row.id) && isMadeHere(row)).map((row) => row.id);
   // One on its way: this one waits for it and is sent on the save it makes (the handler's basedOn), not as a conflict.
   const onItsWay = older.find((row) => isSending(row.id));
   const row = await enqueue({

@@ -16,6 +16,7 @@ import { msg } from '@lingui/core/macro';
 import { config, type FirebaseSettings } from '../lib/config.ts';
 import { ACCOUNT_REFUSALS, setForbiddenListener, setTokenProvider } from '../lib/http.ts';
 import { i18n } from '../lib/i18n.ts';
+import { sessionUid, setSessionUid } from '../lib/session-user.ts';
 import { tokenSubject } from '../lib/token-subject.ts';
 import type { AuthUser, IdentityClient } from '../lib/identity.ts';
 import { onOutboxAuthRequired, wakeOutbox } from '../offline/outbox.ts';
@@ -55,26 +56,6 @@ type Props = {
   children: ReactNode;
   settings?: FirebaseSettings | null;
   loadIdentity?: IdentityLoader;
-};
-
-/** Who was signed in when the app last ran, so an account ended while the app was closed still clears the device. */
-const SESSION_KEY = 'quadra.session-uid';
-const session = {
-  read: (): string | null => {
-    try {
-      return localStorage.getItem(SESSION_KEY);
-    } catch {
-      return null;
-    }
-  },
-  write: (uid: string | null): void => {
-    try {
-      if (uid) localStorage.setItem(SESSION_KEY, uid);
-      else localStorage.removeItem(SESSION_KEY);
-    } catch {
-      // storage blocked: the in-memory transitions still clear the device
-    }
-  },
 };
 
 /**
@@ -134,7 +115,7 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
     }
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    signedInUid.current = session.read(); // who was signed in last time this device ran the app
+    signedInUid.current = sessionUid(); // who was signed in last time this device ran the app
     void identity.then((loaded) => {
       if (cancelled) return;
       if (!loaded) return setLoading(false);
@@ -143,7 +124,7 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
         const previousUid = signedInUid.current;
         const currentUid = next?.uid ?? null;
         signedInUid.current = currentUid;
-        session.write(currentUid);
+        setSessionUid(currentUid);
         setUser(next);
         setLoading(false);
         if (previousUid === currentUid) return;

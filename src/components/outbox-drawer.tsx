@@ -7,7 +7,7 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { OutboxRow } from '../lib/db.ts';
-import { discardItem, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
+import { discardItem, isMadeHere, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { useSendingSince } from '../offline/use-outbox.ts';
 import { conflictFieldLabels, conflictHiddenKeys, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
@@ -116,12 +116,18 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
               </Badge>
             </Group>
             <Text size="sm">{i18n.date(new Date(item.createdAt), { dateStyle: 'short', timeStyle: 'short' })}</Text>
+            {!isMadeHere(item) && (
+              // Another account's work: neither its content nor a way to drop it is shown to whoever is signed in now.
+              <Text size="sm" data-testid="outbox-other-account">
+                <Trans>Saved by another account on this device. It is sent when that account signs in here again.</Trans>
+              </Text>
+            )}
             {item.state === 'pending' && sentSince(item.id) !== undefined && (
               <Text size="sm" data-testid="outbox-sending">
                 {t`Being sent since ${i18n.date(new Date(sentSince(item.id)!), { timeStyle: 'medium' })}; the changes after it wait for the server's answer.`}
               </Text>
             )}
-            {item.state === 'failed' && (
+            {item.state === 'failed' && isMadeHere(item) && (
               <>
                 <Text size="sm" c="red.9" data-testid="outbox-reason">
                   {refusalText(item)}

@@ -41,6 +41,11 @@ export type OutboxRow = {
   conflict?: { current: unknown };
   /** Counts replacements of the payload while the row waits (a second edit of a record): a send of an older one keeps the row. */
   revision?: number;
+  /**
+   * Who made it: the uid signed in when it was saved (lib/session-user.ts); none without sign-in. It is sent only while
+   * they are signed in, so the server records the change as theirs and not as whoever signs in next on a shared tablet.
+   */
+  author?: string;
 };
 
 /** A failed row's refusal as screens show it: the server's words and its code (only those it has). */

@@ -6,10 +6,13 @@
  * to the failed list (visible, with retry and discard). A 409 'stale-version' (someone else changed the record since
  * the edit started) keeps the server's current record on the item, so the user can keep theirs (resend on the current
  * version: the kind's `rebase`) or take the server's (discard, and read every cached record again). It drains at
- * start-up, when the browser comes online, on a timer and right after each write.
+ * start-up, when the browser comes online, on a timer and right after each write. With sign-in, an item is sent only
+ * while the person who made it is signed in (its `author`): on a shared tablet, the next instructor's session does not
+ * send the last one's roll as theirs.
  */
 import { db, type OutboxRow } from '../lib/db.ts';
 import { classifyFailure, failureCode, failureMessage, staleRecordOf } from '../lib/http.ts';
+import { sessionUid } from '../lib/session-user.ts';
 import { markCacheStale, noteWrite, queryClient } from './query-client.ts';
 
 export type OutboxResult = Record<string, unknown> | void;
@@ -81,6 +84,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxRow> {
 /** Store several writes at once (a student and its documents), so none is sent before all are on the device. */
 export async function enqueueAll(inputs: EnqueueInput[]): Promise<OutboxRow[]> {
   const createdAt = Date.now();
+  const author = sessionUid();
   const rows: OutboxRow[] = inputs.map((input, index) => ({
     id: input.id ?? crypto.randomUUID(),
     kind: input.kind,
@@ -90,6 +94,7 @@ export async function enqueueAll(inputs: EnqueueInput[]): Promise<OutboxRow[]> {
     nextAttemptAt: 0,
     attempts: [],
     ...(input.dependsOn ? { dependsOn: input.dependsOn } : {}),
+    ...(author ? { author } : {}),
   }));
   await db.outbox.bulkPut(rows);
   askDurableStorage();
@@ -149,7 +154,7 @@ async function drainOnce(now: () => number): Promise<void> {
   let deferred = false;
   let sent = false;
   for (const item of items) {
-    if (item.state !== 'pending' || item.nextAttemptAt > now()) continue;
+    if (item.state !== 'pending' || item.nextAttemptAt > now() || !isMadeHere(item)) continue;
     if (item.dependsOn && waiting.has(item.dependsOn)) {
       deferred = true;
       continue;
@@ -164,6 +169,15 @@ async function drainOnce(now: () => number): Promise<void> {
     sent = true;
   }
   if (deferred && sent) drainAgain = true;
+}
+
+/**
+ * Whether a write is of whoever is signed in now (or of nobody in particular: made without sign-in): only those are
+ * sent, and only those can the drawer retry or discard. Another account's waits on the device until they sign in here
+ * again; what depends on it waits with it.
+ */
+export function isMadeHere(item: Pick<OutboxRow, 'author'>): boolean {
+  return item.author === undefined || item.author === sessionUid();
 }
 
 /** Returns true when the server accepted the item and it left the outbox (false: refused, not sent, or sent again). */
@@ -214,6 +228,8 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
 
 /** Put a failed item back in the queue, due now. */
 export async function retryItem(id: string): Promise<void> {
+  const item = await db.outbox.get(id);
+  if (!item || !isMadeHere(item)) return;
   await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0 });
   void drainOutbox();
 }
@@ -224,7 +240,7 @@ export async function retryItem(id: string): Promise<void> {
  */
 export async function keepMine(id: string): Promise<boolean> {
   const item = await db.outbox.get(id);
-  if (!item?.conflict) return false;
+  if (!item?.conflict || !isMadeHere(item)) return false;
   // The handlers (and their rebases) may not be loaded yet in this visit.
   await ensureHandlers([item]);
   const rebase = rebases.get(item.kind);
@@ -247,6 +263,8 @@ export async function keepMine(id: string): Promise<boolean> {
  * reads them again (query-client markCacheStale) instead of showing the copy from before the conflict as fresh.
  */
 export async function takeTheirs(id: string): Promise<void> {
+  const item = await db.outbox.get(id);
+  if (!item || !isMadeHere(item)) return;
   await markCacheStale();
   // Only this write goes: what waits for it (a later edit, a removal, a later roll) is the user's too, unseen in this
   // conflict; it is sent on its own and, if stale as well, shows its own conflict.
@@ -269,11 +287,24 @@ export function canKeepMine(kind: string): boolean {
   return rebases.has(kind);
 }
 
-/** Drop an item the user chose to give up, and what depends on it (documents of a refused student). */
+/**
+ * Drop an item the user chose to give up, and what of theirs depends on it (documents of a refused student). Another
+ * account's write is never dropped here: one of theirs that waited for this item is sent on its own (and, if it cannot
+ * stand alone, fails in front of them).
+ */
 export async function discardItem(id: string): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
-    const dependents = await db.outbox.where('dependsOn').equals(id).primaryKeys();
-    await db.outbox.bulkDelete([id, ...dependents]);
+    const item = await db.outbox.get(id);
+    if (!item || !isMadeHere(item)) return;
+    const dependents = await db.outbox.where('dependsOn').equals(id).toArray();
+    const others = dependents.filter((row) => !isMadeHere(row)).map((row) => row.id);
+    await db.outbox
+      .where('id')
+      .anyOf(others)
+      .modify((row) => {
+        delete row.dependsOn;
+      });
+    await db.outbox.bulkDelete([id, ...dependents.filter((row) => isMadeHere(row)).map((row) => row.id)]);
   });
 }
 

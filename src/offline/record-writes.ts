@@ -7,7 +7,7 @@
  * already on its way (from another tab) then keeps the row and sends it again (outbox.ts sendOne).
  */
 import { db, type OutboxRow } from '../lib/db.ts';
-import { drainOutbox, enqueue, isSending } from './outbox.ts';
+import { drainOutbox, enqueue, isMadeHere, isSending } from './outbox.ts';
 
 type RecordWrite = {
   kind: string;
@@ -35,7 +35,8 @@ export async function enqueueRecordWrite({ kind, payload, kinds, ofRecord, recor
   // Read and replace in one transaction: a send that ends meanwhile (in another tab) cannot delete the row between.
   const last = await db.transaction('rw', db.outbox, async () => {
     const waiting = (await waitingWritesOf(kinds, ofRecord)).at(-1);
-    if (!replaces || waiting?.kind !== kind || isSending(waiting.id)) return { replaced: false, id: waiting?.id };
+    // Another account's waiting edit stays theirs (sent under their sign-in): this one is queued after it.
+    if (!replaces || waiting?.kind !== kind || isSending(waiting.id) || !isMadeHere(waiting)) return { replaced: false, id: waiting?.id };
     const updated = await db.outbox.update(waiting.id, { payload: replaces(waiting.payload, payload), revision: (waiting.revision ?? 0) + 1 });
     return { replaced: updated > 0, id: waiting.id };
   });

@@ -60,6 +60,15 @@ async function signInThroughPopup(page: Page, displayName: string, email: string
   await popup.locator('#sign-in').click();
 }
 
+/** Signs in again as an account the emulator already has (its "choose an account" list): the same uid as before. */
+async function signInAgainThroughPopup(page: Page, email: string): Promise<void> {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+  const popup = await popupOpened;
+  await popup.locator('.js-reuse-account', { hasText: email }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
 let adminToken: Promise<string> | undefined;
 /** A token of the first admin (ADMIN_EMAILS), to arrange users and look at what reached the server. */
 async function staffToken(): Promise<string> {
@@ -158,9 +167,9 @@ test('without a token the lists fall back to sample data and nothing is written 
   expect(await serverStudentsNamed(context, student)).toHaveLength(1);
 });
 
-test('sign-out leaves no personal data in IndexedDB and keeps the unsent work', async ({ page, context }) => {
+test("sign-out leaves no personal data in IndexedDB and keeps the unsent work, sent only under its author's sign-in", async ({ page, context }) => {
   await page.goto(APP);
-  await signInWithPopup(page, `Carla Compartilhado ${unique()}`);
+  const carla = await signInWithPopup(page, `Carla Compartilhado ${unique()}`);
   await page.goto(`${APP}alunos`);
   await expect(page.getByTestId('sample-banner')).toHaveCount(0);
   const firstStudent = (
@@ -195,9 +204,20 @@ test('sign-out leaves no personal data in IndexedDB and keeps the unsent work', 
   expect(device.firebaseUsers).toBe(0);
   expect(device.sessionStorageKeys).toEqual([]);
 
-  // Back online and signed in again, the kept work reaches the server.
+  // Back online, another account signs in on the shared tablet: Carla's work is not sent as theirs, and they see it is
+  // hers without its content.
   await context.setOffline(false);
-  await signInWithPopup(page, `Carla Compartilhado ${unique()}`);
+  await signInWithPopup(page, `Bruno Seguinte ${unique()}`);
+  await page.getByTestId('outbox-status').click();
+  await expect(page.getByTestId('outbox-other-account')).toBeVisible();
+  await expect(page.getByRole('dialog')).not.toContainText(unsent);
+  await page.keyboard.press('Escape');
+  expect(await serverStudentsNamed(context, unsent)).toHaveLength(0);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  // Carla signed in again: the kept work reaches the server.
+  await signInAgainThroughPopup(page, carla);
   await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
   expect(await serverStudentsNamed(context, unsent)).toHaveLength(1);
 });

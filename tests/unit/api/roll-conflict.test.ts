@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/lib/db.ts';
 import { drainOutbox, keepMine } from '../../../src/offline/outbox.ts';
+import { setSessionUid } from '../../../src/lib/session-user.ts';
 import { enqueueRoll, registerAttendanceHandlers } from '../../../src/api/attendance.ts';
 import type { RollInput } from '../../../src/api/contract.ts';
 
@@ -78,5 +79,31 @@ describe("a roll saved on an older state of the day's roll", () => {
     server.release();
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(server.bodies.map((body) => body.basedOn)).toEqual(['2026-11-24T10:00:00.000Z', '2026-11-24T10:09:00.000Z']);
+  });
+
+  it("another account's roll of the day waiting on a shared tablet is not replaced: it is sent under their sign-in, and meets the newer as a conflict", async () => {
+    const server = fakeServer({ takenAt: '2026-11-24T10:00:00.000Z', takenBy: 'Ninguém' });
+    setSessionUid('ana');
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const anas = await enqueueRoll({
+      classId: 'c1',
+      date: '2026-11-24',
+      roll: roll('2026-11-24T10:09:00.000Z', '2026-11-24T10:00:00.000Z', 'PRESENT'),
+    });
+    setSessionUid('bruno');
+    const brunos = await enqueueRoll({
+      classId: 'c1',
+      date: '2026-11-24',
+      roll: roll('2026-11-24T10:20:00.000Z', '2026-11-24T10:00:00.000Z', 'ABSENT'),
+    });
+    expect(await db.outbox.get(anas.id)).toBeDefined();
+    vi.stubGlobal('navigator', { ...navigator, onLine: true });
+    await drainOutbox();
+    expect(server.bodies.map((body) => body.takenAt)).toEqual(['2026-11-24T10:20:00.000Z']);
+    expect(await db.outbox.get(brunos.id)).toBeUndefined();
+    setSessionUid('ana');
+    await drainOutbox();
+    expect((await db.outbox.get(anas.id))?.reasonCode).toBe('stale-version');
+    setSessionUid(null);
   });
 });

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/lib/db.ts';
 import { drainOutbox } from '../../../src/offline/outbox.ts';
+import { setSessionUid } from '../../../src/lib/session-user.ts';
 import type { Student, StudentUpdate } from '../../../src/api/contract.ts';
 import { enqueueStudentStatus, enqueueStudentUpdate, registerStudentRecordHandlers, withWaitingEdit } from '../../../src/api/student-records.ts';
 
@@ -88,5 +89,27 @@ describe("a student's writes made on this device", () => {
     const rows = await db.outbox.toArray();
     expect(withWaitingEdit(record, rows)).toEqual({ student: expect.objectContaining({ schoolName: 'Escola B', version: 1 }), waiting: true });
     expect(withWaitingEdit({ ...record, id: 's2' }, rows)).toEqual({ student: { ...record, id: 's2' }, waiting: false });
+  });
+
+  it("an edit made under another sign-in does not take the place of the last account's waiting edit: it waits after it", async () => {
+    const server = fakeServer();
+    setSessionUid('ana');
+    await enqueueStudentUpdate('s1', edit({ schoolYear: '7º ano' }));
+    await drainOutbox();
+    setSessionUid('bruno');
+    await enqueueStudentUpdate('s1', edit({ schoolName: 'Escola B' }));
+    expect((await db.outbox.orderBy('createdAt').toArray()).map((row) => row.author)).toEqual(['ana', 'bruno']);
+    server.up = true;
+    await drainOutbox(later);
+    expect(server.bodies).toEqual([]);
+    setSessionUid('ana');
+    await drainOutbox(later);
+    setSessionUid('bruno');
+    await drainOutbox(later);
+    expect(server.bodies.map(({ body }) => [body.schoolYear ?? body.schoolName, body.version])).toEqual([
+      ['7º ano', 1],
+      ['Escola B', 2],
+    ]);
+    setSessionUid(null);
   });
 });

@@ -4,6 +4,7 @@ import OutboxDrawer from '../../../src/components/outbox-drawer.tsx';
 import { db, type OutboxRow } from '../../../src/lib/db.ts';
 import { drainOutbox, enqueue, isSending, registerOutboxHandler } from '../../../src/offline/outbox.ts';
 import { outboxKinds } from '../../../src/offline/outbox-kinds.ts';
+import { setSessionUid } from '../../../src/lib/session-user.ts';
 import { renderWithProviders } from '../../support/render.tsx';
 
 afterEach(async () => {
@@ -13,6 +14,29 @@ afterEach(async () => {
 const entries = (statuses: string[]) => statuses.map((status, i) => ({ studentId: `s${i}`, status }));
 
 describe('the outbox drawer', () => {
+  it("shows another account's write as theirs, without its content or a way to drop it", () => {
+    setSessionUid('bruno');
+    const item: OutboxRow = {
+      id: 'g1',
+      kind: outboxKinds.guardianUpdate,
+      payload: { guardian: { name: 'Maria Souza', cpf: '12345678909' } },
+      createdAt: 1,
+      state: 'failed',
+      nextAttemptAt: 0,
+      attempts: [],
+      reason: 'CPF already registered for Maria Souza',
+      author: 'ana',
+    };
+    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[item]} pending={0} />);
+    expect(screen.getByTestId('outbox-other-account')).toHaveTextContent(
+      'Saved by another account on this device. It is sent when that account signs in here again.',
+    );
+    expect(screen.queryByText(/Maria Souza/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+    setSessionUid(null);
+  });
+
   it('shows a roll refused as stale as their marks and mine, counted, with who took each and when; not how it was matched', () => {
     const item: OutboxRow = {
       id: 'r1',

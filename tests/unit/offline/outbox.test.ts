@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTPError } from 'ky';
 import { db, QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
+import { sessionUid, setSessionUid } from '../../../src/lib/session-user.ts';
 import {
   backoffDelay,
   drainOutbox,
@@ -9,6 +10,7 @@ import {
   registerOutboxHandler,
   retryItem,
   discardItem,
+  isMadeHere,
   startOutbox,
   takeTheirs,
 } from '../../../src/offline/outbox.ts';
@@ -269,6 +271,63 @@ describe('the outbox', () => {
     expect(await keepMine('k1')).toBe(true);
     await vi.waitFor(async () => expect(await db.outbox.get('k1')).toBeUndefined());
     expect(parents).toEqual([undefined]);
+  });
+
+  it("on a shared tablet, sends a write only under its author's sign-in; another account sees it but cannot drop it", async () => {
+    const sent: string[] = [];
+    registerOutboxHandler('test.authored', async (item) => {
+      sent.push(`${String(item.payload)} as ${sessionUid()}`);
+    });
+    setSessionUid('ana');
+    const anas = await enqueue({ kind: 'test.authored', payload: 'roll' });
+    expect(anas.author).toBe('ana');
+    setSessionUid('bruno'); // Ana signed out before it was sent; Bruno signed in on the same tablet
+    await settle();
+    await drainOutbox();
+    expect(sent).toEqual([]);
+    expect(isMadeHere(anas)).toBe(false);
+    await discardItem(anas.id);
+    await retryItem(anas.id);
+    expect((await db.outbox.get(anas.id))?.state).toBe('pending');
+    const brunos = await enqueue({ kind: 'test.authored', payload: 'edit' });
+    await settle();
+    expect(sent).toEqual(['edit as bruno']);
+    setSessionUid('ana');
+    await drainOutbox();
+    expect(sent).toEqual(['edit as bruno', 'roll as ana']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(brunos.author).toBe('bruno');
+    // Without sign-in a write belongs to nobody in particular, and goes as before.
+    setSessionUid(null);
+    const open = await enqueue({ kind: 'test.authored', payload: 'open' });
+    await settle();
+    expect(open.author).toBeUndefined();
+    expect(sent.at(-1)).toBe('open as null');
+  });
+
+  it("discarding one's write keeps another account's that waited for it, sent on its own", async () => {
+    const sent: string[] = [];
+    registerOutboxHandler('test.chain', async (item) => {
+      sent.push(String(item.payload));
+    });
+    registerOutboxHandler('test.refused', async () => {
+      throw httpError(400, 'no');
+    });
+    setSessionUid('bruno');
+    const brunos = await enqueue({ kind: 'test.refused', payload: 'first' });
+    await settle();
+    setSessionUid('ana');
+    const anas = await enqueue({ kind: 'test.chain', payload: 'after', dependsOn: brunos.id });
+    await settle();
+    expect(sent).toEqual([]);
+    setSessionUid('bruno');
+    await discardItem(brunos.id);
+    expect(await db.outbox.get(brunos.id)).toBeUndefined();
+    expect((await db.outbox.get(anas.id))?.dependsOn).toBeUndefined();
+    setSessionUid('ana');
+    await drainOutbox();
+    expect(sent).toEqual(['after']);
+    setSessionUid(null);
   });
 
   it('waits grow and stay within bounds', () => {
