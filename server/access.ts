@@ -11,8 +11,9 @@
  *    its first sign-in (how a fresh deployment gets its first admin). Otherwise 403 with the refusal's code
  *    (contract accessRefusals). Without sign-in (open mode), everyone is the built-in admin.
  * 4. The route's permission must be in the role's row of the matrix (403 'forbidden' otherwise).
- * Once the answer is sent, the access record (LGPD art. 37) gets one append-only row for every write and for every read
- * of one student's personal data (routes marked `audit: 'student'`): who, when, what, which student, and the status.
+ * Before the answer is sent, the access record (LGPD art. 37) gets one append-only row for every write and for every
+ * read of one student's personal data (routes marked `audit: 'student'`): who, when, what, which student, and the
+ * status. A read whose row cannot be written is not answered (recordAccessWith).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessLevel, Me } from '../src/api/contract.ts';
@@ -169,14 +170,19 @@ function studentsOf(request: FastifyRequest, routeUrl: string): readonly string[
   return null;
 }
 
-/** The onResponse hook of /api: the access record. */
+/**
+ * The onSend hook of /api: the access record, written before the answer leaves. A read of a student's personal data
+ * whose record cannot be written is not answered (503 'access-record-unavailable', no data): nothing of a child's goes
+ * out unrecorded (an error answer, which carries none, goes as it is). A write is answered as it went (it is done, or refused, either way already): its record's failure is
+ * logged, and the client is not told it failed, which would have it send the change again.
+ */
 export function recordAccessWith(db: Db) {
-  return async function recordAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return async function recordAccess(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const staff = request.staff;
     const routeUrl = request.routeOptions.url;
-    if (!staff || !routeUrl) return;
+    if (!staff || !routeUrl) return payload;
     const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (!write && request.routeOptions.config?.audit !== 'student') return;
+    if (!write && request.routeOptions.config?.audit !== 'student') return payload;
     const students = studentsOf(request, routeUrl);
     try {
       // A row per student (one statement for any number: one text, one prepared statement); one row for none.
@@ -194,8 +200,15 @@ export function recordAccessWith(db: Db) {
           students === null,
         ],
       );
+      return payload;
     } catch (error) {
       request.log.error({ err: error }, 'the access record could not be written');
+      // An error answer carries no child's data (a refused id may not even be storable text).
+      if (write || reply.statusCode >= 400) return payload;
+      // A file's stream is let go unread.
+      (payload as { destroy?: () => void } | null)?.destroy?.();
+      reply.code(503).header('content-type', 'application/json; charset=utf-8').removeHeader('content-disposition');
+      return JSON.stringify(errorBody(503, 'The access record could not be written, so this was not shown. Try again.', 'access-record-unavailable'));
     }
   };
 }

@@ -75,13 +75,14 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, no
   // Every answer carries an ETag, a hash of its body (so any number of server processes give the same one for the same
   // answer), and a GET whose If-None-Match names it gets 304 with no body (issue 23). Registered before compression: it
   // hashes the JSON, not a compressed stream. The students list brings its own (student-list-cache.ts), kept as it is.
+  // The access record first among the answer's hooks: a read it refuses leaves as a 503 before any hash or compression.
+  app.addHook('onSend', recordAccessWith(db));
   await app.register(fastifyEtag);
   // Answers of more than 1 KB go gzipped to a client that accepts it (a tablet's mobile link); an answer that is
   // already compressed (the cached students list) is left as it is.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip'] });
   requireRules(app, routeRules);
   app.addHook('onRequest', admitWith({ db, verifyToken, adminEmails }));
-  app.addHook('onResponse', recordAccessWith(db));
   // Answers carry personal data (students, guardians, documents): never keep them in shared or disk caches.
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
