@@ -1,8 +1,10 @@
-import { Badge, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Table, Text } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { accessLogQueryOptions } from '../../api/access-log.ts';
+import { accessLogQueryOptions, nextAccessLogCursor, olderAccessLogQueryOptions } from '../../api/access-log.ts';
+import { ACCESS_LOG_PAGE } from '../../api/contract.ts';
 import { studentsQueryOptions } from '../../api/students.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -21,6 +23,17 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
   const { items, source, savedAt } = listState(query, [], false);
   const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
+  // Older entries than the newest page's: asked for when the user wants them, a page at a time.
+  const [olderFrom, setOlderFrom] = useState<string | undefined>(undefined);
+  const older = useInfiniteQuery({ ...olderAccessLogQueryOptions(studentId, olderFrom ?? '', ACCESS_LOG_PAGE), enabled: olderFrom !== undefined });
+  const olderItems = older.data?.pages.flat() ?? [];
+  const firstCursor = nextAccessLogCursor(items, ACCESS_LOG_PAGE);
+  const moreToShow = olderFrom === undefined ? firstCursor !== undefined : older.data ? older.hasNextPage : older.isError;
+  const showOlder = () => {
+    if (olderFrom === undefined) setOlderFrom(firstCursor);
+    else if (!older.data) void older.refetch();
+    else void older.fetchNextPage();
+  };
   if (source === 'not-found') {
     return (
       <RecordNotFound
@@ -68,11 +81,11 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {items.map((entry, index) => {
+              {[...items, ...olderItems].map((entry) => {
                 const action = accessLogActions[`${entry.method} ${entry.route}`];
                 const status = entry.status;
                 return (
-                  <Table.Tr key={`${entry.at}-${index}`}>
+                  <Table.Tr key={entry.id}>
                     <Table.Td>{when.format(new Date(entry.at))}</Table.Td>
                     <Table.Td>
                       <Text size="sm">{entry.userName ?? entry.userEmail}</Text>
@@ -96,6 +109,16 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {older.isError ? (
+          <Text size="sm" c="red.9" mt="sm" data-testid="access-log-older-error">
+            <Trans>The older entries could not be loaded. Try again.</Trans>
+          </Text>
+        ) : null}
+        {moreToShow ? (
+          <Button variant="default" mt="sm" mih={44} loading={older.isFetching} onClick={showOlder} data-testid="access-log-older">
+            <Trans>Show older entries</Trans>
+          </Button>
+        ) : null}
       </ListStatus>
     </>
   );

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireRules, type RouteRuleEntry } from '../../../server/access.ts';
 import { buildServer } from '../../../server/app.ts';
 import { permissions, PUBLIC, roleMatrix } from '../../../src/api/permissions.ts';
+import { ACCESS_LOG_PAGE } from '../../../src/api/contract.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -227,6 +228,35 @@ describe('the access record', () => {
       await server.db.exec('ALTER TABLE access_log DROP CONSTRAINT test_refuse_entries');
     }
     expect((await server.app.inject(`/api/students/${studentId}/responsibles`)).statusCode).toBe(200);
+  });
+
+  it('answers a long record in pages, newest first: each next page starts after the last entry of the one before', async () => {
+    const studentId = randomUUID();
+    await server.app.inject({ method: 'POST', url: '/api/students', payload: { id: studentId, fullName: 'Registro Longo' } });
+    // 1,200 reads of the record over 1,200 seconds, two of them in one same second (the order then goes by id).
+    await server.db.run(
+      `INSERT INTO access_log (at, user_id, user_email, kind, method, route, student_id, status)
+       SELECT timestamptz '2026-01-01T00:00:00Z' + least(n, 1199) * interval '1 second', 'u', 'u@example.org', 'read', 'GET',
+              '/students/:id/responsibles', $1, 200
+         FROM generate_series(1, 1200) AS n`,
+      [studentId],
+    );
+    type Page = Array<LogEntry & { id: string }>;
+    const pages: Page[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = (await server.app.inject(`/api/students/${studentId}/access-log${before ? `?before=${before}` : ''}`)).json<Page>();
+      pages.push(page);
+      if (page.length < ACCESS_LOG_PAGE) break;
+      before = page.at(-1)!.id;
+    }
+    // The 1,200 and the registration (each look is recorded once its own answer is ready, after it in time).
+    expect(pages.map((page) => page.length)).toEqual([500, 500, 201]);
+    const all = pages.flat();
+    expect(new Set(all.map((entry) => entry.id)).size).toBe(all.length);
+    const order = all.map((entry) => [Date.parse(entry.at), Number(entry.id)] as const);
+    expect(order.every(([at, id], i) => i === 0 || at < order[i - 1]![0] || (at === order[i - 1]![0] && id < order[i - 1]![1]))).toBe(true);
+    expect((await server.app.inject(`/api/students/${studentId}/access-log?before=x1`)).statusCode).toBe(400);
   });
 
   it('answers 404 for the record of a student that does not exist', async () => {
