@@ -166,8 +166,14 @@ test('the whole roll can be taken by keyboard alone, a justified absence with it
   await tabTo('Mark all absent');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('roll-counts')).toContainText('Absent: ' + students.length);
+  // One Tab stop per student (the pressed mark); the arrows move among its three marks.
+  await tabTo(`${excused.name}: absent`);
+  await page.keyboard.press('Tab');
+  expect(await focusedName()).toBe(`${students[1]!.name}: absent`);
+  await page.keyboard.press('Shift+Tab');
   // A justified absence: the dialog opens on the reasons; "other" asks for a note.
-  await tabTo(`${excused.name}: justified absence`);
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedName()).toBe(`${excused.name}: justified absence`);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Justified absence: ${excused.name}` });
   await expect(dialog.getByRole('radio', { name: 'Health' })).toBeFocused();
@@ -186,7 +192,8 @@ test('the whole roll can be taken by keyboard alone, a justified absence with it
   await expect(toggle(page, excused.name, 'justified absence')).toHaveAttribute('aria-pressed', 'true');
   await expect(toggle(page, excused.name, 'justified absence')).toBeFocused();
   await expect(page.getByTestId('roll-counts')).toContainText('Justified: 1');
-  await tabTo(`${target.name}: present`);
+  await tabTo(`${target.name}: absent`);
+  await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Space');
   await expect(toggle(page, target.name, 'present')).toHaveAttribute('aria-pressed', 'true');
   await tabTo('Save attendance');
