@@ -8,7 +8,7 @@ import { Badge, Button, Group, Loader, Modal, NativeSelect, Paper, SimpleGrid, S
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconEdit, IconFileDownload, IconToggleLeft, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconFileDownload, IconToggleLeft, IconTrash } from '@tabler/icons-react';
 import type { EnumName, Student } from '../../api/contract.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { guardiansQueryOptions } from '../../api/guardians.ts';
@@ -29,6 +29,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { StudentFrequency } from './student-frequency.tsx';
+import { DocumentViewer, viewableDocument } from './document-viewer.tsx';
 import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { onOutboxSynced } from '../../offline/outbox.ts';
@@ -353,6 +354,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
   );
   const sizeText = (bytes: number) => (bytes < 1024 ? `${i18n.number(bytes)} B` : `${i18n.number(bytes / 1024, { maximumFractionDigits: 0 })} KB`);
   const [removing, setRemoving] = useState<{ id: string; fileName: string } | null>(null);
+  const [viewing, setViewing] = useState<{ id: string; fileName: string } | null>(null);
   // Documents added or removed through the outbox: the list is asked again once the server has them.
   useEffect(
     () =>
@@ -409,6 +411,17 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
                 <Table.Td>{sizeText(doc.size)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="wrap">
+                    {viewableDocument(doc.mimeType) && (
+                      <Button
+                        size="xs"
+                        mih={44}
+                        variant="subtle"
+                        leftSection={<IconEye size={16} aria-hidden />}
+                        onClick={() => setViewing({ id: doc.id, fileName: doc.fileName })}
+                      >
+                        {t`View ${doc.fileName}`}
+                      </Button>
+                    )}
                     <Button
                       size="xs"
                       mih={44}
@@ -468,6 +481,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
       >
         <Trans>Remove {removingName}? The file is deleted from the server; to keep it, download it first.</Trans>
       </ConfirmRemoval>
+      <DocumentViewer studentId={studentId} document={viewing} onClose={() => setViewing(null)} />
     </Paper>
   );
 }
