@@ -395,9 +395,9 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-/** One entry of a student's access record (GET /students/{id}/access-log), newest first. */
 /** How many entries a page of a student's access record holds: the newest first, then `?before=` the last one's id. */
 export const ACCESS_LOG_PAGE = 500;
+/** One entry of a student's access record (GET /students/{id}/access-log), newest first. */
 export const accessLogEntrySchema = z.object({
   /** The entry's id: the cursor of the next (older) page. */
   id: z.string(),

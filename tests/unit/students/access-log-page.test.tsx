@@ -28,7 +28,7 @@ describe("a student's access record", () => {
   it('shows older entries a page at a time, each after the last one shown, and stops at the end', async () => {
     const user = userEvent.setup();
     const asked: (string | null)[] = [];
-    const total = 2 * ACCESS_LOG_PAGE + 3;
+    let total = 2 * ACCESS_LOG_PAGE + 3;
     mockApi({
       'students/s1/access-log': (request: Request) => {
         const before = new URL(request.url).searchParams.get('before');
@@ -37,7 +37,7 @@ describe("a student's access record", () => {
         return Response.json(entries(newest, Math.min(ACCESS_LOG_PAGE, newest)));
       },
     });
-    renderWithRouter(<StudentAccessLogPage studentId="s1" />);
+    const { queryClient } = renderWithRouter(<StudentAccessLogPage studentId="s1" />);
     const table = await screen.findByTestId('access-log');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + ACCESS_LOG_PAGE));
     await user.click(screen.getByRole('button', { name: 'Show older entries' }));
@@ -47,6 +47,14 @@ describe("a student's access record", () => {
     expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
     expect(asked).toEqual([null, String(total - ACCESS_LOG_PAGE + 1), String(total - 2 * ACCESS_LOG_PAGE + 1)]);
     expect(within(table).getByText('user1@example.org')).toBeInTheDocument();
+
+    // The record grew meanwhile (each read adds to it); read again, the pages follow each other with nothing between.
+    total += 7;
+    asked.length = 0;
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + total));
+    expect(asked).toEqual([null, String(total - ACCESS_LOG_PAGE + 1), String(total - 2 * ACCESS_LOG_PAGE + 1)]);
+    expect(within(table).getByText(`user${total}@example.org`)).toBeInTheDocument();
   });
 
   it('offers no older entries when the newest page is not full', async () => {
