@@ -1,13 +1,15 @@
 /** The outbox drawer: what is waiting or failed, with retry and discard; an edit refused because someone else changed
  * the record shows theirs and mine side by side, with "keep mine" and "take theirs". Loaded on the first open (keeps
  * the modal machinery out of the first screen's JavaScript). */
+import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { OutboxRow } from '../lib/db.ts';
-import { discardItem, isMadeHere, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
+import { adoptItem, discardItem, isMadeHere, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
+import { sessionUid } from '../lib/session-user.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { useSendingSince } from '../offline/use-outbox.ts';
 import { conflictFieldLabels, conflictHiddenKeys, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
@@ -94,6 +96,8 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
   const refusalText = useRefusalText();
   const sentSince = useSendingSince();
   const { t } = useLinguiMacro();
+  const [adopting, setAdopting] = useState<string | null>(null);
+  const signedIn = sessionUid() !== null;
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t`Changes saved on this device`} closeButtonProps={{ 'aria-label': t`Close` }}>
       <Stack gap="sm">
@@ -117,10 +121,35 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
             </Group>
             <Text size="sm">{i18n.date(new Date(item.createdAt), { dateStyle: 'short', timeStyle: 'short' })}</Text>
             {!isMadeHere(item) && (
-              // Another account's work: neither its content nor a way to drop it is shown to whoever is signed in now.
-              <Text size="sm" data-testid="outbox-other-account">
-                <Trans>Saved by another account on this device. It is sent when that account signs in here again.</Trans>
-              </Text>
+              // Another account's work: neither its content nor a way to drop it is shown to whoever is signed in now;
+              // they may take it as theirs (its author may never sign in here again), after saying so.
+              <>
+                <Text size="sm" data-testid="outbox-other-account">
+                  <Trans>Saved by another account on this device. It is sent when that account signs in here again.</Trans>
+                </Text>
+                {signedIn && adopting !== item.id && (
+                  <Group>
+                    <Button size="xs" mih={44} variant="default" onClick={() => setAdopting(item.id)}>
+                      <Trans>Send as mine…</Trans>
+                    </Button>
+                  </Group>
+                )}
+                {signedIn && adopting === item.id && (
+                  <>
+                    <Text size="sm">
+                      <Trans>The server will record you as the one who made this change, not the account that saved it.</Trans>
+                    </Text>
+                    <Group>
+                      <Button size="xs" mih={44} onClick={() => void adoptItem(item.id).then(() => setAdopting(null))}>
+                        <Trans>Send as mine</Trans>
+                      </Button>
+                      <Button size="xs" mih={44} variant="default" onClick={() => setAdopting(null)}>
+                        <Trans>Cancel</Trans>
+                      </Button>
+                    </Group>
+                  </>
+                )}
+              </>
             )}
             {item.state === 'pending' && sentSince(item.id) !== undefined && (
               <Text size="sm" data-testid="outbox-sending">

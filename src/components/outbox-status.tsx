@@ -3,7 +3,7 @@ import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCloudUpload } from '@tabler/icons-react';
-import { useOutboxItems } from '../offline/use-outbox.ts';
+import { useAllOutboxItems } from '../offline/use-outbox.ts';
 import { useOnDemand } from './use-on-demand.ts';
 import { useSentNotice } from './use-sent-notice.ts';
 
@@ -11,7 +11,7 @@ const loadDrawer = () => import('./outbox-drawer.tsx');
 
 /** `compact` (phones): one badge with everything unsent, red when something failed; the name still tells both counts. */
 export function OutboxStatus({ compact = false }: { compact?: boolean }) {
-  const items = useOutboxItems();
+  const items = useAllOutboxItems();
   const { t } = useLingui();
   const [opened, { open, close }] = useDisclosure(false);
   const [OutboxDrawer, loadOutboxDrawer] = useOnDemand(loadDrawer);

@@ -15,6 +15,7 @@
  *   a day later (registration-draft.ts).
  */
 import Dexie, { type Table } from 'dexie';
+import { sessionUid } from './session-user.ts';
 
 export type KvRow = { key: string; value: string };
 
@@ -96,6 +97,20 @@ export class QuadraDb extends Dexie {
     this.version(2).stores({ rollDrafts: 'key' });
     // Version 3 adds the registration drafts' files.
     this.version(3).stores({ draftDocuments: 'key, clientId' });
+    // Version 4: an outbox row names its author (OutboxRow.author). Rows saved before had none; they are taken as the
+    // work of whoever was signed in when the app last ran, not of whoever signs in next (none without sign-in).
+    this.version(4)
+      .stores({})
+      .upgrade(async (tx) => {
+        const author = sessionUid();
+        if (!author) return;
+        await tx
+          .table<OutboxRow, string>('outbox')
+          .toCollection()
+          .modify((row) => {
+            row.author ??= author;
+          });
+      });
   }
 }
 

@@ -11,7 +11,8 @@
  * send the last one's roll as theirs.
  */
 import { db, type OutboxRow } from '../lib/db.ts';
-import { classifyFailure, failureCode, failureMessage, staleRecordOf } from '../lib/http.ts';
+import { classifyFailure, currentToken, failureCode, failureMessage, staleRecordOf } from '../lib/http.ts';
+import { tokenSubject } from '../lib/token-subject.ts';
 import { sessionUid } from '../lib/session-user.ts';
 import { markCacheStale, noteWrite, queryClient } from './query-client.ts';
 
@@ -105,8 +106,12 @@ export async function enqueueAll(inputs: EnqueueInput[]): Promise<OutboxRow[]> {
 let draining: Promise<void> | null = null;
 let drainAgain = false;
 
+/** The clock of the latest drain asked for (tests pass one; the app, Date.now): a run already going takes it on. */
+let drainClock: () => number = Date.now;
+
 /** Send every due item once. Concurrent calls share one run; one tab at a time sends (Web Locks when present). */
 export function drainOutbox(now: () => number = Date.now): Promise<void> {
+  drainClock = now;
   if (draining) {
     drainAgain = true;
     return draining;
@@ -114,14 +119,14 @@ export function drainOutbox(now: () => number = Date.now): Promise<void> {
   const run = async () => {
     do {
       drainAgain = false;
-      await withLock(() => drainOnce(now));
+      await withLock(() => drainOnce(drainClock));
     } while (drainAgain);
   };
   draining = run().finally(() => {
     draining = null;
     // A drain asked for after the last pass had read the table must still happen.
-    if (drainAgain) void drainOutbox(now);
-    else void scheduleNextDrain(now);
+    if (drainAgain) void drainOutbox(drainClock);
+    else void scheduleNextDrain(drainClock);
   });
   return draining;
 }
@@ -146,6 +151,8 @@ async function withLock(fn: () => Promise<void>): Promise<void> {
 
 async function drainOnce(now: () => number): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  // Whose token the requests will carry: another tab may have changed who is signed in a moment before this one heard.
+  const sender = tokenSubject((await currentToken()) ?? '');
   const items = await db.outbox.orderBy('createdAt').toArray();
   await ensureHandlers(items);
   const waiting = new Set(items.map((item) => item.id));
@@ -155,6 +162,7 @@ async function drainOnce(now: () => number): Promise<void> {
   let sent = false;
   for (const item of items) {
     if (item.state !== 'pending' || item.nextAttemptAt > now() || !isMadeHere(item)) continue;
+    if (item.author !== undefined && sender !== null && item.author !== sender) continue;
     if (item.dependsOn && waiting.has(item.dependsOn)) {
       deferred = true;
       continue;
@@ -224,6 +232,18 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
     sending.delete(item.id);
     notifySending();
   }
+}
+
+/**
+ * "Send as mine": the signed-in user takes another account's waiting write as theirs (after a confirmation in the
+ * drawer), so it is sent now, recorded on the server as theirs: the way out for work whose author will not sign in on
+ * this device again. Nothing when nobody is signed in.
+ */
+export async function adoptItem(id: string): Promise<void> {
+  const author = sessionUid();
+  if (!author) return;
+  await db.outbox.update(id, { author, nextAttemptAt: 0 });
+  void drainOutbox();
 }
 
 /** Put a failed item back in the queue, due now. */

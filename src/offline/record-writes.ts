@@ -21,13 +21,17 @@ type RecordWrite = {
   replaces?: (waiting: unknown, next: unknown) => unknown;
 };
 
-/** This record's writes still waiting to be sent (not the failed ones), oldest first. */
+/**
+ * This record's writes still waiting to be sent (not the failed ones), oldest first: the signed-in account's only. A
+ * write never waits behind another account's (sent when they next sign in here, maybe never): it goes on the version
+ * its form started from, and whichever of the two reaches the server second meets the other as a conflict.
+ */
 export async function waitingWritesOf(kinds: readonly string[], ofRecord: (payload: unknown) => boolean): Promise<OutboxRow[]> {
   const rows = await db.outbox
     .where('kind')
     .anyOf([...kinds])
     .sortBy('createdAt');
-  return rows.filter((row) => row.state === 'pending' && ofRecord(row.payload));
+  return rows.filter((row) => row.state === 'pending' && isMadeHere(row) && ofRecord(row.payload));
 }
 
 /** Queue a write of one record after the record's writes still waiting, or in place of a waiting edit of the same kind. */
@@ -35,8 +39,7 @@ export async function enqueueRecordWrite({ kind, payload, kinds, ofRecord, recor
   // Read and replace in one transaction: a send that ends meanwhile (in another tab) cannot delete the row between.
   const last = await db.transaction('rw', db.outbox, async () => {
     const waiting = (await waitingWritesOf(kinds, ofRecord)).at(-1);
-    // Another account's waiting edit stays theirs (sent under their sign-in): this one is queued after it.
-    if (!replaces || waiting?.kind !== kind || isSending(waiting.id) || !isMadeHere(waiting)) return { replaced: false, id: waiting?.id };
+    if (!replaces || waiting?.kind !== kind || isSending(waiting.id)) return { replaced: false, id: waiting?.id };
     const updated = await db.outbox.update(waiting.id, { payload: replaces(waiting.payload, payload), revision: (waiting.revision ?? 0) + 1 });
     return { replaced: updated > 0, id: waiting.id };
   });

@@ -1,15 +1,23 @@
 import { useSyncExternalStore } from 'react';
 import { db, type OutboxRow } from '../lib/db.ts';
 import { useLiveQuery } from '../lib/use-live-query.ts';
-import { onSendingChange, sendingSince, sendingSnapshot } from './outbox.ts';
+import { isMadeHere, onSendingChange, sendingSince, sendingSnapshot } from './outbox.ts';
 
 const none: OutboxRow[] = [];
 
-const itemsOf = (kind?: string) => () => (kind ? db.outbox.where('kind').equals(kind).sortBy('createdAt') : db.outbox.orderBy('createdAt').toArray());
+const allItemsOf = (kind?: string) => () =>
+  kind ? db.outbox.where('kind').equals(kind).sortBy('createdAt') : db.outbox.orderBy('createdAt').toArray();
+/** The signed-in account's own (isMadeHere): another account's waiting work is neither shown nor built on by screens. */
+const itemsOf = (kind?: string) => async () => (await allItemsOf(kind)()).filter(isMadeHere);
 
-/** Every item in the outbox (of one kind), oldest first, live. */
+/** Every item in the outbox of whoever is signed in (of one kind), oldest first, live: what screens lay over their data. */
 export function useOutboxItems(kind?: string): OutboxRow[] {
   return useLiveQuery(itemsOf(kind), [kind], none);
+}
+
+/** Every item in the outbox, other accounts' too, oldest first, live: the header's counts and the drawer. */
+export function useAllOutboxItems(): OutboxRow[] {
+  return useLiveQuery(allItemsOf(), [], none);
 }
 
 /** The same, undefined until IndexedDB has answered: for a form that starts from them (none if it cannot answer). */

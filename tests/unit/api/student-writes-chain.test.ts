@@ -91,25 +91,25 @@ describe("a student's writes made on this device", () => {
     expect(withWaitingEdit({ ...record, id: 's2' }, rows)).toEqual({ student: { ...record, id: 's2' }, waiting: false });
   });
 
-  it("an edit made under another sign-in does not take the place of the last account's waiting edit: it waits after it", async () => {
+  it("an edit made under another sign-in neither replaces nor waits for the last account's: the later one to arrive conflicts", async () => {
     const server = fakeServer();
     setSessionUid('ana');
     await enqueueStudentUpdate('s1', edit({ schoolYear: '7º ano' }));
     await drainOutbox();
     setSessionUid('bruno');
     await enqueueStudentUpdate('s1', edit({ schoolName: 'Escola B' }));
-    expect((await db.outbox.orderBy('createdAt').toArray()).map((row) => row.author)).toEqual(['ana', 'bruno']);
+    const rows = await db.outbox.orderBy('createdAt').toArray();
+    expect(rows.map((row) => [row.author, row.dependsOn])).toEqual([
+      ['ana', 's1'],
+      ['bruno', 's1'],
+    ]);
     server.up = true;
     await drainOutbox(later);
-    expect(server.bodies).toEqual([]);
+    expect(server.bodies.map(({ body }) => [body.schoolName ?? body.schoolYear, body.version])).toEqual([['Escola B', 1]]);
     setSessionUid('ana');
     await drainOutbox(later);
-    setSessionUid('bruno');
-    await drainOutbox(later);
-    expect(server.bodies.map(({ body }) => [body.schoolYear ?? body.schoolName, body.version])).toEqual([
-      ['7º ano', 1],
-      ['Escola B', 2],
-    ]);
+    const anas = (await db.outbox.toArray())[0]!;
+    expect([anas.author, anas.state, anas.reasonCode]).toEqual(['ana', 'failed', 'stale-version']);
     setSessionUid(null);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import OutboxDrawer from '../../../src/components/outbox-drawer.tsx';
 import { db, type OutboxRow } from '../../../src/lib/db.ts';
 import { drainOutbox, enqueue, isSending, registerOutboxHandler } from '../../../src/offline/outbox.ts';
@@ -34,6 +34,28 @@ describe('the outbox drawer', () => {
     expect(screen.queryByText(/Maria Souza/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+    setSessionUid(null);
+  });
+
+  it("lets the signed-in user take another account's write as theirs, once they said so", async () => {
+    setSessionUid('bruno');
+    const item: OutboxRow = {
+      id: 'r9',
+      kind: 'test.nobody-sends-this',
+      payload: {},
+      createdAt: 1,
+      state: 'pending',
+      nextAttemptAt: Number.MAX_SAFE_INTEGER,
+      attempts: [],
+      author: 'ana',
+    };
+    await db.outbox.put(item);
+    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[item]} pending={1} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send as mine…' }));
+    expect(screen.getByText('The server will record you as the one who made this change, not the account that saved it.')).toBeVisible();
+    expect((await db.outbox.get('r9'))?.author).toBe('ana');
+    fireEvent.click(screen.getByRole('button', { name: 'Send as mine' }));
+    await waitFor(async () => expect((await db.outbox.get('r9'))?.author).toBe('bruno'));
     setSessionUid(null);
   });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTPError } from 'ky';
 import { db, QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
 import { sessionUid, setSessionUid } from '../../../src/lib/session-user.ts';
+import { setTokenProvider } from '../../../src/lib/http.ts';
 import {
   backoffDelay,
   drainOutbox,
@@ -9,6 +10,7 @@ import {
   keepMine,
   registerOutboxHandler,
   retryItem,
+  adoptItem,
   discardItem,
   isMadeHere,
   startOutbox,
@@ -303,6 +305,44 @@ describe('the outbox', () => {
     await settle();
     expect(open.author).toBeUndefined();
     expect(sent.at(-1)).toBe('open as null');
+  });
+
+  it('"send as mine" takes another account\'s waiting write as the signed-in user\'s and sends it', async () => {
+    const sent: string[] = [];
+    registerOutboxHandler('test.adopted', async (item) => {
+      sent.push(`${String(item.payload)} by ${item.author}`);
+    });
+    setSessionUid('ana');
+    const anas = await enqueue({ kind: 'test.adopted', payload: 'roll' });
+    setSessionUid('bruno');
+    await settle();
+    expect(sent).toEqual([]);
+    await adoptItem(anas.id);
+    await drainOutbox();
+    expect(sent).toEqual(['roll by bruno']);
+    setSessionUid(null);
+  });
+
+  it("holds a write when the token about to be sent is another account's (a sign-in in another tab not heard here yet)", async () => {
+    const sent: string[] = [];
+    registerOutboxHandler('test.token', async (item) => {
+      sent.push(String(item.payload));
+    });
+    const tokenOf = (sub: string) => `x.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.y`;
+    let signedIn = 'carla';
+    setTokenProvider(async () => tokenOf(signedIn));
+    try {
+      setSessionUid('ana'); // this tab still thinks Ana is signed in
+      await enqueue({ kind: 'test.token', payload: 'anas' });
+      await settle();
+      expect(sent).toEqual([]);
+      signedIn = 'ana';
+      await drainOutbox();
+      expect(sent).toEqual(['anas']);
+    } finally {
+      setTokenProvider(async () => null);
+      setSessionUid(null);
+    }
   });
 
   it("discarding one's write keeps another account's that waited for it, sent on its own", async () => {
