@@ -10,7 +10,7 @@
  * while the person who made it is signed in (its `author`): on a shared tablet, the next instructor's session does not
  * send the last one's roll as theirs.
  */
-import { db, type OutboxRow } from '../lib/db.ts';
+import { db, deviceStoreReady, openDeviceStoreNow, type OutboxRow } from '../lib/db.ts';
 import { classifyFailure, currentToken, failureCode, failureMessage, staleRecordOf } from '../lib/http.ts';
 import { tokenSubject } from '../lib/token-subject.ts';
 import { sessionUid } from '../lib/session-user.ts';
@@ -97,6 +97,7 @@ export async function enqueueAll(inputs: EnqueueInput[]): Promise<OutboxRow[]> {
     ...(input.dependsOn ? { dependsOn: input.dependsOn } : {}),
     ...(author ? { author } : {}),
   }));
+  openDeviceStoreNow();
   await db.outbox.bulkPut(rows);
   askDurableStorage();
   void drainOutbox();
@@ -364,7 +365,7 @@ export function startOutbox(handlerLoader?: () => Promise<void>): void {
   if (started) return;
   started = true;
   if (handlerLoader) loadHandlers = handlerLoader;
-  void drainOutbox();
+  void deviceStoreReady().then(() => drainOutbox());
   window.addEventListener('online', () => void wakeOutbox());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void drainOutbox();

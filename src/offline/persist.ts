@@ -5,7 +5,7 @@
  */
 import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
-import { holdsNoDatabase } from '../lib/db.ts';
+import { deviceStoreReady, holdsNoDatabase } from '../lib/db.ts';
 import { holdReadsUntil } from '../lib/http.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { cacheStaleBefore, isKeptOnDevice, persistOptions, queryClient, setRestoring } from './query-client.ts';
@@ -23,6 +23,8 @@ export function restoreQueryCache(): Promise<void> {
 
 async function restore(): Promise<void> {
   const startedAt = Date.now();
+  // A first visit has nothing to restore: the database is created a moment after the first screen, not during it.
+  await deviceStoreReady();
   try {
     const [, staleBefore] = await Promise.all([persistQueryClientRestore({ queryClient, ...persistOptions }), cacheStaleBefore()]);
     // Copies answered before the last write sent or "take theirs" (the save that followed may not have reached the
