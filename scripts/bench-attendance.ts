@@ -162,9 +162,13 @@ async function tapsDuringSync(page: Page, group: Group): Promise<number[]> {
     (id) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('quadra');
+        open.onupgradeneeded = () => open.transaction?.abort(); // no database yet: none created by this look
         open.onsuccess = () => {
           const read = open.result.transaction('kv').objectStore('kv').getAll();
-          read.onsuccess = () => resolve(JSON.stringify(read.result).includes(id));
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(JSON.stringify(read.result).includes(id));
+          };
           read.onerror = () => resolve(false);
         };
         open.onerror = () => resolve(false);

@@ -137,10 +137,10 @@ let storeReady: Promise<void> | undefined;
 const CREATE_AFTER_MS = 2_000;
 
 /**
- * Resolves when this tab opens the database for what can wait (restoring the saved cache, the outbox's first drain and
- * live lists): at once where one exists; on a first visit (none yet, so nothing in it to read), a moment after the
- * first screen, or at the first write (openDeviceStoreNow). Creating it is 20-45 ms of main-thread work (80-180 ms at
- * 4x CPU) that the first screen of a first visit then does without.
+ * Resolves when this tab opens the database for what can wait (the outbox's first drain and its live lists): at once
+ * where one exists; on a first visit (none yet, so nothing in it to read), a moment after the first screen, or at the
+ * first write (openDeviceStoreNow). Creating it is 20-45 ms of main-thread work (80-180 ms at 4x CPU) that the first
+ * screen of a first visit then does without (the cache's restore skips a first visit: offline/persist.ts).
  */
 export function deviceStoreReady(): Promise<void> {
   storeReady ??= holdsNoDatabase().then((none) => {

@@ -387,11 +387,19 @@ async function readDevice(page: Page): Promise<{ kv: string[]; outbox: unknown[]
     const readAll = (dbName: string, store: string) =>
       new Promise<unknown[]>((resolve) => {
         const open = indexedDB.open(dbName);
+        // A look that leaves no trace: no database created, the connection closed (support/e2e.ts deviceRows).
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains(store)) return resolve([]);
+          if (!db.objectStoreNames.contains(store)) {
+            db.close();
+            return resolve([]);
+          }
           const all = db.transaction(store).objectStore(store).getAll();
-          all.onsuccess = () => resolve(all.result as unknown[]);
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result as unknown[]);
+          };
         };
         open.onerror = () => resolve([]);
       });

@@ -126,21 +126,30 @@ export const toggle = (page: Page, name: string, state: 'present' | 'absent' | '
 
 /**
  * Rows of a table of the app's IndexedDB database (src/lib/db.ts): the one with that key, or all of them; as JSON
- * (Blobs become {}), and [] when the table cannot be read.
+ * (Blobs become {}), and [] when the table cannot be read. A look that leaves no trace: it never creates the database
+ * (the app creates it a moment after a first visit's first screen) and closes its connection, which would otherwise
+ * hold back the app's own opening of it.
  */
 export function deviceRows(page: Page, table: 'kv' | 'outbox' | 'rollDrafts', key?: string): Promise<unknown[]> {
   return page.evaluate(
     ([name, id]) =>
       new Promise<unknown[]>((resolve) => {
         const open = indexedDB.open('quadra');
+        // No database yet: this open would create an empty one; give it up instead.
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
+          const database = open.result;
+          const done = (rows: unknown[]) => {
+            database.close();
+            resolve(rows);
+          };
           try {
-            const store = open.result.transaction(name).objectStore(name);
+            const store = database.transaction(name).objectStore(name);
             const read = id === null ? store.getAll() : store.get(id);
-            read.onsuccess = () => resolve(JSON.parse(JSON.stringify(id === null ? read.result : [read.result].filter(Boolean))) as unknown[]);
-            read.onerror = () => resolve([]);
+            read.onsuccess = () => done(JSON.parse(JSON.stringify(id === null ? read.result : [read.result].filter(Boolean))) as unknown[]);
+            read.onerror = () => done([]);
           } catch {
-            resolve([]); // no such table yet
+            done([]); // no such table yet
           }
         };
         open.onerror = () => resolve([]);
