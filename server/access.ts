@@ -140,19 +140,21 @@ export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) 
     return staffFrom((await userOf(user.uid, email))!);
   }
 
-  return async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // A refusal is returned as the reply itself, which Fastify awaits until the answer has left: the answer's hooks are
+  // asynchronous (the access record is written before it leaves), and a hook that ended before them would let the
+  // request go on to its body and handler.
+  return async function admit(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const rule = request.routeOptions.config?.rule;
-    if (rule === PUBLIC) return;
-    await authenticate(request, reply);
-    if (reply.sent) return;
+    if (rule === PUBLIC) return undefined;
+    await authenticate(request, reply); // a 401 it sends is awaited there
+    if (reply.sent) return undefined;
     const staff = request.user ? await staffOf(request.user, reply) : verifyToken ? undefined : OPEN_MODE_STAFF;
-    if (!staff) return;
+    if (!staff) return reply; // refused by staffOf
     request.staff = staff;
     // No rule: the not-found handler (an unknown path), which reads nothing.
-    if (!rule) return;
-    if (!permissionsOf(staff.access).includes(rule)) {
-      refuse(reply, 'forbidden', `The ${staff.access} access does not allow this (${rule})`);
-    }
+    if (!rule) return undefined;
+    if (!permissionsOf(staff.access).includes(rule)) return refuse(reply, 'forbidden', `The ${staff.access} access does not allow this (${rule})`);
+    return undefined;
   };
 }
 

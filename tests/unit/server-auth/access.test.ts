@@ -89,6 +89,29 @@ describe('every route, for every role, as the matrix says', () => {
     expect(await count('students')).toBe(studentsBefore);
   });
 
+  it('stops a refused request at its refusal, however long the access record takes to be written: nothing is done', async () => {
+    // The record is written before an answer leaves (an asynchronous hook): a slow one must not let the request go on.
+    const run = server.db.run.bind(server.db);
+    const slowRecord = vi.spyOn(server.db, 'run').mockImplementation(async (sql, params) => {
+      if (sql.includes('INSERT INTO access_log')) await new Promise((resolve) => setTimeout(resolve, 50));
+      return run(sql, params);
+    });
+    try {
+      const before = await count('activities');
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/activities',
+        headers: bearer(tokens.instrutor),
+        payload: { id: randomUUID(), name: 'Atividade Recusada', teacher: 'Ninguém', area: 'Esportes', frequency: 'Semanal' },
+      });
+      expect(response.statusCode).toBe(403);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await count('activities')).toBe(before);
+    } finally {
+      slowRecord.mockRestore();
+    }
+  });
+
   it("answers GET /api/me with the user's record and their row of the matrix", async () => {
     const me = (await server.app.inject({ url: '/api/me', headers: bearer(tokens.instrutor) })).json<Record<string, unknown>>();
     expect(me).toMatchObject({ email: emails.instrutor, access: 'instrutor', permissions: [...roleMatrix.instrutor] });
