@@ -46,15 +46,19 @@ const samples: Record<Kind, number[]> = { list: [], roster: [], roll: [], regist
 const failures: string[] = [];
 const savedRolls: { classId: string; date: string; statuses: Map<string, string> }[] = [];
 const registered: string[] = [];
-let nextDay = 0;
+/** How many rolls each class has had in this run: its next roll is that many days before today. */
+const rollsOfClass = new Map<string, number>();
 
 /**
- * A day of its own for each roll, so no two writes share a roll: counting on from tomorrow, when everyone on today's
- * roster is still on it (a day in the past could come before a student's enrolment, and be refused).
+ * A day of its own for each roll of a class, so no two writes share a roll: today, then the days before it. Never a
+ * day after tomorrow (the server refuses a roll on a day to come, 400 roll-date-future), nor months back (before a
+ * student's enrolment, refused too): a class gets a few rolls in a run, and the seed's enrolments end in August.
  */
 const today = new Date();
-function freshDate(): string {
-  const day = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()) + ++nextDay * 86_400_000);
+function freshDate(classId: string): string {
+  const back = rollsOfClass.get(classId) ?? 0;
+  rollsOfClass.set(classId, back + 1);
+  const day = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()) - back * 86_400_000);
   return day.toISOString().slice(0, 10);
 }
 
@@ -102,7 +106,7 @@ async function one(rosters: Roster[], kind: Kind = pick()): Promise<void> {
   if (kind === 'list') await timed(kind, () => send(`${api}/students`));
   else if (kind === 'roster') await timed(kind, () => send(`${api}/classes/${roster.classId}/students`));
   else if (kind === 'roll') {
-    const date = freshDate();
+    const date = freshDate(roster.classId);
     const entries = roster.studentIds.map((studentId) => ({ studentId, status: Math.random() < 0.8 ? 'PRESENT' : 'ABSENT' }));
     const body = JSON.stringify({ takenBy: 'Bench', takenAt: new Date().toISOString(), entries });
     const response = await timed(kind, () => send(`${api}/classes/${roster.classId}/attendance/${date}`, { method: 'PUT', json: body }));
