@@ -26,33 +26,29 @@ afterEach(async () => {
 });
 
 describe('outbox rows and their authors', () => {
-  it('rows of an older version get the author signed in when the app last ran', async () => {
-    const name = `quadra-upgrade-${Date.now()}`;
+  /** The author of row r1 of a version-3 database, once the app opens it, with `signedIn` the last session's uid. */
+  async function authorAfterUpgrade(signedIn: string | null): Promise<string | undefined> {
+    const name = `quadra-upgrade-${signedIn ?? 'nobody'}-${Date.now()}`;
     const old = new Dexie(name);
     old
       .version(3)
       .stores({ kv: 'key', outbox: 'id, kind, state, nextAttemptAt, dependsOn, createdAt', rollDrafts: 'key', draftDocuments: 'key, clientId' });
     await old.table('outbox').put(row('r1'));
     old.close();
-    setSessionUid('ana');
+    setSessionUid(signedIn);
     const upgraded = new QuadraDb(name);
-    expect((await upgraded.outbox.get('r1'))?.author).toBe('ana');
+    const author = (await upgraded.outbox.get('r1'))?.author;
     upgraded.close();
     await Dexie.delete(name);
+    return author;
+  }
+
+  it('rows of an older version get the author signed in when the app last ran', async () => {
+    expect(await authorAfterUpgrade('ana')).toBe('ana');
   });
 
   it("without anyone signed in at the upgrade, rows stay nobody's", async () => {
-    const name = `quadra-upgrade-open-${Date.now()}`;
-    const old = new Dexie(name);
-    old
-      .version(3)
-      .stores({ kv: 'key', outbox: 'id, kind, state, nextAttemptAt, dependsOn, createdAt', rollDrafts: 'key', draftDocuments: 'key, clientId' });
-    await old.table('outbox').put(row('r1'));
-    old.close();
-    const upgraded = new QuadraDb(name);
-    expect((await upgraded.outbox.get('r1'))?.author).toBeUndefined();
-    upgraded.close();
-    await Dexie.delete(name);
+    expect(await authorAfterUpgrade(null)).toBeUndefined();
   });
 
   it("screens see the signed-in account's rows and nobody's; the header sees every row", async () => {
