@@ -11,8 +11,7 @@ import { getRecordParsed } from '../lib/http.ts';
 export const accessLogKeys = { ofStudent: (studentId: string) => ['access-log', studentId, 'pages'] as const };
 
 /** The cursor of the page after `page`: its last entry's id, if the page was full (there may be more). */
-const nextAccessLogCursor = (page: AccessLogEntry[], pageSize: number): string | undefined =>
-  page.length >= pageSize ? page.at(-1)?.id : undefined;
+const nextAccessLogCursor = (page: AccessLogEntry[], pageSize: number): string | undefined => (page.length >= pageSize ? page.at(-1)?.id : undefined);
 
 export const accessLogQueryOptions = (studentId: string, pageSize: number) =>
   infiniteQueryOptions({
