@@ -97,9 +97,18 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
    * refusal counts only for them, and a change of it ends the session before.
    */
   const signedInUid = useRef<string | null>(null);
+  // The end of a session outlives the provider when it unmounts meanwhile (the forgetting is asynchronous): its count
+  // is then nobody's to show.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const endSession = useCallback(async () => {
     await forgetDeviceData();
-    setSessionEnds((count) => count + 1);
+    if (mounted.current) setSessionEnds((count) => count + 1);
   }, []);
 
   // Start loading the identity library at once, and make every request wait for it (and for the saved user to be
