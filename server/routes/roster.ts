@@ -11,6 +11,17 @@ export const onRoster = (e: string, day: string): string =>
    AND NOT EXISTS (SELECT 1 FROM student_inactivity i
                     WHERE i.student_id = ${e}.student_id AND i.from_on <= ${day} AND (i.until_on IS NULL OR ${day} < i.until_on))`;
 
+/**
+ * SQL condition: the student `student` (an SQL expression) is one the instructor `instructor` sees (least privilege: an
+ * instructor's lists hold the children they teach, not the programme's): on the roster of a class of theirs, or of a
+ * class that names no instructor (the rolls they see, permissions.ts seesRollsOf), by an enrolment not ended on `day`
+ * (one that starts later counts: the child is coming to their class).
+ */
+export const seenByInstructor = (student: string, instructor: string, day: string): string =>
+  `${student} IN (SELECT e.student_id FROM class_enrollments e JOIN classes c ON c.id = e.class_id
+                    WHERE NOT c.archived AND (c.instructor_id IS NULL OR c.instructor_id = ${instructor})
+                      AND (e.ended_on IS NULL OR ${day} < e.ended_on))`;
+
 /** The ids of the students on a class's roster on `date` (YYYY-MM-DD). */
 export async function rosterIds(db: Queryable, classId: string, date: string): Promise<Set<string>> {
   const rows = await db.query<{ student_id: string }>(

@@ -25,6 +25,7 @@ import {
   type Enrolment,
   type Student,
   type StudentCreate,
+  type StudentSummary,
   type WriteRefusal,
 } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
@@ -32,7 +33,8 @@ import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 import { frequencySql } from './frequency.ts';
 import { lockCounts, recountStudent } from './attendance-counts.ts';
-import { onRoster, today } from './roster.ts';
+import { onRoster, seenByInstructor, today } from './roster.ts';
+import { ownClassesOnly, seesRollsOf } from '../../src/api/permissions.ts';
 import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
 import type { ListReader, ListRow, Placed } from '../student-list-cache.ts';
@@ -189,8 +191,11 @@ async function lockStudent(tx: Queryable, id: string): Promise<Student> {
   return (await readStudent(tx, id))!;
 }
 
-async function requireClass(db: Queryable, id: string): Promise<{ archived: boolean }> {
-  const [found] = await db.query<{ archived: boolean }>('SELECT archived FROM classes WHERE id = $1', [id]);
+async function requireClass(db: Queryable, id: string): Promise<{ archived: boolean; instructorId: string | null }> {
+  const [found] = await db.query<{ archived: boolean; instructorId: string | null }>(
+    'SELECT archived, instructor_id AS "instructorId" FROM classes WHERE id = $1',
+    [id],
+  );
   if (!found) throw notFound('Class');
   return found;
 }
@@ -228,6 +233,20 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     },
     async (request, reply) => {
       const { status, limit } = request.query;
+      const staff = request.staff!;
+      // An instructor's list: the students of the classes they see only (roster.ts seenByInstructor), read for them
+      // alone (a few dozen rows; the ETag plugin tags it by its content, as any other answer).
+      if (ownClassesOnly(staff.access)) {
+        const where = statusWhere[status];
+        const rows = await db.query<StudentSummary>(
+          studentSummarySql(
+            `${where ? `${where} AND` : 'WHERE'} ${seenByInstructor('s.id', '$1', '$2::date')}`,
+            `WHERE ${seenByInstructor('student_id', '$1', '$2::date')}`,
+          ),
+          [staff.id, today()],
+        );
+        return limit === undefined ? rows : rows.slice(0, limit);
+      }
       const list = await studentList.get(db, listReaders[status], status);
       const raw = reply as unknown as FastifyReply;
       // A first screenful: small, so the ETag and compression plugins (app.ts) take it as any other answer.
@@ -419,7 +438,10 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     },
     async (request) => {
       const { classId } = request.params;
-      await requireClass(db, classId);
+      const { instructorId } = await requireClass(db, classId);
+      if (!seesRollsOf(request.staff!, instructorId)) {
+        throw new HttpError(403, "This class is another instructor's: its students are theirs and the coordinators'", 'forbidden');
+      }
       const onIt = `IN (SELECT e.student_id FROM class_enrollments e WHERE e.class_id = $1 AND ${onRoster('e', '$2::date')})`;
       return db.query(studentSummarySql(`WHERE s.id ${onIt}`, `WHERE student_id ${onIt}`), [classId, request.query.date ?? today()]);
     },

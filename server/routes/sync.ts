@@ -23,7 +23,7 @@ import { meOf } from '../access.ts';
 import { readAtCursor } from '../db/change-cursor.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, type ApiContext } from './context.ts';
-import { onRoster, today } from './roster.ts';
+import { onRoster, seenByInstructor, today } from './roster.ts';
 import { studentSummarySql } from './students.ts';
 
 type Entity = 'students' | 'activities' | 'classes' | 'rolls' | 'users';
@@ -63,13 +63,19 @@ const rollsSql = (where: string) => `
    ORDER BY r.class_id, r.date`;
 
 /**
- * The records of one part: all of them, or those of these ids. `instructorId`: an instructor's device holds the rolls of
- * their own classes and of the classes that name no instructor, not every class's.
+ * The records of one part: all of them, or those of these ids. `instructorId`: an instructor's device holds the rolls and
+ * the students of their own classes and of the classes that name no instructor, not every class's (roster.ts
+ * seenByInstructor).
  */
 async function read(tx: Queryable, entity: Entity, ids: string[] | null, instructorId: string | null): Promise<unknown[]> {
   switch (entity) {
-    case 'students':
-      return ids ? tx.query<SyncStudent>(studentsSql('AND s.id = ANY($2)'), [today(), ids]) : tx.query<SyncStudent>(studentsSql(''), [today()]);
+    case 'students': {
+      const seen = (n: number) => (instructorId ? `AND ${seenByInstructor('s.id', `$${n}`, '$1::date')}` : '');
+      const mine = instructorId ? [instructorId] : [];
+      return ids
+        ? tx.query<SyncStudent>(studentsSql(`AND s.id = ANY($2) ${seen(3)}`), [today(), ids, ...mine])
+        : tx.query<SyncStudent>(studentsSql(seen(2)), [today(), ...mine]);
+    }
     case 'activities':
       return ids ? tx.query<Activity>(activitiesSql('AND id = ANY($1)'), [ids]) : tx.query<Activity>(activitiesSql(''));
     case 'classes':
@@ -119,6 +125,15 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
             [since],
           );
           for (const row of rows) changedIds.set(row.entity, row.ids);
+          // A class given to another instructor (or to this one) changes which students this instructor sees, though no
+          // student changed: its students are sent again (or, now out of sight, removed).
+          const classes = changedIds.get('classes');
+          if (ownClassesOnly(staff.access) && classes) {
+            const moved = await tx.query<{ id: string }>('SELECT DISTINCT student_id AS id FROM class_enrollments WHERE class_id = ANY($1)', [
+              classes,
+            ]);
+            changedIds.set('students', [...new Set([...(changedIds.get('students') ?? []), ...moved.map((row) => row.id)])]);
+          }
         }
         for (const entity of entities) {
           const ids = since === undefined ? null : (changedIds.get(entity) ?? []);

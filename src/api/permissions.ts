@@ -12,8 +12,8 @@
  * - psicologo: reads students, guardians, documents, attendance and reports (the alerts about children dropping out
  *   are theirs); writes nothing.
  * - instrutor: activities, classes, rosters and attendance (read and write) of their own classes and of classes that
- *   name no instructor (seesRollsOf), the students list (names and frequency only); no guardians, no documents, no
- *   student records.
+ *   name no instructor (seesRollsOf), the students list (names and frequency only) of those classes' students; no
+ *   guardians, no documents, no student records.
  */
 import type { AccessLevel } from './contract.ts';
 

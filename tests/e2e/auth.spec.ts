@@ -295,6 +295,8 @@ test.describe('access by role', () => {
     await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
     await nav.getByRole('link', { name: 'Students' }).click();
     await expect(page.getByTestId('student-card').first()).toBeVisible();
+    // Their list is their classes' students (the server sends no others), and the page says so.
+    await expect(page.getByTestId('own-classes-note')).toBeVisible();
     await expect(page.getByRole('button', { name: /Create Guardian/ }).or(page.getByRole('link', { name: /Create Guardian/ }))).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Create New Student' })).toHaveCount(0);
     // A direct address to a student's guardians is a page that says so, and the server was never asked.

@@ -33,7 +33,10 @@ export function ClassPage({ classId }: { classId: string }) {
   const { can, me } = usePermissions();
   const refusalText = useRefusalText();
   const group = useQuery(classesQueryOptions()).data?.find((item) => item.id === classId);
-  const roster = useQuery(rosterQueryOptions(classId));
+  // Its students, for a role that sees them: not another instructor's class (the server refuses its roster, and the
+  // device's synced copy holds none of its students).
+  const seesClass = !me || !group || seesRollsOf(me, group.instructorId);
+  const roster = useQuery({ ...rosterQueryOptions(classId), enabled: seesClass });
   const students = useQuery(studentsQueryOptions()).data ?? [];
   const startRows = useOutboxItems(outboxKinds.enrolmentStart);
   const endRows = useOutboxItems(outboxKinds.enrolmentEnd);
@@ -53,7 +56,7 @@ export function ClassPage({ classId }: { classId: string }) {
     : [];
   const canEnrol = can('enrolments:write');
   // Its rolls and history, for a role that sees this class's rolls (not another instructor's class: seesRollsOf).
-  const seesRolls = can('attendance:read') && (!me || !group || seesRollsOf(me, group.instructorId));
+  const seesRolls = can('attendance:read') && seesClass;
   const title = group?.title ?? t`Class`;
 
   const add = async (studentId: string, name: string) => {
@@ -135,7 +138,11 @@ export function ClassPage({ classId }: { classId: string }) {
       <Title order={2} size="h4" mb="sm">
         <Trans>Students of this class</Trans>
       </Title>
-      {roster.data === undefined && roster.isPending && roster.fetchStatus === 'fetching' ? (
+      {!seesClass ? (
+        <Text c="gray.7" data-testid="class-roster-hidden">
+          <Trans>This class is another instructor's: its students are seen by its instructor and the coordination.</Trans>
+        </Text>
+      ) : roster.data === undefined && roster.isPending && roster.fetchStatus === 'fetching' ? (
         <Loader aria-label={t`Loading`} />
       ) : (
         <Stack gap="xs" role="list" aria-label={t`Students of this class`} data-testid="class-roster">

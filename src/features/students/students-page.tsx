@@ -17,6 +17,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { useWindowRows } from '../../components/use-window-rows.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
+import { ownClassesOnly } from '../../api/permissions.ts';
 import { foldNamesWhenIdle } from '../../lib/fold-for-search.ts';
 import { studentRows, type StudentRow } from './student-rows.ts';
 import { StudentCard } from './student-card.tsx';
@@ -49,11 +50,11 @@ export function StudentsPage() {
   const [search, setSearch] = useState('');
   const rows = useMemo(() => studentRows(items, pending, search), [items, pending, search]);
   useEffect(() => foldNamesWhenIdle(items), [items]);
-  const { can } = usePermissions();
+  const { can, me } = usePermissions();
 
   return (
     <>
-      <StudentsHeader status={status} onStatus={setStatus} canCreate={can('students:write')} />
+      <StudentsHeader status={status} onStatus={setStatus} canCreate={can('students:write')} ownClassesNote={!!me && ownClassesOnly(me.access)} />
       <ListSourceBanner source={source} savedAt={savedAt} />
       {source === 'error' ? (
         <Text c="red.9" role="alert" data-testid="list-error">
@@ -95,10 +96,13 @@ const StudentsHeader = memo(function StudentsHeader({
   status,
   onStatus,
   canCreate,
+  ownClassesNote,
 }: {
   status: StudentStatusFilter;
   onStatus: (status: StudentStatusFilter) => void;
   canCreate: boolean;
+  /** An instructor's list holds the students of their classes only (the server's least privilege): say so. */
+  ownClassesNote: boolean;
 }) {
   const { t } = useLingui();
   return (
@@ -111,6 +115,11 @@ const StudentsHeader = memo(function StudentsHeader({
           </Button>
         )}
       </Group>
+      {ownClassesNote && (
+        <Text c="gray.7" mb="xs" data-testid="own-classes-note">
+          <Trans>The students of your classes and of the classes that have no instructor.</Trans>
+        </Text>
+      )}
       <SegmentedControl
         mb="md"
         value={status}

@@ -6,6 +6,9 @@ import { notify } from '../../../src/components/notify.ts';
 import { db } from '../../../src/lib/db.ts';
 import { outboxKinds } from '../../../src/offline/outbox-kinds.ts';
 import { mockApi, renderWithRouter } from '../students/support.tsx';
+import { createTestQueryClient } from '../../support/render.tsx';
+import { meKeys } from '../../../src/api/me.ts';
+import { classKeys } from '../../../src/api/classes.ts';
 
 vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
 
@@ -71,5 +74,25 @@ describe('class page', () => {
     expect(within(refusedEnd).getByText('Ana Beatriz Santos')).not.toHaveStyle({ textDecoration: 'line-through' });
     expect(await within(await item('Carla Dias')).findByText('Not saved')).toBeInTheDocument();
     expect(screen.queryAllByText('Waiting to sync')).toHaveLength(0);
+  });
+  it("does not list another instructor's class's students to an instructor, nor ask the server for them", async () => {
+    const me = {
+      id: 'u-me',
+      email: 'me@example.org',
+      full_name: 'Me',
+      access: 'instrutor',
+      permissions: ['classes:read', 'students:list', 'attendance:read'],
+    };
+    const theirs = [{ ...classes[0]!, instructorId: 'u-other' }];
+    const { calls } = mockApi({ me, classes: theirs, 'classes/c1/students': roster, students: roster });
+    // As on a device that knows its user and the classes (the persisted cache): the roster is never asked for.
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(meKeys.all, me);
+    queryClient.setQueryData(classKeys.all, theirs);
+    renderWithRouter(<ClassPage classId="c1" />, '/', { queryClient });
+    expect(await screen.findByTestId('class-roster-hidden')).toHaveTextContent("This class is another instructor's");
+    expect(screen.queryByText('João Pedro Oliveira')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Roll call' })).toBeNull();
+    expect(calls.map((call) => new URL(call.url).pathname)).not.toContain('/api/classes/c1/students');
   });
 });

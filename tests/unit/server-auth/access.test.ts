@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { firebaseTokenVerifier } from '../../../server/auth.ts';
-import { accessLevels, type AccessLevel } from '../../../src/api/contract.ts';
+import { accessLevels, type AccessLevel, type SyncAnswer, type SyncAnswerWire } from '../../../src/api/contract.ts';
 import { PUBLIC, roleMatrix, type Permission } from '../../../src/api/permissions.ts';
+import { studentsFromColumns, syncAnswerFromWire } from '../../../src/api/sync-columns.ts';
 import { emulatorClient, EMULATOR_PROJECT_ID } from '../../support/auth-emulator.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from '../server/support/test-server.ts';
 
@@ -158,6 +159,69 @@ describe("an instructor's device", () => {
       expect((await rollsOf('coordenador')).has(theirs!.id)).toBe(true);
     } finally {
       await server.db.run('UPDATE classes SET instructor_id = NULL WHERE id = ANY($1)', [[theirs!.id, own!.id]]);
+    }
+  });
+});
+
+describe("an instructor's students", () => {
+  const syncAs = async (access: AccessLevel, since?: string) =>
+    syncAnswerFromWire(
+      (await server.app.inject({ url: `/api/sync${since ? `?since=${since}` : ''}`, headers: bearer(tokens[access]) })).json<SyncAnswerWire>(),
+    );
+  const syncedIds = (answer: SyncAnswer) => (answer.changed.students ? studentsFromColumns(answer.changed.students).map((s) => s.id) : []);
+
+  it('are those of the classes whose rolls they see, in the list, its first screenful, the rosters and the sync, and follow a class that changes hands', async () => {
+    const [{ id: mine } = { id: '' }] = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [emails.instrutor]);
+    const [other] = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' AND email <> $1 ORDER BY id LIMIT 1", [
+      emails.instrutor,
+    ]);
+    const before = await server.db.query<{ id: string; instructor: string | null }>('SELECT id, instructor_id AS instructor FROM classes');
+    const [own] = await server.db.query<{ id: string }>(
+      'SELECT class_id AS id FROM class_enrollments WHERE ended_on IS NULL GROUP BY class_id HAVING count(*) >= 2 ORDER BY class_id LIMIT 1',
+    );
+    // Every class another instructor's but one, this instructor's.
+    await server.db.run('UPDATE classes SET instructor_id = $1', [other!.id]);
+    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [mine, own!.id]);
+    try {
+      const expected = (
+        await server.db.query<{ id: string }>(
+          `SELECT DISTINCT e.student_id AS id FROM class_enrollments e JOIN students s ON s.id = e.student_id
+            WHERE e.class_id = $1 AND s.active AND (e.ended_on IS NULL OR e.ended_on > current_date)`,
+          [own!.id],
+        )
+      )
+        .map((row) => row.id)
+        .sort();
+      expect(expected.length).toBeGreaterThanOrEqual(2);
+      const listOf = async (access: AccessLevel, query = '') =>
+        (await server.app.inject({ url: `/api/students${query}`, headers: bearer(tokens[access]) })).json<{ id: string }[]>().map((s) => s.id);
+      expect((await listOf('instrutor')).sort()).toEqual(expected);
+      expect(await listOf('instrutor', '?limit=1')).toHaveLength(1);
+      expect(expected).toContain((await listOf('instrutor', '?limit=1'))[0]);
+      expect((await listOf('coordenador')).length).toBeGreaterThan(expected.length);
+
+      const [theirs] = await server.db.query<{ id: string }>('SELECT id FROM classes WHERE id <> $1 ORDER BY id LIMIT 1', [own!.id]);
+      const roster = (id: string, access: AccessLevel = 'instrutor') =>
+        server.app.inject({ url: `/api/classes/${id}/students`, headers: bearer(tokens[access]) });
+      expect((await roster(own!.id)).statusCode).toBe(200);
+      const refused = await roster(theirs!.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'forbidden' });
+      expect((await roster(theirs!.id, 'coordenador')).statusCode).toBe(200);
+
+      const full = await syncAs('instrutor');
+      expect(syncedIds(full).sort()).toEqual(expected);
+      // The class goes to the other instructor: its students leave this instructor's device at the next sync.
+      await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, own!.id]);
+      const gone = await syncAs('instrutor', full.cursor);
+      expect(syncedIds(gone)).toEqual([]);
+      expect([...(gone.removed.students ?? [])].sort()).toEqual(expect.arrayContaining(expected));
+      // And back: they come again.
+      await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [mine, own!.id]);
+      const back = await syncAs('instrutor', gone.cursor);
+      expect(syncedIds(back).sort()).toEqual(expected);
+    } finally {
+      for (const row of before) await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [row.instructor, row.id]);
     }
   });
 });

@@ -25,6 +25,18 @@ describe('students page', () => {
     expect(screen.getAllByTestId('student-card')).toHaveLength(3);
   });
 
+  it("tells an instructor that the list is their classes' students (the server sends no others), and no one else", async () => {
+    const instructor = { id: 'u1', email: 'i@example.org', full_name: 'I', access: 'instrutor', permissions: ['students:list'] };
+    mockApi({ students, me: instructor });
+    const { unmount } = renderWithRouter(<StudentsPage />);
+    expect(await screen.findByTestId('own-classes-note')).toHaveTextContent('The students of your classes');
+    unmount();
+    mockApi({ students, me: { ...instructor, access: 'coordenador' } });
+    renderWithRouter(<StudentsPage />);
+    await screen.findByText('Ana Beatriz Santos');
+    expect(screen.queryByTestId('own-classes-note')).toBeNull();
+  });
+
   it("Create Guardian opens that student's guardians page with the register modal", async () => {
     mockApi({ students });
     renderWithRouter(<StudentsPage />);
