@@ -25,6 +25,8 @@ export function ListStatus({ source, savedAt, empty, errorText, loadingLabel, em
         {errorText}
       </Text>
     );
+  } else if (source === 'unrecorded') {
+    body = null; // the banner says why nothing is shown
   } else if (source === 'loading' && empty) {
     body = <Loader aria-label={loadingLabel} />;
   } else if (empty) {

@@ -195,12 +195,35 @@ export function readsAllowed(): Promise<unknown> {
   return readsReady;
 }
 
+/**
+ * The server read a child's personal data but could not write the access record of that read (LGPD art. 37), so it did
+ * not answer the data (503 'access-record-unavailable', server/access.ts). Not the connection: screens say so.
+ */
+export class AccessRecordUnavailableError extends Error {
+  override name = 'AccessRecordUnavailableError';
+  constructor() {
+    super('The access record could not be written, so the data was not shown');
+  }
+}
+
+/** A read's failure as screens tell it apart: the unwritten access record is an error of its own. */
+async function readFailure(error: unknown): Promise<unknown> {
+  if (error instanceof HTTPError && error.response.status === 503 && (await errorBodyOf(error.response))?.code === 'access-record-unavailable') {
+    return new AccessRecordUnavailableError();
+  }
+  return error;
+}
+
 /** GET a path under the API and parse the answer; throws on HTTP errors, timeouts and malformed answers. */
 export async function getParsed<S extends ZodMiniType>(path: string, schema: SchemaSource<S>, client: KyInstance = http): Promise<output<S>> {
   const parser = typeof schema === 'function' ? schema() : schema;
   await readsReady;
-  const [body, parse] = await Promise.all([bodyOf(path, client.get(path)), parser]);
-  return parseAnswer(path, parse, body);
+  try {
+    const [body, parse] = await Promise.all([bodyOf(path, client.get(path)), parser]);
+    return parseAnswer(path, parse, body);
+  } catch (error) {
+    throw await readFailure(error);
+  }
 }
 
 /** GET one record's data (`record` is what the path names): a 404 for it is a RecordNotFoundError. */
@@ -232,7 +255,11 @@ export async function sendParsed<S extends ZodMiniType>(
 
 /** GET a file of the API (a document), with the user's token, as a Blob. */
 export async function getBlob(path: string, client: KyInstance = http): Promise<Blob> {
-  return client.get(path).blob();
+  try {
+    return await client.get(path).blob();
+  } catch (error) {
+    throw await readFailure(error);
+  }
 }
 
 /** POST a multipart form and parse the answer. */

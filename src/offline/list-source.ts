@@ -2,14 +2,15 @@
  * Where a list on screen comes from (ARCHITECTURE "Data conventions"): the server, the last copy persisted on the
  * device when the server fails, else the built-in sample data (with a banner), or, with the sample fallback switched
  * off, the page's error text. A list of one record (a class's roster, a student's guardians) whose record the server
- * says does not exist is 'not-found'.
+ * says does not exist is 'not-found'; one the server did not show because it could not record the reading is
+ * 'unrecorded' (http.ts AccessRecordUnavailableError).
  */
 import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { config } from '../lib/config.ts';
-import { RecordNotFoundError } from '../lib/http.ts';
+import { AccessRecordUnavailableError, RecordNotFoundError } from '../lib/http.ts';
 
-export type ListSource = 'loading' | 'server' | 'device' | 'sample' | 'error' | 'not-found';
+export type ListSource = 'loading' | 'server' | 'device' | 'sample' | 'error' | 'not-found' | 'unrecorded';
 /** `savedAt`: when the device's copy shown ('device') came from the server (ms since the epoch). */
 export type ListState<T> = { items: T[]; source: ListSource; savedAt?: number };
 
@@ -30,6 +31,8 @@ export function listState<T>(
     if (!query.isError && query.fetchStatus !== 'paused' && !offline) return { items: query.data, source: 'server' };
     return { items: query.data, source: 'device', ...(query.dataUpdatedAt ? { savedAt: query.dataUpdatedAt } : {}) };
   }
+  // The server would not show a child's data whose reading it could not record: nothing to show, sample or otherwise.
+  if (query.error instanceof AccessRecordUnavailableError) return { items: [], source: 'unrecorded' };
   // Offline with nothing cached, a query pauses instead of failing: that is a failure for the screen.
   const failed = query.isError || (query.isPending && query.fetchStatus === 'paused');
   if (!failed) return { items: [], source: 'loading' };

@@ -6,6 +6,7 @@ import { studentQueryOptions, withWaitingEdit } from '../../api/student-records.
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useLoadedOutboxItems } from '../../offline/use-outbox.ts';
 import { StudentRegistrationPage } from './registration-page.tsx';
+import { ReadFailure } from '../../components/access-record-failure.tsx';
 
 /**
  * A student's edit: the registration form, prefilled with the record as the server (or the device's copy) has it, with
@@ -27,9 +28,11 @@ export function StudentEditPage({ studentId, onSaved }: { studentId: string; onS
   }
   if (!query.data && (query.isError || query.fetchStatus === 'paused')) {
     return (
-      <Text c="red.9" role="alert">
-        <Trans>This student could not be loaded. Check the connection and try again.</Trans>
-      </Text>
+      <ReadFailure error={query.error}>
+        <Text c="red.9" role="alert">
+          <Trans>This student could not be loaded. Check the connection and try again.</Trans>
+        </Text>
+      </ReadFailure>
     );
   }
   return <Loader aria-label={t`Loading`} />;

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Loader, Modal, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { documentFile } from '../../api/student-records.ts';
+import { ReadFailure } from '../../components/access-record-failure.tsx';
 
 /** The kinds a browser shows in an <img>. */
 export const viewableDocument = (mimeType: string): boolean => mimeType === 'image/jpeg' || mimeType === 'image/png';
@@ -16,7 +17,7 @@ type Props = { studentId: string; document: { id: string; fileName: string } | n
 
 export function DocumentViewer({ studentId, document, onClose }: Props) {
   const { t } = useLingui();
-  const [shown, setShown] = useState<{ id: string; url: string } | { id: string; failed: true } | null>(null);
+  const [shown, setShown] = useState<{ id: string; url: string } | { id: string; failed: unknown } | null>(null);
   const documentId = document?.id;
   useEffect(() => {
     if (!documentId) return;
@@ -28,8 +29,8 @@ export function DocumentViewer({ studentId, document, onClose }: Props) {
         url = URL.createObjectURL(blob);
         setShown({ id: documentId, url });
       })
-      .catch(() => {
-        if (!cancelled) setShown({ id: documentId, failed: true });
+      .catch((error: unknown) => {
+        if (!cancelled) setShown({ id: documentId, failed: error });
       });
     return () => {
       cancelled = true;
@@ -43,9 +44,11 @@ export function DocumentViewer({ studentId, document, onClose }: Props) {
       {current === null ? (
         <Loader aria-label={t`Loading the document`} role="status" />
       ) : 'failed' in current ? (
-        <Text c="red.9" role="alert">
-          <Trans>The document could not be loaded. Check the connection and try again.</Trans>
-        </Text>
+        <ReadFailure error={current.failed}>
+          <Text c="red.9" role="alert">
+            <Trans>The document could not be loaded. Check the connection and try again.</Trans>
+          </Text>
+        </ReadFailure>
       ) : (
         <img
           src={current.url}

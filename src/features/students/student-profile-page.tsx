@@ -37,6 +37,7 @@ import { enqueueStudentDocumentRemove, type StudentDocumentPayload, type Student
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
 import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
+import { AccessRecordFailure, accessRecordFailureText, isAccessRecordFailure, ReadFailure } from '../../components/access-record-failure.tsx';
 
 /** `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature). */
 export function StudentProfilePage({ studentId, documentAdder }: { studentId: string; documentAdder?: ReactNode }) {
@@ -57,9 +58,11 @@ export function StudentProfilePage({ studentId, documentAdder }: { studentId: st
       {student ? (
         <Profile student={student} editWaiting={shown?.waiting ?? false} documentAdder={documentAdder} />
       ) : query.isError || query.fetchStatus === 'paused' ? (
-        <Text c="red.9" role="alert">
-          <Trans>This student could not be loaded. Check the connection and try again.</Trans>
-        </Text>
+        <ReadFailure error={query.error}>
+          <Text c="red.9" role="alert">
+            <Trans>This student could not be loaded. Check the connection and try again.</Trans>
+          </Text>
+        </ReadFailure>
       ) : (
         <Loader aria-label={t`Loading`} />
       )}
@@ -307,7 +310,8 @@ function Enrolments({ student }: { student: Student }) {
 
 function Guardians({ studentId }: { studentId: string }) {
   const { t } = useLingui();
-  const guardians = useQuery(guardiansQueryOptions(studentId)).data ?? [];
+  const query = useQuery(guardiansQueryOptions(studentId));
+  const guardians = query.data ?? [];
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
@@ -318,7 +322,9 @@ function Guardians({ studentId }: { studentId: string }) {
           {t`Manage guardians`}
         </Button>
       </Group>
-      {guardians.length === 0 ? (
+      {guardians.length === 0 && isAccessRecordFailure(query.error) ? (
+        <AccessRecordFailure />
+      ) : guardians.length === 0 ? (
         <Text>
           <Trans>No guardians registered.</Trans>
         </Text>
@@ -341,7 +347,8 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
   const { can } = usePermissions();
   const queryClient = useQueryClient();
   const documentType = useEnumLabel('documentType');
-  const documents = useQuery(documentsQueryOptions(studentId)).data ?? [];
+  const documentsQuery = useQuery(documentsQueryOptions(studentId));
+  const documents = documentsQuery.data ?? [];
   // What this device has not sent yet: documents added (listed, marked) and removals (marked, not offered again).
   const added = useOutboxItems(outboxKinds.studentDocument).filter(
     (row) => (row.payload as StudentDocumentPayload).studentId === studentId && !documents.some((doc) => doc.id === row.id),
@@ -380,8 +387,14 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
       link.download = fileName;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      notify({ message: t`The document could not be downloaded. Check the connection and try again.`, severity: 'error', closable: true });
+    } catch (error) {
+      notify({
+        message: isAccessRecordFailure(error)
+          ? i18n._(accessRecordFailureText)
+          : t`The document could not be downloaded. Check the connection and try again.`,
+        severity: 'error',
+        closable: true,
+      });
     }
   };
   return (
@@ -389,7 +402,9 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
       <Title order={2} size="h4" mb="sm">
         <Trans>Documents</Trans>
       </Title>
-      {documents.length === 0 && added.length === 0 ? (
+      {documents.length === 0 && isAccessRecordFailure(documentsQuery.error) ? (
+        <AccessRecordFailure />
+      ) : documents.length === 0 && added.length === 0 ? (
         <Text>
           <Trans>No documents.</Trans>
         </Text>

@@ -1,0 +1,57 @@
+/**
+ * A child's data that the server would not show because it could not record the reading (503
+ * 'access-record-unavailable', LGPD art. 37) is said as such on the screens that read it, not as a lost connection.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { StudentProfilePage } from '../../../src/features/students/student-profile-page.tsx';
+import { DocumentViewer } from '../../../src/features/students/document-viewer.tsx';
+import { getParsed, AccessRecordUnavailableError, HTTPError } from '../../../src/lib/http.ts';
+import { listState } from '../../../src/offline/list-source.ts';
+import { renderWithProviders } from '../../support/render.tsx';
+import { mockApi, renderWithRouter } from './support.tsx';
+
+const unrecorded = () =>
+  new Response(
+    JSON.stringify({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The access record could not be written.',
+      code: 'access-record-unavailable',
+    }),
+    {
+      status: 503,
+      headers: { 'content-type': 'application/json' },
+    },
+  );
+const otherOutage = () => new Response(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Down.' }), { status: 503 });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a read the server could not record', () => {
+  it('is an error of its own; any other 503 stays an HTTP error', async () => {
+    mockApi({ 'students/s1': unrecorded, 'students/s2': otherOutage });
+    const schema = { safeParse: () => ({ success: true, data: null }) } as never;
+    await expect(getParsed('students/s1', schema)).rejects.toBeInstanceOf(AccessRecordUnavailableError);
+    await expect(getParsed('students/s2', schema)).rejects.toBeInstanceOf(HTTPError);
+  });
+
+  it('leaves a list with nothing, not sample data, and says why', () => {
+    const state = listState(
+      { data: undefined, isError: true, isPending: false, fetchStatus: 'idle', error: new AccessRecordUnavailableError() },
+      [{ id: 'sample' }],
+      true,
+    );
+    expect(state).toEqual({ items: [], source: 'unrecorded' });
+  });
+
+  it("shows on the student's page, and in the document viewer, in words that name the access record", async () => {
+    mockApi({ 'students/s1': unrecorded, 'students/s1/documentos/d1/file': unrecorded });
+    renderWithRouter(<StudentProfilePage studentId="s1" />);
+    expect(await screen.findByTestId('access-record-failure')).toHaveTextContent('the server could not record who read it');
+    expect(screen.queryByText(/Check the connection/)).toBeNull();
+
+    renderWithProviders(<DocumentViewer studentId="s1" document={{ id: 'd1', fileName: 'rg.png' }} onClose={() => undefined} />);
+    await waitFor(() => expect(screen.getAllByTestId('access-record-failure')).toHaveLength(2));
+  });
+});
