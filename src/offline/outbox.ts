@@ -15,6 +15,7 @@ import { classifyFailure, currentToken, failureCode, failureMessage, staleRecord
 import { tokenSubject } from '../lib/token-subject.ts';
 import { sessionUid } from '../lib/session-user.ts';
 import { markCacheStale, noteWrite, queryClient } from './query-client.ts';
+import { outboxKinds } from './outbox-kinds.ts';
 
 export type OutboxResult = Record<string, unknown> | void;
 export type OutboxHandler = (item: OutboxRow) => Promise<OutboxResult>;
@@ -104,32 +105,52 @@ export async function enqueueAll(inputs: EnqueueInput[]): Promise<OutboxRow[]> {
   return rows;
 }
 
-let draining: Promise<void> | null = null;
-let drainAgain = false;
+/**
+ * Lanes, drained side by side, each in its order: a document's file (a few MB, minutes on a court's poor link, or a
+ * send that hangs up to the request timeout of 10 minutes) does not hold back a roll or an edit saved after it. A
+ * write that waits for one of another lane (a document for its student's registration) waits across lanes.
+ */
+export type OutboxLane = 'records' | 'files';
+const fileKinds: ReadonlySet<string> = new Set([outboxKinds.studentDocument, outboxKinds.studentDocumentRemove]);
+export const laneOf = (kind: string): OutboxLane => (fileKinds.has(kind) ? 'files' : 'records');
+const lanes: Record<OutboxLane, { draining: Promise<void> | null; again: boolean }> = {
+  records: { draining: null, again: false },
+  files: { draining: null, again: false },
+};
 
 /** The clock of the latest drain asked for (tests pass one; the app, Date.now): a run already going takes it on. */
 let drainClock: () => number = Date.now;
 
-/** Send every due item once. Concurrent calls share one run; one tab at a time sends (Web Locks when present). */
-export function drainOutbox(now: () => number = Date.now): Promise<void> {
+/** Send every due item once, lane by lane side by side (resolves when both are done). */
+export async function drainOutbox(now: () => number = Date.now): Promise<void> {
   drainClock = now;
-  if (draining) {
-    drainAgain = true;
-    return draining;
+  await Promise.all([drainLane('records'), drainLane('files')]);
+  // A lane woken by the other's send (a document after its student's registration) is part of this drain.
+  for (let going = runningLanes(); going.length > 0; going = runningLanes()) await Promise.all(going);
+}
+
+const runningLanes = (): Promise<void>[] => Object.values(lanes).flatMap((lane) => (lane.draining ? [lane.draining] : []));
+
+/** One lane's pass. Concurrent calls share one run; one tab at a time sends in a lane (Web Locks when present). */
+function drainLane(lane: OutboxLane): Promise<void> {
+  const state = lanes[lane];
+  if (state.draining) {
+    state.again = true;
+    return state.draining;
   }
   const run = async () => {
     do {
-      drainAgain = false;
-      await withLock(() => drainOnce(drainClock));
-    } while (drainAgain);
+      state.again = false;
+      await withLock(lane, () => drainOnce(lane, drainClock));
+    } while (state.again);
   };
-  draining = run().finally(() => {
-    draining = null;
+  state.draining = run().finally(() => {
+    state.draining = null;
     // A drain asked for after the last pass had read the table must still happen.
-    if (drainAgain) void drainOutbox(drainClock);
+    if (state.again) void drainLane(lane);
     else void scheduleNextDrain(drainClock);
   });
-  return draining;
+  return state.draining;
 }
 
 /** Once started, wake up when the earliest waiting item is due (its backoff), not only on the 15 s timer. */
@@ -144,13 +165,13 @@ async function scheduleNextDrain(now: () => number): Promise<void> {
   if (delay < DRAIN_INTERVAL_MS) wakeTimer = setTimeout(() => void drainOutbox(), delay + 50);
 }
 
-async function withLock(fn: () => Promise<void>): Promise<void> {
+async function withLock(lane: OutboxLane, fn: () => Promise<void>): Promise<void> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (locks?.request) await locks.request('quadra-outbox', fn);
+  if (locks?.request) await locks.request(lane === 'records' ? 'quadra-outbox' : `quadra-outbox-${lane}`, fn);
   else await fn();
 }
 
-async function drainOnce(now: () => number): Promise<void> {
+async function drainOnce(lane: OutboxLane, now: () => number): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   // Whose token the requests will carry: another tab may have changed who is signed in a moment before this one heard.
   const sender = tokenSubject((await currentToken()) ?? '');
@@ -162,6 +183,7 @@ async function drainOnce(now: () => number): Promise<void> {
   let deferred = false;
   let sent = false;
   for (const item of items) {
+    if (laneOf(item.kind) !== lane) continue;
     if (item.state !== 'pending' || item.nextAttemptAt > now() || !isMadeHere(item)) continue;
     if (item.author !== undefined && sender !== null && item.author !== sender) continue;
     if (item.dependsOn && waiting.has(item.dependsOn)) {
@@ -176,8 +198,12 @@ async function drainOnce(now: () => number): Promise<void> {
     if (!(await sendOne(fresh, handler, now))) continue;
     waiting.delete(item.id);
     sent = true;
+    // What waits for it in another lane goes now, not at that lane's next drain.
+    for (const other of new Set(items.filter((row) => row.dependsOn === item.id).map((row) => laneOf(row.kind)))) {
+      if (other !== lane) void drainLane(other);
+    }
   }
-  if (deferred && sent) drainAgain = true;
+  if (deferred && sent) lanes[lane].again = true;
 }
 
 /**
@@ -213,7 +239,7 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
       return false;
     });
     for (const listener of syncedListeners) listener(item, result);
-    if (replaced) drainAgain = true;
+    if (replaced) lanes[laneOf(item.kind)].again = true;
     return !replaced;
   } catch (error) {
     const { kind, status } = await classifyFailure(error);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTPError } from 'ky';
 import { db, QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
 import { sessionUid, setSessionUid } from '../../../src/lib/session-user.ts';
+import { outboxKinds } from '../../../src/offline/outbox-kinds.ts';
 import { setTokenProvider } from '../../../src/lib/http.ts';
 import {
   backoffDelay,
@@ -224,6 +225,64 @@ describe('the outbox', () => {
     await drainOutbox();
     expect(order).toEqual(['parent', 'child']);
     expect(parentResult).toEqual({ studentId: 'srv-1' });
+  });
+
+  it("does not hold a roll behind a document's file still on its way (or hanging): the file lane goes beside", async () => {
+    let finishUpload!: () => void;
+    const sent: string[] = [];
+    registerOutboxHandler(outboxKinds.studentDocument, async () => {
+      await new Promise<void>((resolve) => (finishUpload = resolve));
+      sent.push('document');
+    });
+    registerOutboxHandler('test.roll', async () => void sent.push('roll'));
+    const row = (id: string, kind: string, createdAt: number): OutboxRow => ({
+      id,
+      kind,
+      payload: {},
+      createdAt,
+      state: 'pending',
+      nextAttemptAt: 0,
+      attempts: [],
+    });
+    await db.outbox.bulkPut([row('doc-1', outboxKinds.studentDocument, 1), row('roll-1', 'test.roll', 2)]);
+    const drained = drainOutbox();
+    await vi.waitFor(() => expect(sent).toEqual(['roll']));
+    expect(await db.outbox.get('roll-1')).toBeUndefined();
+    expect(await db.outbox.get('doc-1')).toBeDefined();
+    finishUpload();
+    await drained;
+    expect(sent).toEqual(['roll', 'document']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("sends a document right after its student's registration in the other lane, in the same drain, with the student's id", async () => {
+    const order: string[] = [];
+    let documentGot: unknown;
+    registerOutboxHandler(outboxKinds.studentDocument, async (item) => {
+      order.push('document');
+      documentGot = item.parentResult;
+    });
+    registerOutboxHandler('test.registration', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push('student');
+      return { studentId: 'srv-9' };
+    });
+    await db.outbox.bulkPut([
+      {
+        id: 'doc-2',
+        kind: outboxKinds.studentDocument,
+        payload: {},
+        createdAt: 1,
+        state: 'pending',
+        nextAttemptAt: 0,
+        attempts: [],
+        dependsOn: 'stu-2',
+      },
+      { id: 'stu-2', kind: 'test.registration', payload: {}, createdAt: 2, state: 'pending', nextAttemptAt: 0, attempts: [] },
+    ]);
+    await drainOutbox();
+    expect(order).toEqual(['student', 'document']);
+    expect(documentGot).toEqual({ studentId: 'srv-9' });
   });
 
   it("keeps a row whose payload was replaced while it was being sent (another tab's edit), and sends the new one on what the first got", async () => {
