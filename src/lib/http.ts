@@ -132,7 +132,7 @@ export function createHttp(prefixUrl: string = config.apiUrl, timeout: number = 
     fetch: async (input, init) => {
       try {
         const response = await globalThis.fetch(input, init);
-        reportServerAnswer(response.status);
+        reportServerAnswer(response.status, response.status === 503 ? (await errorBodyOf(response))?.code : undefined);
         return response;
       } catch (error) {
         reportServerUnreachable();

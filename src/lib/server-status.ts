@@ -34,9 +34,13 @@ function scheduleProbe(): void {
 
 const isBrowserOnline = () => globalThis.navigator?.onLine !== false;
 
-/** An HTTP answer of the API arrived with this status. */
-export function reportServerAnswer(status: number): void {
-  set(status >= 500 ? 'unavailable' : 'answering');
+/**
+ * An HTTP answer of the API arrived with this status (and the code its error body gave, if any). A 503
+ * 'access-record-unavailable' is the server answering that it would not show a child's data it could not record: it
+ * is there, and the screen says what failed (components/access-record-failure.tsx).
+ */
+export function reportServerAnswer(status: number, code?: string): void {
+  set(status >= 500 && code !== 'access-record-unavailable' ? 'unavailable' : 'answering');
 }
 
 /** A request of the API got no answer (network failure, timeout). Offline, the browser's own state says enough. */

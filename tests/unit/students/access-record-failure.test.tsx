@@ -8,6 +8,7 @@ import { StudentProfilePage } from '../../../src/features/students/student-profi
 import { DocumentViewer } from '../../../src/features/students/document-viewer.tsx';
 import { getParsed, AccessRecordUnavailableError, HTTPError } from '../../../src/lib/http.ts';
 import { listState } from '../../../src/offline/list-source.ts';
+import { resetServerState, serverState } from '../../../src/lib/server-status.ts';
 import { renderWithProviders } from '../../support/render.tsx';
 import { mockApi, renderWithRouter } from './support.tsx';
 
@@ -29,11 +30,15 @@ const otherOutage = () => new Response(JSON.stringify({ statusCode: 503, error: 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a read the server could not record', () => {
-  it('is an error of its own; any other 503 stays an HTTP error', async () => {
+  it('is an error of its own, from a server that answered; any other 503 stays an HTTP error, from one that did not', async () => {
     mockApi({ 'students/s1': unrecorded, 'students/s2': otherOutage });
     const schema = { safeParse: () => ({ success: true, data: null }) } as never;
+    resetServerState();
     await expect(getParsed('students/s1', schema)).rejects.toBeInstanceOf(AccessRecordUnavailableError);
+    // The server answered: the header does not say it is unavailable (the screen says what failed).
+    expect(serverState()).toBe('answering');
     await expect(getParsed('students/s2', schema)).rejects.toBeInstanceOf(HTTPError);
+    expect(serverState()).toBe('unavailable');
   });
 
   it('leaves a list with nothing, not sample data, and says why', () => {
