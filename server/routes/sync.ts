@@ -125,14 +125,28 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
             [since],
           );
           for (const row of rows) changedIds.set(row.entity, row.ids);
-          // A class given to another instructor (or to this one) changes which students this instructor sees, though no
-          // student changed: its students are sent again (or, now out of sight, removed).
+          // A class given to another instructor (or to this one) changes which students and rolls this instructor sees,
+          // though none of them changed: they are sent again (or, now out of sight, removed: a justified absence's
+          // reason does not stay on the first instructor's device).
           const classes = changedIds.get('classes');
           if (ownClassesOnly(staff.access) && classes) {
-            const moved = await tx.query<{ id: string }>('SELECT DISTINCT student_id AS id FROM class_enrollments WHERE class_id = ANY($1)', [
+            const add = (entity: Entity, ids: string[]) => changedIds.set(entity, [...new Set([...(changedIds.get(entity) ?? []), ...ids])]);
+            const students = await tx.query<{ id: string }>('SELECT DISTINCT student_id AS id FROM class_enrollments WHERE class_id = ANY($1)', [
               classes,
             ]);
-            changedIds.set('students', [...new Set([...(changedIds.get('students') ?? []), ...moved.map((row) => row.id)])]);
+            add(
+              'students',
+              students.map((row) => row.id),
+            );
+            const rolls = await tx.query<{ id: string }>(
+              `SELECT class_id || '/' || to_char(date, 'YYYY-MM-DD') AS id FROM attendance_rolls
+                WHERE class_id = ANY($1) AND date >= current_date - ${SYNC_ROLL_DAYS}`,
+              [classes],
+            );
+            add(
+              'rolls',
+              rolls.map((row) => row.id),
+            );
           }
         }
         for (const entity of entities) {

@@ -209,17 +209,31 @@ describe("an instructor's students", () => {
       expect(refused.json()).toMatchObject({ code: 'forbidden' });
       expect((await roster(theirs!.id, 'coordenador')).statusCode).toBe(200);
 
+      // A roll of the class, in the sync's window: it goes and comes with the class.
+      const rollDate = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      const taken = await server.app.inject({
+        method: 'PUT',
+        url: `/api/classes/${own!.id}/attendance/${rollDate}`,
+        headers: bearer(tokens.coordenador),
+        payload: { takenBy: 'x', takenAt: `${rollDate}T10:00:00.000Z`, entries: expected.map((studentId) => ({ studentId, status: 'PRESENT' })) },
+      });
+      expect(taken.statusCode).toBe(200);
+      const rollsOf = (answer: SyncAnswer) => (answer.changed.rolls ?? []).filter((roll) => roll.classId === own!.id && roll.date === rollDate);
+
       const full = await syncAs('instrutor');
       expect(syncedIds(full).sort()).toEqual(expected);
-      // The class goes to the other instructor: its students leave this instructor's device at the next sync.
+      expect(rollsOf(full)).toHaveLength(1);
+      // The class goes to the other instructor: its students and rolls leave this instructor's device at the next sync.
       await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, own!.id]);
       const gone = await syncAs('instrutor', full.cursor);
       expect(syncedIds(gone)).toEqual([]);
       expect([...(gone.removed.students ?? [])].sort()).toEqual(expect.arrayContaining(expected));
+      expect(gone.removed.rolls).toContainEqual({ classId: own!.id, date: rollDate });
       // And back: they come again.
       await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [mine, own!.id]);
       const back = await syncAs('instrutor', gone.cursor);
       expect(syncedIds(back).sort()).toEqual(expected);
+      expect(rollsOf(back)).toHaveLength(1);
     } finally {
       for (const row of before) await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [row.instructor, row.id]);
     }
