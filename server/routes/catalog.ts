@@ -28,8 +28,8 @@ import type { Queryable } from '../db/types.ts';
 import { badRequest, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
-const activityColumns = 'id, name, teacher, area, frequency, archived, version';
-const classColumns =
+export const activityColumns = 'id, name, teacher, area, frequency, archived, version';
+export const classColumns =
   'c.id, c.title, c.week_day AS "weekDay", c.schedule, c.level, c.activity_id AS "activityId", c.instructor_id AS "instructorId", c.archived, c.version';
 const includeQuery = z.object({ include: z.enum(['archived']).optional() });
 

@@ -20,6 +20,7 @@ import {
 import { packStudentColumns, studentColumns, SYNC_ROLL_DAYS } from '../../src/api/sync-columns.ts';
 import { ownClassesOnly, permissionsOf, type Permission } from '../../src/api/permissions.ts';
 import { meOf } from '../access.ts';
+import { activityColumns, classColumns } from './catalog.ts';
 import { readAtCursor } from '../db/change-cursor.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, type ApiContext } from './context.ts';
@@ -43,9 +44,10 @@ const studentsSql = (where: string) => `
                     WHERE e.student_id = b.id AND ${onRoster('e', '$1::date')}), '{}') AS "classIds"
     FROM (${studentSummarySql(`WHERE s.active ${where}`)}) b
    ORDER BY b.name, b.id`;
-const activitiesSql = (where: string) => `SELECT id, name, teacher, area, frequency FROM activities WHERE NOT archived ${where} ORDER BY name, id`;
-const classesSql = (where: string) =>
-  `SELECT id, title, week_day AS "weekDay", schedule, level, activity_id AS "activityId" FROM classes WHERE NOT archived ${where} ORDER BY title, id`;
+// The same columns as GET /activities and GET /classes answer (catalog.ts), into the same cached lists: an edit starts
+// from its record's version, and the roll call's chooser and the class page read a class's instructor.
+const activitiesSql = (where: string) => `SELECT ${activityColumns} FROM activities WHERE NOT archived ${where} ORDER BY name, id`;
+const classesSql = (where: string) => `SELECT ${classColumns} FROM classes c WHERE NOT c.archived ${where} ORDER BY c.title, c.id`;
 const usersSql = (where: string) =>
   `SELECT id, full_name, phone, access, formation, email, active, version FROM users ${where} ORDER BY full_name, id`;
 const rollsSql = (where: string) => `
@@ -79,7 +81,7 @@ async function read(tx: Queryable, entity: Entity, ids: string[] | null, instruc
     case 'activities':
       return ids ? tx.query<Activity>(activitiesSql('AND id = ANY($1)'), [ids]) : tx.query<Activity>(activitiesSql(''));
     case 'classes':
-      return ids ? tx.query<ClassGroup>(classesSql('AND id = ANY($1)'), [ids]) : tx.query<ClassGroup>(classesSql(''));
+      return ids ? tx.query<ClassGroup>(classesSql('AND c.id = ANY($1)'), [ids]) : tx.query<ClassGroup>(classesSql(''));
     case 'users':
       return ids ? tx.query<User>(usersSql('WHERE id = ANY($1)'), [ids]) : tx.query<User>(usersSql(''));
     case 'rolls': {

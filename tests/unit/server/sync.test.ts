@@ -57,8 +57,16 @@ describe('a full sync', () => {
     const { classId, studentIds } = await rosterClass();
     const onRoster = synced.filter((student) => student.classIds.includes(classId)).map((student) => student.id);
     expect(onRoster.sort()).toEqual(studentIds);
+    // Activities and classes exactly as their lists answer them (versions, instructors), into the same cached lists.
+    const list = async (path: string) => (await server.app.inject({ method: 'GET', url: path })).json<{ id: string }[]>();
+    const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
     expect(answer.changed.activities!.length).toBeGreaterThan(0);
+    expect(byId(answer.changed.activities!)).toEqual(byId(await list('/api/activities')));
     expect(answer.changed.classes!.length).toBeGreaterThan(0);
+    expect(answer.changed.classes![0]).toHaveProperty('instructorId');
+    expect(answer.changed.classes![0]).toHaveProperty('version');
+    const listed = new Map((await list('/api/classes')).map((group) => [group.id, group]));
+    for (const group of answer.changed.classes!) if (listed.has(group.id)) expect(group).toEqual(listed.get(group.id));
     expect(answer.changed.users!.length).toBeGreaterThan(0);
     const oldest = new Date(Date.now() - 61 * 86_400_000).toISOString().slice(0, 10);
     for (const roll of answer.changed.rolls!) expect(roll.date >= oldest, roll.date).toBe(true);
