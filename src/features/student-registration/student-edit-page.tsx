@@ -28,7 +28,7 @@ export function StudentEditPage({ studentId, onSaved }: { studentId: string; onS
   }
   if (!query.data && (query.isError || query.fetchStatus === 'paused')) {
     return (
-      <ReadFailure error={query.error}>
+      <ReadFailure error={query.error} onRetry={() => void query.refetch()}>
         <Text c="red.9" role="alert">
           <Trans>This student could not be loaded. Check the connection and try again.</Trans>
         </Text>

@@ -58,7 +58,7 @@ export function StudentProfilePage({ studentId, documentAdder }: { studentId: st
       {student ? (
         <Profile student={student} editWaiting={shown?.waiting ?? false} documentAdder={documentAdder} />
       ) : query.isError || query.fetchStatus === 'paused' ? (
-        <ReadFailure error={query.error}>
+        <ReadFailure error={query.error} onRetry={() => void query.refetch()}>
           <Text c="red.9" role="alert">
             <Trans>This student could not be loaded. Check the connection and try again.</Trans>
           </Text>

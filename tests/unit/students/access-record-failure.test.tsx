@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StudentProfilePage } from '../../../src/features/students/student-profile-page.tsx';
 import { DocumentViewer } from '../../../src/features/students/document-viewer.tsx';
 import { getParsed, AccessRecordUnavailableError, HTTPError } from '../../../src/lib/http.ts';
@@ -51,10 +52,15 @@ describe('a read the server could not record', () => {
   });
 
   it("shows on the student's page, and in the document viewer, in words that name the access record", async () => {
-    mockApi({ 'students/s1': unrecorded, 'students/s1/documentos/d1/file': unrecorded });
+    const { calls } = mockApi({ 'students/s1': unrecorded, 'students/s1/documentos/d1/file': unrecorded });
     renderWithRouter(<StudentProfilePage studentId="s1" />);
     expect(await screen.findByTestId('access-record-failure')).toHaveTextContent('the server could not record who read it');
     expect(screen.queryByText(/Check the connection/)).toBeNull();
+    // "Try again" reads it again.
+    const asked = () => calls.filter((call) => new URL(call.url).pathname === '/api/students/s1').length;
+    const before = asked();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(asked()).toBeGreaterThan(before));
 
     renderWithProviders(<DocumentViewer studentId="s1" document={{ id: 'd1', fileName: 'rg.png' }} onClose={() => undefined} />);
     await waitFor(() => expect(screen.getAllByTestId('access-record-failure')).toHaveLength(2));
