@@ -198,8 +198,10 @@ async function drainOnce(lane: OutboxLane, now: () => number): Promise<void> {
     if (!(await sendOne(fresh, handler, now))) continue;
     waiting.delete(item.id);
     sent = true;
-    // What waits for it in another lane goes now, not at that lane's next drain.
-    for (const other of new Set(items.filter((row) => row.dependsOn === item.id).map((row) => laneOf(row.kind)))) {
+    // What waits for it in another lane goes now, not at that lane's next drain: read from the table, not from this
+    // pass's list (a document added while its registration was on its way is not in it).
+    const dependants = await db.outbox.where('dependsOn').equals(item.id).toArray();
+    for (const other of new Set(dependants.map((row) => laneOf(row.kind)))) {
       if (other !== lane) void drainLane(other);
     }
   }

@@ -285,6 +285,37 @@ describe('the outbox', () => {
     expect(documentGot).toEqual({ studentId: 'srv-9' });
   });
 
+  it('sends a document added while its registration was on its way right after it, not at the next 15 s drain', async () => {
+    let finishRegistration!: () => void;
+    const order: string[] = [];
+    registerOutboxHandler('test.registration-slow', async () => {
+      await new Promise<void>((resolve) => (finishRegistration = resolve));
+      order.push('student');
+      return { studentId: 'srv-10' };
+    });
+    registerOutboxHandler(outboxKinds.studentDocument, async () => void order.push('document'));
+    await db.outbox.put({ id: 'stu-3', kind: 'test.registration-slow', payload: {}, createdAt: 1, state: 'pending', nextAttemptAt: 0, attempts: [] });
+    const first = drainOutbox();
+    await vi.waitFor(() => expect(finishRegistration).toBeTypeOf('function'));
+    // The document comes while the registration is on its way; its own drain finds the parent still waiting.
+    await db.outbox.put({
+      id: 'doc-3',
+      kind: outboxKinds.studentDocument,
+      payload: {},
+      createdAt: 2,
+      state: 'pending',
+      nextAttemptAt: 0,
+      attempts: [],
+      dependsOn: 'stu-3',
+    });
+    const second = drainOutbox();
+    await vi.waitFor(async () => expect(await db.outbox.get('doc-3')).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finishRegistration();
+    await Promise.all([first, second]);
+    await vi.waitFor(() => expect(order).toEqual(['student', 'document']), { timeout: 2_000 });
+  });
+
   it("keeps a row whose payload was replaced while it was being sent (another tab's edit), and sends the new one on what the first got", async () => {
     const sent: unknown[] = [];
     let release!: () => void;
