@@ -191,9 +191,10 @@ async function lockStudent(tx: Queryable, id: string): Promise<Student> {
   return (await readStudent(tx, id))!;
 }
 
-async function requireClass(db: Queryable, id: string): Promise<{ archived: boolean; instructorId: string | null }> {
-  const [found] = await db.query<{ archived: boolean; instructorId: string | null }>(
-    'SELECT archived, instructor_id AS "instructorId" FROM classes WHERE id = $1',
+async function requireClass(db: Queryable, id: string): Promise<{ archived: boolean; activityArchived: boolean; instructorId: string | null }> {
+  const [found] = await db.query<{ archived: boolean; activityArchived: boolean; instructorId: string | null }>(
+    `SELECT c.archived, a.archived AS "activityArchived", c.instructor_id AS "instructorId"
+       FROM classes c JOIN activities a ON a.id = c.activity_id WHERE c.id = $1`,
     [id],
   );
   if (!found) throw notFound('Class');
@@ -238,14 +239,14 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       // alone (a few dozen rows; the ETag plugin tags it by its content, as any other answer).
       if (ownClassesOnly(staff.access)) {
         const where = statusWhere[status];
-        const rows = await db.query<StudentSummary>(
+        // A first screenful reads only its first students (LIMIT after the summary's ORDER BY).
+        return db.query<StudentSummary>(
           studentSummarySql(
             `${where ? `${where} AND` : 'WHERE'} ${seenByInstructor('s.id', '$1', '$2::date')}`,
             `WHERE ${seenByInstructor('student_id', '$1', '$2::date')}`,
-          ),
+          ) + (limit === undefined ? '' : ` LIMIT ${limit}`),
           [staff.id, today()],
         );
-        return limit === undefined ? rows : rows.slice(0, limit);
       }
       const list = await studentList.get(db, listReaders[status], status);
       const raw = reply as unknown as FastifyReply;
@@ -474,6 +475,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         const open = periods.find((period) => period.to === null);
         if (open) return { created: false, enrolment: enrolmentOf(classId, open) };
         if (group.archived) throw new HttpError(409, 'This class is archived: it takes no new students');
+        if (group.activityArchived) throw new HttpError(409, 'This class belongs to an archived activity: it takes no new students');
         const latest = periods[0];
         if (latest && latest.to! > from) throw badRequest(`The student was enrolled in this class until ${latest.to}: enrol from that date on`);
         if (latest && latest.from === from) {

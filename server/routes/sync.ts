@@ -36,18 +36,24 @@ const needs: Record<Entity, Permission> = {
   users: 'users:read',
 };
 
-/** Students as the list shows them by default (active), with the classes whose roster has them today (`$1`). */
-const studentsSql = (where: string) => `
+/**
+ * Students as the list shows them by default (active), with the classes whose roster has them today (`$1`), of those
+ * `classes` narrows them to (an instructor's: another instructor's class and who is in it stay off their device).
+ */
+const studentsSql = (where: string, classes = '') => `
   SELECT b.id, b.name, b."frequencyPercent",
          coalesce((SELECT array_agg(DISTINCT e.class_id ORDER BY e.class_id)
                      FROM class_enrollments e JOIN classes c ON c.id = e.class_id AND NOT c.archived
-                    WHERE e.student_id = b.id AND ${onRoster('e', '$1::date')}), '{}') AS "classIds"
+                     JOIN activities a ON a.id = c.activity_id AND NOT a.archived
+                    WHERE e.student_id = b.id AND ${onRoster('e', '$1::date')} ${classes}), '{}') AS "classIds"
     FROM (${studentSummarySql(`WHERE s.active ${where}`)}) b
    ORDER BY b.name, b.id`;
 // The same columns as GET /activities and GET /classes answer (catalog.ts), into the same cached lists: an edit starts
 // from its record's version, and the roll call's chooser and the class page read a class's instructor.
 const activitiesSql = (where: string) => `SELECT ${activityColumns} FROM activities WHERE NOT archived ${where} ORDER BY name, id`;
-const classesSql = (where: string) => `SELECT ${classColumns} FROM classes c WHERE NOT c.archived ${where} ORDER BY c.title, c.id`;
+// A class of an archived activity is left out, as GET /classes leaves it out.
+const classesSql = (where: string) =>
+  `SELECT ${classColumns} FROM classes c JOIN activities a ON a.id = c.activity_id WHERE NOT (c.archived OR a.archived) ${where} ORDER BY c.title, c.id`;
 const usersSql = (where: string) =>
   `SELECT id, full_name, phone, access, formation, email, active, version FROM users ${where} ORDER BY full_name, id`;
 const rollsSql = (where: string) => `
@@ -73,10 +79,11 @@ async function read(tx: Queryable, entity: Entity, ids: string[] | null, instruc
   switch (entity) {
     case 'students': {
       const seen = (n: number) => (instructorId ? `AND ${seenByInstructor('s.id', `$${n}`, '$1::date')}` : '');
+      const theirClasses = (n: number) => (instructorId ? `AND (c.instructor_id IS NULL OR c.instructor_id = $${n})` : '');
       const mine = instructorId ? [instructorId] : [];
       return ids
-        ? tx.query<SyncStudent>(studentsSql(`AND s.id = ANY($2) ${seen(3)}`), [today(), ids, ...mine])
-        : tx.query<SyncStudent>(studentsSql(seen(2)), [today(), ...mine]);
+        ? tx.query<SyncStudent>(studentsSql(`AND s.id = ANY($2) ${seen(3)}`, theirClasses(3)), [today(), ids, ...mine])
+        : tx.query<SyncStudent>(studentsSql(seen(2), theirClasses(2)), [today(), ...mine]);
     }
     case 'activities':
       return ids ? tx.query<Activity>(activitiesSql('AND id = ANY($1)'), [ids]) : tx.query<Activity>(activitiesSql(''));
@@ -127,28 +134,28 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
             [since],
           );
           for (const row of rows) changedIds.set(row.entity, row.ids);
-          // A class given to another instructor (or to this one) changes which students and rolls this instructor sees,
-          // though none of them changed: they are sent again (or, now out of sight, removed: a justified absence's
-          // reason does not stay on the first instructor's device).
+          const add = (entity: Entity, rows: { id: string }[]) =>
+            changedIds.set(entity, [...new Set([...(changedIds.get(entity) ?? []), ...rows.map((row) => row.id)])]);
+          // An activity archived (or restored) takes its classes out of (or back into) the lists: they count as changed.
+          const activities = changedIds.get('activities');
+          if (activities) add('classes', await tx.query<{ id: string }>('SELECT id FROM classes WHERE activity_id = ANY($1)', [activities]));
+          // A class archived, or given to another instructor, changes its students' classes (and so the rosters a device
+          // builds), and which students and rolls an instructor sees, though none of them changed: they are sent again
+          // (or, now out of sight, removed: a justified absence's reason does not stay on another instructor's device).
           const classes = changedIds.get('classes');
-          if (ownClassesOnly(staff.access) && classes) {
-            const add = (entity: Entity, ids: string[]) => changedIds.set(entity, [...new Set([...(changedIds.get(entity) ?? []), ...ids])]);
-            const students = await tx.query<{ id: string }>('SELECT DISTINCT student_id AS id FROM class_enrollments WHERE class_id = ANY($1)', [
-              classes,
-            ]);
+          if (classes) {
             add(
               'students',
-              students.map((row) => row.id),
+              await tx.query<{ id: string }>('SELECT DISTINCT student_id AS id FROM class_enrollments WHERE class_id = ANY($1)', [classes]),
             );
-            const rolls = await tx.query<{ id: string }>(
-              `SELECT class_id || '/' || to_char(date, 'YYYY-MM-DD') AS id FROM attendance_rolls
-                WHERE class_id = ANY($1) AND date >= current_date - ${SYNC_ROLL_DAYS}`,
-              [classes],
-            );
-            add(
-              'rolls',
-              rolls.map((row) => row.id),
-            );
+            if (ownClassesOnly(staff.access)) {
+              const rolls = await tx.query<{ id: string }>(
+                `SELECT class_id || '/' || to_char(date, 'YYYY-MM-DD') AS id FROM attendance_rolls
+                  WHERE class_id = ANY($1) AND date >= current_date - ${SYNC_ROLL_DAYS}`,
+                [classes],
+              );
+              add('rolls', rolls);
+            }
           }
         }
         for (const entity of entities) {

@@ -19,6 +19,11 @@ export type SyncState = {
   fullOn: string;
   /** The classes whose roster has each student (the rosters are derived from it). */
   classIdsByStudent: Record<string, string[]>;
+  /**
+   * What the device's copy was synced for (offline/sync.ts syncScope: the rules' version and the user's role): a delta
+   * answered for another scope (a role widened, a server whose rules changed) is followed by a full sync.
+   */
+  scope?: string;
 };
 
 /** Why the last sync failed: offline, the server could not be reached, or the server's own words. */

@@ -8,7 +8,8 @@
 // This module loads on demand (offline/sync-status.ts requestSync). The contract's schemas (zod) stay out of it: the
 // worker checks the answer; only the main-thread fallback loads them.
 import type { QueryKey } from '@tanstack/react-query';
-import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
+import type { Activity, ClassGroup, Me, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
+import { seesRollsOf } from '../api/permissions.ts';
 import { joinStudentColumns, SYNC_ROLL_DAYS, syncAnswerFromWire } from '../api/sync-columns.ts';
 import { rollKeys } from '../api/attendance.ts';
 import { rosterKeys } from '../api/rosters.ts';
@@ -24,6 +25,14 @@ import { slicer } from './query-rows.ts';
 import { mergeSync, rollKey, rollUpdates, rostersOf, type DeviceCopy } from './sync-merge.ts';
 import { setSyncPhase, syncStateKey, type SyncState } from './sync-status.ts';
 import type { SyncReply, SyncRequest } from './sync-worker.ts';
+
+/**
+ * What a device's copy is synced for: the version of the sync's rules (raise it when the server changes what a role's
+ * sync holds, so devices holding more take a full sync) and the user's role. A role that narrows forgets the data at
+ * once (role-narrowing.ts); one that widens (an instructor made a coordinator) fills in at the next sync.
+ */
+const SYNC_RULES = 2;
+const syncScope = (me: Pick<Me, 'access'>): string => `${SYNC_RULES}:${me.access}`;
 
 const localDay = (at: Date = new Date()): string =>
   `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
@@ -43,10 +52,15 @@ async function sync(forceFull: boolean): Promise<void> {
   setSyncPhase({ phase: 'syncing' });
   try {
     const state = queryClient.getQueryData<SyncState | null>(syncStateKey) ?? undefined;
-    const full = forceFull || !state || state.fullOn !== localDay();
+    let full = forceFull || !state || state.fullOn !== localDay();
     const generation = dataGeneration();
-    const askedAt = Date.now();
-    const answer = await download(full || !state ? 'sync' : `sync?since=${state.cursor}`);
+    let askedAt = Date.now();
+    let answer = await download(full || !state ? 'sync' : `sync?since=${state.cursor}`);
+    if (!full && syncScope(answer.me) !== state?.scope) {
+      full = true;
+      askedAt = Date.now();
+      answer = await download('sync');
+    }
     // The session ended meanwhile (sign-out): what was downloaded for it must not be written back.
     if (generation !== dataGeneration()) return setSyncPhase({ phase: 'idle' });
     await apply(answer, full ? undefined : state, generation, askedAt);
@@ -149,6 +163,7 @@ async function apply(answer: SyncAnswer, state: SyncState | undefined, generatio
     syncedAt: Date.now(),
     fullOn: answer.full ? localDay() : (state?.fullOn ?? localDay()),
     classIdsByStudent,
+    scope: syncScope(answer.me),
   });
 }
 
@@ -173,6 +188,13 @@ async function merge(
   if (classes) copy.classes = classes;
   if (users) copy.users = users;
   const merged = mergeSync(state ? copy : undefined, answer);
+  // The classes whose rosters, rolls and grids the device keeps: those listed, and of those an instructor's own and the
+  // ones that name no instructor (seesRollsOf). Whatever it holds of any other (archived, or handed to another
+  // instructor) goes at the end of the merge, with a child's absences and their reasons.
+  const kept = merged.classes
+    ? new Set(merged.classes.filter((group) => seesRollsOf(answer.me, group.instructorId)).map((group) => group.id))
+    : undefined;
+  const seen = (classId: string) => !kept || kept.has(classId);
   put(meKeys.all, answer.me);
   if (merged.activities) put(activityKeys.all, merged.activities);
   if (merged.classes) put(classKeys.all, merged.classes);
@@ -184,6 +206,7 @@ async function merge(
     await breathe();
     if (ended()) return undefined;
     for (const [classId, roster] of rostersOf(merged)) {
+      if (!seen(classId)) continue;
       const cached = queryClient.getQueryData<StudentSummary[]>(rosterKeys.one(classId));
       if (!sameRoster(cached, roster)) put(rosterKeys.one(classId), roster);
       await maybePause();
@@ -196,11 +219,21 @@ async function merge(
   if (answer.full && answer.changed.rolls) clearMissingRolls(updates);
   for (const [key, roll] of updates) {
     const at = key.lastIndexOf('/');
+    if (!seen(key.slice(0, at))) continue;
     put<Roll | null>(rollKeys.one(key.slice(0, at), key.slice(at + 1)), roll);
     await maybePause();
     if (ended()) return undefined;
   }
+  if (kept) forgetClassesNotKept(kept);
   return merged.classIdsByStudent;
+}
+
+/** Every cached query under a class the device no longer keeps (its rosters, rolls, month grids): removed, and so unsaved. */
+function forgetClassesNotKept(kept: ReadonlySet<string>): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: classKeys.all })) {
+    const classId = query.queryKey[1];
+    if (typeof classId === 'string' && !kept.has(classId)) queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+  }
 }
 
 function sameRoster(a: StudentSummary[] | undefined, b: StudentSummary[]): boolean {

@@ -222,6 +222,9 @@ describe("an instructor's students", () => {
 
       const full = await syncAs('instrutor');
       expect(syncedIds(full).sort()).toEqual(expected);
+      // Their classes are this instructor's only: another instructor's class (and who is in it) stays off the device.
+      const syncedClasses = new Set(studentsFromColumns(full.changed.students!).flatMap((student) => student.classIds));
+      expect([...syncedClasses]).toEqual([own!.id]);
       expect(rollsOf(full)).toHaveLength(1);
       // The class goes to the other instructor: its students and rolls leave this instructor's device at the next sync.
       await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, own!.id]);

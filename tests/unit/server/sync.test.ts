@@ -12,6 +12,7 @@ import { rosterIds, today } from '../../../server/routes/roster.ts';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
+const emptyColumns = { ids: [], names: [], frequencyPercent: [], classIds: [], classes: [] };
 beforeAll(async () => {
   server = await startTestServer();
 }, SETUP_TIMEOUT_MS);
@@ -181,6 +182,39 @@ describe('a sync since a cursor', () => {
     await status(true);
     const { answer: back } = await sync(gone.cursor);
     expect(back.changed.students!.ids).toEqual([id]);
+  });
+
+  it("takes an archived activity's classes out, and their place from its students' classes, and puts them back when restored", async () => {
+    const { classId, studentIds } = await rosterClass();
+    const [{ activity } = { activity: '' }] = await server.db.query<{ activity: string }>(
+      'SELECT activity_id AS activity FROM classes WHERE id = $1',
+      [classId],
+    );
+    const { answer: before } = await sync();
+    const classesOf = (answer: SyncAnswer) => new Map(studentsFromColumns(answer.changed.students ?? emptyColumns).map((s) => [s.id, s.classIds]));
+    await server.db.run('UPDATE activities SET archived = true WHERE id = $1', [activity]);
+    try {
+      const { answer: archived } = await sync(before.cursor);
+      expect(archived.removed.classes).toContain(classId);
+      const after = classesOf(archived);
+      for (const id of studentIds) expect(after.get(id), id).not.toContain(classId);
+      const { answer: full } = await sync();
+      expect(full.changed.classes!.map((group) => group.id)).not.toContain(classId);
+      // Nor does the class take new students while its activity is archived.
+      const [outside] = await server.db.query<{ id: string }>(
+        'SELECT id FROM students WHERE active AND id NOT IN (SELECT student_id FROM class_enrollments WHERE class_id = $1) LIMIT 1',
+        [classId],
+      );
+      const enrol = await server.app.inject({ method: 'PUT', url: `/api/classes/${classId}/students/${outside!.id}`, payload: { from: today() } });
+      expect(enrol.statusCode).toBe(409);
+      await server.db.run('UPDATE activities SET archived = false WHERE id = $1', [activity]);
+      const { answer: restored } = await sync(archived.cursor);
+      expect(restored.changed.classes!.map((group) => group.id)).toContain(classId);
+      const back = classesOf(restored);
+      for (const id of studentIds) expect(back.get(id), id).toContain(classId);
+    } finally {
+      await server.db.run('UPDATE activities SET archived = false WHERE id = $1', [activity]);
+    }
   });
 
   it('answers everything to a cursor this database never gave (the data was moved from another one)', async () => {
