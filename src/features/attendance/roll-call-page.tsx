@@ -32,6 +32,7 @@ import { otherWeekDay } from './week-day.ts';
 import type { RollMark } from './roll-mark.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
 import type { StudentSummary } from '../../api/contract.ts';
+import { AccessRecordFailure } from '../../components/access-record-failure.tsx';
 
 const loadJustifyDialogModule = () => import('./justify-dialog.tsx');
 
@@ -281,6 +282,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
           <Trans>Error loading students</Trans>
         </Alert>
       )}
+      {saved.unrecorded && <AccessRecordFailure />}
       <RollSyncStatus saved={saved} date={date} />
       {roster.source === 'loading' ? (
         <Group gap="sm" my="lg" role="status">

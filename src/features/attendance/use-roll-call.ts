@@ -15,6 +15,7 @@ import { sampleStudents } from '../../offline/sample-data.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { refusalOf, type Refusal } from '../../lib/db.ts';
 import { markOfEntry, PRESENT_MARK, sameMark, type RollMark } from './roll-mark.ts';
+import { isAccessRecordFailure } from '../../components/access-record-failure.tsx';
 
 /**
  * The roster of the roll's date: today's (fetched ahead for every class, so it opens offline), or, for another date,
@@ -39,6 +40,8 @@ export type SavedRoll = {
    * the save still waiting here was based on (the new one replaces it), undefined when this device does not know.
    */
   basedOn?: string | null;
+  /** The server would not show the saved roll: it could not record the reading (its justified absences are a child's data). */
+  unrecorded?: boolean;
 } & Refusal;
 
 const noMarks: ReadonlyMap<string, RollMark> = new Map();
@@ -80,8 +83,9 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
         basedOn: query.data.takenAt,
       };
     }
-    return query.data === null ? { state: 'none', marks: noMarks, basedOn: null } : { state: 'unknown', marks: noMarks };
-  }, [rows, query.data, classId, date]);
+    if (query.data === null) return { state: 'none', marks: noMarks, basedOn: null };
+    return { state: 'unknown', marks: noMarks, ...(isAccessRecordFailure(query.error) ? { unrecorded: true } : {}) };
+  }, [rows, query.data, query.error, classId, date]);
 }
 
 /** The user's changes over a base (the saved roll, else everyone present). */

@@ -3,15 +3,18 @@
  * 'access-record-unavailable', LGPD art. 37) is said as such on the screens that read it, not as a lost connection.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useSavedRoll } from '../../../src/features/attendance/use-roll-call.ts';
 import userEvent from '@testing-library/user-event';
 import { StudentProfilePage } from '../../../src/features/students/student-profile-page.tsx';
 import { DocumentViewer } from '../../../src/features/students/document-viewer.tsx';
 import { getParsed, AccessRecordUnavailableError, HTTPError } from '../../../src/lib/http.ts';
 import { listState } from '../../../src/offline/list-source.ts';
 import { resetServerState, serverState } from '../../../src/lib/server-status.ts';
-import { renderWithProviders } from '../../support/render.tsx';
-import { mockApi, renderWithRouter } from './support.tsx';
+import { createTestQueryClient, renderWithProviders } from '../../support/render.tsx';
+import { mockApi, renderWithRouter } from '../students/support.tsx';
 
 const unrecorded = () =>
   new Response(
@@ -64,5 +67,13 @@ describe('a read the server could not record', () => {
 
     renderWithProviders(<DocumentViewer studentId="s1" document={{ id: 'd1', fileName: 'rg.png' }} onClose={() => undefined} />);
     await waitFor(() => expect(screen.getAllByTestId('access-record-failure')).toHaveLength(2));
+  });
+  it("leaves the roll call's saved roll unknown and says why, when the roll's reading could not be recorded", async () => {
+    mockApi({ 'classes/c1/attendance/2026-11-20': unrecorded });
+    const queryClient = createTestQueryClient();
+    const { result } = renderHook(() => useSavedRoll('c1', '2026-11-20'), {
+      wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    });
+    await waitFor(() => expect(result.current).toMatchObject({ state: 'unknown', unrecorded: true }));
   });
 });
