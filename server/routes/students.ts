@@ -34,6 +34,7 @@ import { errors, pathIdSchema, type ApiContext } from './context.ts';
 import { frequencySql } from './frequency.ts';
 import { lockCounts, recountStudent } from './attendance-counts.ts';
 import { onRoster, seenByInstructor, today } from './roster.ts';
+import { latestRollDate } from './attendance.ts';
 import { ownClassesOnly, seesRollsOf } from '../../src/api/permissions.ts';
 import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
@@ -369,7 +370,8 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         summary: 'Deactivate or reactivate a student, with a reason and a date',
         description:
           'Deactivated, the student leaves every roster from that date on (their history stays); reactivated, they are ' +
-          'back on the rosters of their open enrolments from that date. Sends the version it was read at (409 with ' +
+          'back on the rosters of their open enrolments from that date, which is not after today (400 ' +
+          "'status-date-future'). Sends the version it was read at (409 with " +
           'the current record when stale, or when the student already has that status).',
         params: studentParams,
         body: studentStatusInputSchema,
@@ -379,6 +381,11 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     async (request) => {
       const { id } = request.params;
       const { active, date, reason, version } = request.body;
+      // Not after today (tomorrow in UTC, today or later in every time zone, as a roll's date): a status that starts
+      // later would show the student inactive in the lists while the rosters still have them, until that day.
+      if (date.slice(0, 10) > latestRollDate(new Date())) {
+        throw new HttpError(400, `A deactivation or reactivation cannot be dated after today (${date})`, 'status-date-future');
+      }
       const student = await db.transaction(async (tx) => {
         // Before any row lock (attendance-counts.ts): a status change recounts the student's attendance.
         await lockCounts(tx);

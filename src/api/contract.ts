@@ -654,6 +654,6 @@ export const apiErrorSchema = z.object({
 export const accessRefusals = ['not-registered', 'deactivated', 'email-unverified'] as const;
 export type AccessRefusal = (typeof accessRefusals)[number];
 /** The codes of a refused write the app words in the user's language; any other refusal shows the server's own words. */
-export const writeRefusals = ['cpf-taken', 'email-taken', 'stale-version', 'roll-date-future', 'forbidden'] as const;
+export const writeRefusals = ['cpf-taken', 'email-taken', 'stale-version', 'roll-date-future', 'status-date-future', 'forbidden'] as const;
 export type WriteRefusal = (typeof writeRefusals)[number];
 export type ApiError = z.infer<typeof apiErrorSchema>;

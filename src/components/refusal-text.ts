@@ -13,6 +13,7 @@ const texts: Record<WriteRefusal, MessageDescriptor> = {
   'email-taken': msg`A user with this e-mail is already registered.`,
   'stale-version': msg`Someone else changed this record after you started.`,
   'roll-date-future': msg`A roll cannot be dated after today.`,
+  'status-date-future': msg`A deactivation or reactivation cannot be dated after today.`,
   forbidden: msg`Your access does not allow this change.`,
 };
 

@@ -173,6 +173,7 @@ function StatusModal({ student, onClose }: { student: Student; onClose: () => vo
   const save = async () => {
     if (!reason.trim()) return setError(t`Give a reason.`);
     if (!date) return setError(t`Enter a valid date.`);
+    if (date > localIsoDate()) return setError(t`A deactivation or reactivation cannot be dated after today.`);
     await enqueueStudentStatus(student.id, { active: !deactivating, date, reason: reason.trim(), version: student.version });
     notify({ message: deactivating ? t`Deactivation saved.` : t`Reactivation saved.`, severity: 'success' });
     onClose();
@@ -190,7 +191,7 @@ function StatusModal({ student, onClose }: { student: Student; onClose: () => vo
             ? t`The student leaves every class roster from this date on. Their history stays.`
             : t`The student is back on the rosters of their classes from this date on.`}
         </Text>
-        <TextInput type="date" label={t`Date`} value={date} onChange={(event) => setDate(event.currentTarget.value)} required />
+        <TextInput type="date" label={t`Date`} value={date} max={localIsoDate()} onChange={(event) => setDate(event.currentTarget.value)} required />
         <TextInput label={t`Reason`} value={reason} onChange={(event) => setReason(event.currentTarget.value)} required error={error} />
         <Group justify="flex-end">
           <Button variant="default" mih={44} onClick={onClose}>

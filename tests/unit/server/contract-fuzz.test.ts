@@ -171,6 +171,11 @@ const overrides: Overrides = {
   archived: () => fc.constant(false),
   activityId: () => fc.constant(fx.activityId),
   instructorId: () => fc.constantFrom(null, fx.userId),
+  // A status change is not dated after today (a document's date, the other `date`, may be any): a day up to the roll date.
+  date: () =>
+    fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date(`${fx.rollDate}T00:00:00Z`), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
 };
 
 const documentFields = z.toJSONSchema(documentMetaSchema, { io: 'input' }) as JsonSchema;

@@ -137,6 +137,11 @@ describe('deactivation and the students list filter', () => {
     expect(await roster('2026-06-01')).toContain(id);
     expect(await ids()).toContain(id);
     expect((await inject('POST', `/api/students/${id}/status`, { active: false, date: '2026-07-01', reason: ' ', version: 3 })).statusCode).toBe(400);
+    // Not dated after today: the lists would show the student inactive while the rosters still had them.
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const future = await inject('POST', `/api/students/${id}/status`, { active: false, date: later, reason: 'Vai mudar', version: 3 });
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({ code: 'status-date-future' });
   });
   it('deactivates again on the day of a reactivation', async () => {
     const id = await register();
