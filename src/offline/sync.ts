@@ -241,9 +241,13 @@ function sameRoster(a: StudentSummary[] | undefined, b: StudentSummary[]): boole
   return a.every((student, i) => student.id === b[i]!.id && student.name === b[i]!.name && student.frequencyPercent === b[i]!.frequencyPercent);
 }
 
-/** A full sync lists every roll of the window: a saved roll of the window it does not list was removed on the server. */
+/**
+ * A full sync lists every roll of the window: a saved roll of the window it does not list was removed on the server.
+ * The server counts the window's days from its own today (UTC on the embedded database), which can be the device's
+ * tomorrow (an evening in Brazil): the device's window is a day shorter, so it never clears a roll the server kept.
+ */
 function clearMissingRolls(updates: Map<string, Roll | null>): void {
-  const oldest = localDay(new Date(Date.now() - SYNC_ROLL_DAYS * 86_400_000));
+  const oldest = localDay(new Date(Date.now() - (SYNC_ROLL_DAYS - 1) * 86_400_000));
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['classes'] })) {
     const [, classId, kind, date] = query.queryKey as [string, string, string, string];
     if (kind !== 'attendance' || typeof date !== 'string' || date < oldest) continue;

@@ -84,3 +84,25 @@ describe("an instructor's device after a sync", () => {
     expect(queryClient.getQueryData<SyncState>(syncStateKey)).toMatchObject({ cursor: '6', scope: '2:coordenador' });
   });
 });
+
+describe('a full sync and the rolls it does not list', () => {
+  it("keeps the roll at the window's edge, which the server may count out by its own (UTC) day, and clears one inside it", async () => {
+    const dayBack = (days: number) => {
+      const at = new Date(Date.now() - days * 86_400_000);
+      return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+    };
+    const roll = (date: string) => ({ classId: 'c1', date, takenBy: 'x', takenAt: `${date}T10:00:00.000Z`, entries: [] });
+    queryClient.setQueryData(rollKeys.one('c1', dayBack(60)), roll(dayBack(60)));
+    queryClient.setQueryData(rollKeys.one('c1', dayBack(10)), roll(dayBack(10)));
+    answerSyncs({
+      cursor: '8',
+      full: true,
+      changed: { rolls: [], classes: [group('c1', null)] },
+      removed: {},
+      me: { ...instructor, access: 'coordenador' },
+    });
+    await runSync({ full: true });
+    expect(queryClient.getQueryData(rollKeys.one('c1', dayBack(60)))).toMatchObject({ date: dayBack(60) });
+    expect(queryClient.getQueryData(rollKeys.one('c1', dayBack(10)))).toBeNull();
+  });
+});
