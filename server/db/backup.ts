@@ -132,7 +132,9 @@ export async function copyBackupToPostgres(backup: Buffer, databaseUrl: string, 
       for (const table of tables) {
         const columns = (
           await source.query<{ name: string }>(
-            `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+            // Not a generated column (a student's sort key): the copy computes its own.
+            `SELECT column_name AS name FROM information_schema.columns
+              WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
             [table],
           )
         ).map((c) => c.name);

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/types.ts';
 import { errors, instant, type ApiContext } from './context.ts';
 import { frequencySql, inMonth } from './frequency.ts';
 import { onRoster, today } from './roster.ts';
+import { nameOrder } from './name-order.ts';
 
 /** The default of ATTENDANCE_MIN_PERCENT: Bolsa Família's lowest school attendance. */
 export const DEFAULT_ATTENDANCE_MIN_PERCENT = 75;
@@ -54,7 +55,7 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
        FROM shown
        JOIN students s ON s.id = shown.student_id
        LEFT JOIN counts c ON c.student_id = s.id
-      ORDER BY s.full_name, s.id`,
+      ORDER BY ${nameOrder('s')}`,
     params,
   );
   const totals = await db.query<AttendanceGrid['totals'][number]>(

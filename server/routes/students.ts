@@ -34,6 +34,7 @@ import { errors, pathIdSchema, type ApiContext } from './context.ts';
 import { frequencySql } from './frequency.ts';
 import { lockCounts, recountStudent } from './attendance-counts.ts';
 import { onRoster, seenByInstructor, today } from './roster.ts';
+import { nameOrder, nameOrderKey } from './name-order.ts';
 import { latestRollDate } from './attendance.ts';
 import { ownClassesOnly, seesRollsOf } from '../../src/api/permissions.ts';
 import { studentFrequency } from './student-frequency.ts';
@@ -52,7 +53,7 @@ export const studentSummarySql = (where: string, countsWhere = ''): string => `
     FROM students s
     LEFT JOIN counts c ON c.student_id = s.id
    ${where}
-   ORDER BY s.full_name, s.id`;
+   ORDER BY ${nameOrder('s')}`;
 
 const statusWhere: Record<(typeof studentStatusFilters)[number], string> = {
   active: 'WHERE s.active',
@@ -74,10 +75,10 @@ const listReaders = Object.fromEntries(
       neighbours: (tx, ids) =>
         tx.query<Placed>(
           `SELECT m.id,
-                  (SELECT s.id FROM students s ${where ? `${where} AND` : 'WHERE'} (s.full_name, s.id) < (m.full_name, m.id) AND s.id <> ALL($1::text[])
-                    ORDER BY s.full_name DESC, s.id DESC LIMIT 1) AS after
+                  (SELECT s.id FROM students s ${where ? `${where} AND` : 'WHERE'} ${nameOrderKey('s')} < ${nameOrderKey('m')} AND s.id <> ALL($1::text[])
+                    ORDER BY ${nameOrder('s', 'DESC')} LIMIT 1) AS after
              FROM students m WHERE m.id = ANY($1::text[])
-            ORDER BY m.full_name, m.id`,
+            ORDER BY ${nameOrder('m')}`,
           [ids],
         ),
     };

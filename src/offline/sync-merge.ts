@@ -2,11 +2,12 @@
  * How an answer of GET /sync changes the device's copy: pure functions, so that "the deltas applied in any split give
  * the same copy as one full sync" can be tested as a property (tests/unit/offline/sync-merge.test.ts).
  *
- * Students are kept in one order, whatever way they arrived (by name in pt-BR collation, then id), and each class's
+ * Students are kept in one order, whatever way they arrived (the server's: api/name-order.ts), and each class's
  * roster is derived from the students' class ids, so a roster never disagrees with the list it comes from.
  */
 import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
 import { pickStudentColumns, studentsFromColumns } from '../api/sync-columns.ts';
+import { byNameOrder } from '../api/name-order.ts';
 
 export type DeviceCopy = {
   students?: StudentSummary[];
@@ -18,22 +19,20 @@ export type DeviceCopy = {
 };
 
 const collator = new Intl.Collator('pt-BR');
-export const byName = (a: { name: string; id: string }, b: { name: string; id: string }): number =>
-  collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byField =
   <T extends { id: string }>(field: (item: T) => string) =>
   (a: T, b: T): number =>
     collator.compare(field(a), field(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The students' columns reordered into the copy's order (byName). The sync's worker does it, off the main thread: the
- * merge's sort then finds them in order (one comparison each), where sorting 5,000 names with the collator was a
+ * The students' columns reordered into the copy's order (byNameOrder). The sync's worker does it, off the main thread: the
+ * merge's sort then finds them in order (one comparison each), where sorting 5,000 names on the main thread was a
  * long task under a tap at 4x CPU.
  */
 export function studentColumnsInOrder(columns: SyncStudentColumns): SyncStudentColumns {
   const order = columns.ids
     .map((_, i) => i)
-    .sort((a, b) => byName({ name: columns.names[a]!, id: columns.ids[a]! }, { name: columns.names[b]!, id: columns.ids[b]! }));
+    .sort((a, b) => byNameOrder({ name: columns.names[a]!, id: columns.ids[a]! }, { name: columns.names[b]!, id: columns.ids[b]! }));
   return pickStudentColumns(columns, order);
 }
 
@@ -64,7 +63,7 @@ export function mergeSync(copy: DeviceCopy | undefined, answer: SyncAnswer): Dev
     changedStudents?.map(({ id, name, frequencyPercent }) => ({ id, name, frequencyPercent })),
     removed.students,
     full,
-    byName,
+    byNameOrder,
   );
   const merged: DeviceCopy = { classIdsByStudent };
   const activities = mergeList(

@@ -6,6 +6,7 @@
  * it is not counted: the page says the figures are the device's.
  */
 import type { AttendanceGrid, Roll, StudentSummary } from '../../api/contract.ts';
+import { byNameOrder } from '../../api/name-order.ts';
 
 type Mark = 'P' | 'A' | 'J';
 const markOf: Record<Roll['entries'][number]['status'], Mark> = { PRESENT: 'P', ABSENT: 'A', JUSTIFIED: 'J' };
@@ -45,7 +46,7 @@ export function deviceGrid(
         frequencyPercent: countable > 0 ? Math.round((1000 * present) / countable) / 10 : 0,
       };
     })
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    .sort(byNameOrder);
   return {
     classId,
     month,

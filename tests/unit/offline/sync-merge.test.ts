@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Activity, ClassGroup, Roll, SyncAnswer, SyncStudent } from '../../../src/api/contract.ts';
 import { studentColumns, studentsFromColumns } from '../../../src/api/sync-columns.ts';
-import { byName, mergeSync, rollUpdates, rostersOf, studentColumnsInOrder, type DeviceCopy } from '../../../src/offline/sync-merge.ts';
+import { mergeSync, rollUpdates, rostersOf, studentColumnsInOrder, type DeviceCopy } from '../../../src/offline/sync-merge.ts';
+import { byNameOrder } from '../../../src/api/name-order.ts';
 
 type Op =
   | { kind: 'student'; id: string; name: string; frequencyPercent: number; classIds: string[] }
@@ -191,6 +192,6 @@ describe('syncing the device in changes', () => {
     ]);
     const ordered = studentColumnsInOrder(columns);
     expect(ordered.ids).toEqual(['s0', 's2', 's1', 's3']);
-    expect(studentsFromColumns(ordered)).toEqual(studentsFromColumns(columns).sort((a, b) => byName(a, b)));
+    expect(studentsFromColumns(ordered)).toEqual(studentsFromColumns(columns).sort(byNameOrder));
   });
 });

@@ -1,0 +1,7 @@
+/**
+ * The students' order (migration 009_name_order.sql, src/api/name-order.ts): the sort key, the name and the id, each in
+ * "C" order, so every database sorts as the device does. `direction` for the reverse (a neighbour's lookup).
+ */
+export const nameOrder = (s: string, direction = ''): string =>
+  `${s}.sort_name COLLATE "C" ${direction}, ${s}.full_name COLLATE "C" ${direction}, ${s}.id COLLATE "C" ${direction}`;
+export const nameOrderKey = (s: string): string => `(${s}.sort_name COLLATE "C", ${s}.full_name COLLATE "C", ${s}.id COLLATE "C")`;
