@@ -27,6 +27,7 @@ import {
 import type { Queryable } from '../db/types.ts';
 import { badRequest, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
+import { foldedOrder } from './name-order.ts';
 
 export const activityColumns = 'id, name, teacher, area, frequency, archived, version';
 export const classColumns =
@@ -61,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       },
     },
     (request) =>
-      db.query<Activity>(`SELECT ${activityColumns} FROM activities WHERE $1 OR NOT archived ORDER BY name, id`, [
+      db.query<Activity>(`SELECT ${activityColumns} FROM activities WHERE $1 OR NOT archived ORDER BY ${foldedOrder('name', 'id')}`, [
         request.query.include === 'archived',
       ]),
   );
@@ -149,7 +150,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       db.query<ClassGroup>(
         `SELECT ${classColumns} FROM classes c JOIN activities a ON a.id = c.activity_id
           WHERE ($1::text IS NULL OR c.activity_id = $1) AND ($2 OR NOT (c.archived OR a.archived))
-          ORDER BY c.title, c.id`,
+          ORDER BY ${foldedOrder('c.title', 'c.id')}`,
         [request.query.activityId ?? null, request.query.include === 'archived'],
       ),
   );

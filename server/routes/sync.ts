@@ -26,6 +26,7 @@ import type { Queryable } from '../db/types.ts';
 import { errors, type ApiContext } from './context.ts';
 import { onRoster, seenByInstructor, today } from './roster.ts';
 import { studentSummarySql } from './students.ts';
+import { foldedOrder } from './name-order.ts';
 
 type Entity = 'students' | 'activities' | 'classes' | 'rolls' | 'users';
 const needs: Record<Entity, Permission> = {
@@ -50,12 +51,13 @@ const studentsSql = (where: string, classes = '') => `
    ORDER BY b.name, b.id`;
 // The same columns as GET /activities and GET /classes answer (catalog.ts), into the same cached lists: an edit starts
 // from its record's version, and the roll call's chooser and the class page read a class's instructor.
-const activitiesSql = (where: string) => `SELECT ${activityColumns} FROM activities WHERE NOT archived ${where} ORDER BY name, id`;
+const activitiesSql = (where: string) =>
+  `SELECT ${activityColumns} FROM activities WHERE NOT archived ${where} ORDER BY ${foldedOrder('name', 'id')}`;
 // A class of an archived activity is left out, as GET /classes leaves it out.
 const classesSql = (where: string) =>
-  `SELECT ${classColumns} FROM classes c JOIN activities a ON a.id = c.activity_id WHERE NOT (c.archived OR a.archived) ${where} ORDER BY c.title, c.id`;
+  `SELECT ${classColumns} FROM classes c JOIN activities a ON a.id = c.activity_id WHERE NOT (c.archived OR a.archived) ${where} ORDER BY ${foldedOrder('c.title', 'c.id')}`;
 const usersSql = (where: string) =>
-  `SELECT id, full_name, phone, access, formation, email, active, version FROM users ${where} ORDER BY full_name, id`;
+  `SELECT id, full_name, phone, access, formation, email, active, version FROM users ${where} ORDER BY ${foldedOrder('full_name', 'id')}`;
 const rollsSql = (where: string) => `
   SELECT r.class_id AS "classId", to_char(r.date, 'YYYY-MM-DD') AS date, r.taken_by AS "takenBy",
          to_char(r.taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "takenAt",

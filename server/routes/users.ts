@@ -11,6 +11,7 @@ import { meOf } from '../access.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
+import { foldedOrder } from './name-order.ts';
 
 const userColumns = 'id, full_name, phone, access, formation, email, active, version';
 const emptyToNull = (value: string | undefined): string | null => (value ? value : null);
@@ -33,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
   );
 
   app.get('/users', { config: { rule: 'users:read' }, schema: { tags: ['users'], summary: 'Staff users', response: { 200: userListSchema } } }, () =>
-    db.query<User>(`SELECT ${userColumns} FROM users ORDER BY full_name, id`),
+    db.query<User>(`SELECT ${userColumns} FROM users ORDER BY ${foldedOrder('full_name', 'id')}`),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 /**
- * The one order of students by name, the same on the server (whatever its database's collation: the embedded one sorts
+ * The one order of records by name (students; activities, classes and staff users too), the same on the server (whatever its database's collation: the embedded one sorts
  * in "C" order, which put "Álvaro" after "Zé") and on the device (the sync's lists): by a sort key (accents folded,
  * ASCII letters lowered, `students.sort_name` in server/db/migrations/009_name_order.sql), then the name, then the id,
  * each compared code point by code point. A list read from the server and the same list merged on the device agree.
@@ -32,6 +32,11 @@ const keyOf = (name: string): string => {
 };
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Two records with a name and an id in that order (a sort's comparator). */
-export const byNameOrder = (a: { name: string; id: string }, b: { name: string; id: string }): number =>
-  compare(keyOf(a.name), keyOf(b.name)) || compare(a.name, b.name) || compare(a.id, b.id);
+/** A sort's comparator of records with an id, by the text `field` gives (a name, a title), in that order. */
+export const byFoldedField =
+  <T extends { id: string }>(field: (record: T) => string) =>
+  (a: T, b: T): number =>
+    compare(keyOf(field(a)), keyOf(field(b))) || compare(field(a), field(b)) || compare(a.id, b.id);
+
+/** Two students (records with a name and an id) in that order. */
+export const byNameOrder = byFoldedField<{ name: string; id: string }>((record) => record.name);

@@ -7,7 +7,7 @@
  */
 import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
 import { pickStudentColumns, studentsFromColumns } from '../api/sync-columns.ts';
-import { byNameOrder } from '../api/name-order.ts';
+import { byFoldedField, byNameOrder } from '../api/name-order.ts';
 
 export type DeviceCopy = {
   students?: StudentSummary[];
@@ -17,12 +17,6 @@ export type DeviceCopy = {
   classes?: ClassGroup[];
   users?: User[];
 };
-
-const collator = new Intl.Collator('pt-BR');
-const byField =
-  <T extends { id: string }>(field: (item: T) => string) =>
-  (a: T, b: T): number =>
-    collator.compare(field(a), field(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * The students' columns reordered into the copy's order (byNameOrder). The sync's worker does it, off the main thread: the
@@ -71,21 +65,21 @@ export function mergeSync(copy: DeviceCopy | undefined, answer: SyncAnswer): Dev
     changed.activities,
     removed.activities,
     full,
-    byField<Activity>((a) => a.name),
+    byFoldedField<Activity>((a) => a.name),
   );
   const classes = mergeList(
     copy?.classes,
     changed.classes,
     removed.classes,
     full,
-    byField<ClassGroup>((c) => c.title),
+    byFoldedField<ClassGroup>((c) => c.title),
   );
   const users = mergeList(
     copy?.users,
     changed.users,
     removed.users,
     full,
-    byField<User>((u) => u.full_name),
+    byFoldedField<User>((u) => u.full_name),
   );
   if (students) merged.students = students;
   if (activities) merged.activities = activities;

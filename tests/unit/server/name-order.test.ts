@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byNameOrder, NAME_FOLD_FROM, NAME_FOLD_TO, nameSortKey } from '../../../src/api/name-order.ts';
+import { byFoldedField, byNameOrder, NAME_FOLD_FROM, NAME_FOLD_TO, nameSortKey } from '../../../src/api/name-order.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -74,5 +74,30 @@ describe('the order of students by name', () => {
     expect(ours.indexOf('Álvaro Dias')).toBeLessThan(ours.indexOf('Ana Clara'));
     expect(ours.indexOf('Érica Lima')).toBeLessThan(ours.indexOf('Igor Melo'));
     expect(ours.indexOf('Zé Carlos')).toBe(ours.length - 1);
+  });
+  it('is the same for activities, classes and staff users, on the server and in the sync merge', async () => {
+    const titles = ['Ética e Cidadania', 'Esportes', 'Ártes Marciais', 'arte', 'Zumba', 'Óculos e Leitura'];
+    for (const [i, title] of titles.entries()) {
+      const id = randomUUID();
+      await server.db.run("INSERT INTO activities (id, name, teacher, area, frequency) VALUES ($1, $2, 'Prof', 'Esporte', 'SEMANAL')", [id, title]);
+      await server.db.run(
+        "INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, 'SEGUNDA', '08:00', 'INICIANTE', $3)",
+        [randomUUID(), title, id],
+      );
+      await server.db.run("INSERT INTO users (id, full_name, access, email) VALUES ($1, $2, 'instrutor', $3)", [
+        randomUUID(),
+        title,
+        `order.${i}@example.org`,
+      ]);
+    }
+    const get = async <T>(path: string) => (await server.app.inject(path)).json<T[]>();
+    const activities = await get<{ id: string; name: string }>('/api/activities');
+    expect(activities).toEqual([...activities].sort(byFoldedField((a) => a.name)));
+    const classes = await get<{ id: string; title: string }>('/api/classes');
+    expect(classes).toEqual([...classes].sort(byFoldedField((c) => c.title)));
+    const users = await get<{ id: string; full_name: string }>('/api/users');
+    expect(users).toEqual([...users].sort(byFoldedField((u) => u.full_name)));
+    const ours = activities.filter((a) => titles.includes(a.name)).map((a) => a.name);
+    expect(ours).toEqual(['arte', 'Ártes Marciais', 'Esportes', 'Ética e Cidadania', 'Óculos e Leitura', 'Zumba']);
   });
 });
