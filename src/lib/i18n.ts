@@ -39,8 +39,8 @@ export async function activateLocale(locale: Locale): Promise<void> {
 /**
  * The browser's locale data, loaded in a worker of its own (`locale-data-worker.ts`) while the main thread starts the
  * app. That data is shared by the page and its workers: a home visit's Intl constructors took 180-250 ms of the main
- * thread at 4x CPU, and under 7 ms in all once the worker had run. pt-BR too: names are compared in its order whatever
- * the language.
+ * thread at 4x CPU, and under 7 ms in all once the worker had run. pt-BR too: the classes' filter sorts activity names
+ * in its order whatever the language.
  */
 export function loadLocaleDataOffThread(locale: Locale): void {
   if (typeof Worker !== 'function') return;
