@@ -27,6 +27,7 @@ import { errors, type ApiContext } from './context.ts';
 import { onRoster, seenByInstructor, today } from './roster.ts';
 import { studentSummarySql } from './students.ts';
 import { foldedOrder } from './name-order.ts';
+import { classesSeenSince, enrolledIn } from './sync-instructor.ts';
 
 type Entity = 'students' | 'activities' | 'classes' | 'rolls' | 'users';
 const needs: Record<Entity, Permission> = {
@@ -130,12 +131,18 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         const since = asked !== undefined && BigInt(asked) <= BigInt(next) ? asked : undefined;
         const answer: Omit<SyncAnswerWire, 'cursor'> = { full: since === undefined, changed: {}, removed: {}, me: meOf(staff, openMode) };
         const changedIds = new Map<Entity, string[]>();
+        // An instructor's: the classes they see now or saw since the cursor (sync-instructor.ts).
+        const instructorId = ownClassesOnly(staff.access) ? staff.id : null;
+        let seenClasses: Set<string> | null = null;
         if (since !== undefined) {
-          const rows = await tx.query<{ entity: Entity; ids: string[] }>(
+          const rows = await tx.query<{ entity: Entity | 'handovers'; ids: string[] }>(
             `SELECT entity, array_agg(DISTINCT entity_id) AS ids FROM changes WHERE xid >= $1::xid8 GROUP BY entity`,
             [since],
           );
-          for (const row of rows) changedIds.set(row.entity, row.ids);
+          for (const row of rows) if (row.entity !== 'handovers') changedIds.set(row.entity, row.ids);
+          if (instructorId) {
+            seenClasses = await classesSeenSince(tx, instructorId, rows.find((row) => row.entity === 'handovers')?.ids ?? []);
+          }
           const add = (entity: Entity, rows: { id: string }[]) =>
             changedIds.set(entity, [...new Set([...(changedIds.get(entity) ?? []), ...rows.map((row) => row.id)])]);
           // An activity archived (or restored) takes its classes out of (or back into) the lists: they count as changed.
@@ -144,13 +151,14 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
           // A class archived, or given to another instructor, changes its students' classes (and so the rosters a device
           // builds), and which students and rolls an instructor sees, though none of them changed: they are sent again
           // (or, now out of sight, removed: a justified absence's reason does not stay on another instructor's device).
-          const classes = changedIds.get('classes');
-          if (classes) {
+          // An instructor's device is sent only those of the classes it may have held.
+          const classes = changedIds.get('classes')?.filter((id) => !seenClasses || seenClasses.has(id));
+          if (classes?.length) {
             add(
               'students',
               await tx.query<{ id: string }>('SELECT DISTINCT student_id AS id FROM class_enrollments WHERE class_id = ANY($1)', [classes]),
             );
-            if (ownClassesOnly(staff.access)) {
+            if (instructorId) {
               const rolls = await tx.query<{ id: string }>(
                 `SELECT class_id || '/' || to_char(date, 'YYYY-MM-DD') AS id FROM attendance_rolls
                   WHERE class_id = ANY($1) AND date >= current_date - ${SYNC_ROLL_DAYS}`,
@@ -163,12 +171,19 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         for (const entity of entities) {
           const ids = since === undefined ? null : (changedIds.get(entity) ?? []);
           if (ids && ids.length === 0) continue;
-          const records = await read(tx, entity, ids, ownClassesOnly(staff.access) ? staff.id : null);
+          const records = await read(tx, entity, ids, instructorId);
           if (entity === 'students') answer.changed.students = packStudentColumns(studentColumns(records as SyncStudent[]));
           else (answer.changed as Record<Exclude<Entity, 'students'>, unknown[]>)[entity] = records;
           if (!ids) continue;
           const found = new Set(records.map((record) => (entity === 'rolls' ? rollKey(record as Roll) : (record as { id: string }).id)));
-          const gone = ids.filter((id) => !found.has(id));
+          let gone = ids.filter((id) => !found.has(id));
+          // What left an instructor's sight is removed; what was never in it is not named.
+          if (seenClasses && entity === 'students') {
+            const held = await enrolledIn(tx, gone, seenClasses);
+            gone = gone.filter((id) => held.has(id));
+          } else if (seenClasses && entity === 'rolls') {
+            gone = gone.filter((key) => seenClasses.has(key.slice(0, key.lastIndexOf('/'))));
+          }
           if (gone.length === 0) continue;
           if (entity === 'rolls') {
             answer.removed.rolls = gone.map((key) => {

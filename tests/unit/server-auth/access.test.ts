@@ -237,6 +237,43 @@ describe("an instructor's students", () => {
       const back = await syncAs('instrutor', gone.cursor);
       expect(syncedIds(back).sort()).toEqual(expected);
       expect(rollsOf(back)).toHaveLength(1);
+
+      // Another instructor's class edited, one of its children edited, a roll of it taken: a delta names none of them
+      // (not even as removed) to this instructor, whose device never held them.
+      const [elsewhere] = await server.db.query<{ id: string; student: string }>(
+        `SELECT e.class_id AS id, min(e.student_id) AS student FROM class_enrollments e
+          WHERE e.class_id <> $1 AND e.student_id NOT IN (SELECT student_id FROM class_enrollments WHERE class_id = $1)
+          GROUP BY e.class_id ORDER BY e.class_id LIMIT 1`,
+        [own!.id],
+      );
+      const strangers = (
+        await server.db.query<{ id: string }>('SELECT student_id AS id FROM class_enrollments WHERE class_id = $1', [elsewhere!.id])
+      ).map((row) => row.id);
+      await server.db.run("UPDATE classes SET title = title || ' ' WHERE id = $1", [elsewhere!.id]);
+      await server.db.run("UPDATE students SET school_name = 'Outra escola' WHERE id = $1", [elsewhere!.student]);
+      const otherRoll = await server.app.inject({
+        method: 'PUT',
+        url: `/api/classes/${elsewhere!.id}/attendance/${rollDate}`,
+        headers: bearer(tokens.coordenador),
+        payload: { takenBy: 'x', takenAt: `${rollDate}T10:00:00.000Z`, entries: [{ studentId: elsewhere!.student, status: 'PRESENT' }] },
+      });
+      expect(otherRoll.statusCode).toBe(200);
+      const quiet = await syncAs('instrutor', back.cursor);
+      const named = [...syncedIds(quiet), ...(quiet.removed.students ?? [])];
+      expect(named.filter((id) => strangers.includes(id) && !expected.includes(id))).toEqual([]);
+      expect((quiet.removed.rolls ?? []).filter((roll) => roll.classId === elsewhere!.id)).toEqual([]);
+      // A coordinator's delta has them all.
+      const coordinator = await syncAs('coordenador', back.cursor);
+      expect(syncedIds(coordinator)).toContain(elsewhere!.student);
+
+      // A class that named no instructor, given to another: this instructor saw it, so its children leave their device.
+      await server.db.run('UPDATE classes SET instructor_id = NULL WHERE id = $1', [elsewhere!.id]);
+      const opened = await syncAs('instrutor', quiet.cursor);
+      expect(syncedIds(opened)).toContain(elsewhere!.student);
+      await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, elsewhere!.id]);
+      const closed = await syncAs('instrutor', opened.cursor);
+      expect(closed.removed.students ?? []).toContain(elsewhere!.student);
+      expect(closed.removed.rolls ?? []).toContainEqual({ classId: elsewhere!.id, date: rollDate });
     } finally {
       for (const row of before) await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [row.instructor, row.id]);
     }
