@@ -36,8 +36,10 @@ export type SavedRoll = {
   takenBy?: string;
   takenAt?: string;
   /**
-   * What a new save of the day is based on (RollInput.basedOn): the server's latest save, null when it has none, what
-   * the save still waiting here was based on (the new one replaces it), undefined when this device does not know.
+   * What a new save of the day is based on (RollInput.basedOn): the server's latest save, null when it has none or this
+   * device cannot tell (offline before the day's roll was ever read, or its reading refused), what the save still
+   * waiting here was based on (the new one replaces it). Null when not known: a roll the server has that this device
+   * never saw is then a conflict the user settles, never replaced without a word.
    */
   basedOn?: string | null;
   /** The server would not show the saved roll: it could not record the reading (its justified absences are a child's data). */
@@ -84,7 +86,7 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
       };
     }
     if (query.data === null) return { state: 'none', marks: noMarks, basedOn: null };
-    return { state: 'unknown', marks: noMarks, ...(isAccessRecordFailure(query.error) ? { unrecorded: true } : {}) };
+    return { state: 'unknown', marks: noMarks, basedOn: null, ...(isAccessRecordFailure(query.error) ? { unrecorded: true } : {}) };
   }, [rows, query.data, query.error, classId, date]);
 }
 

@@ -69,6 +69,14 @@ describe("a roll saved on an older state of the day's roll", () => {
     expect(server.bodies.at(-1)).toMatchObject({ basedOn: '2026-11-24T10:05:00.000Z', entries: [{ studentId: 's1', status: 'PRESENT' }] });
   });
 
+  it("taken where the device could not tell the day's roll (based on null), meets the roll the server has as a conflict", async () => {
+    const server = fakeServer({ takenAt: '2026-11-24T10:05:00.000Z', takenBy: 'Outra Instrutora' });
+    const row = await enqueueRoll({ classId: 'c1', date: '2026-11-24', roll: roll('2026-11-24T10:09:00.000Z', null, 'PRESENT') });
+    await drainOutbox();
+    expect(await db.outbox.get(row.id)).toMatchObject({ state: 'failed', reasonCode: 'stale-version' });
+    expect(server.bodies).toHaveLength(1);
+  });
+
   it("a second save made while the first is on its way is based on the first's save, not refused as a conflict with it", async () => {
     const server = fakeServer({ takenAt: '2026-11-24T10:00:00.000Z', takenBy: 'Outra Instrutora' });
     server.gate.hold = true;

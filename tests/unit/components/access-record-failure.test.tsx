@@ -74,6 +74,7 @@ describe('a read the server could not record', () => {
     const { result } = renderHook(() => useSavedRoll('c1', '2026-11-20'), {
       wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
     });
-    await waitFor(() => expect(result.current).toMatchObject({ state: 'unknown', unrecorded: true }));
+    // A save from here is based on "no roll known" (null): the roll the server has comes back as a conflict, not replaced.
+    await waitFor(() => expect(result.current).toMatchObject({ state: 'unknown', unrecorded: true, basedOn: null }));
   });
 });
