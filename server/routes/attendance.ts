@@ -30,13 +30,10 @@ import type { Staff } from '../access.ts';
 import { seesRollsOf } from '../../src/api/permissions.ts';
 import { errors, instant, pathIdSchema, type ApiContext } from './context.ts';
 import { monthGrid } from './attendance-reports.ts';
-import { rosterIds } from './roster.ts';
+import { latestToday, rosterIds } from './roster.ts';
 import { depositRoll, lockRollCounts, withdrawRoll } from './attendance-counts.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
-
-/** The latest day a roll may be dated: tomorrow in UTC, which is today or later in every time zone. */
-export const latestRollDate = (now: Date): string => new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
 
 /** The class exists, and the staff user may see its rolls (seesRollsOf: an instructor, not another instructor's). */
 async function requireClass(db: Queryable, id: string, staff: Staff | undefined): Promise<void> {
@@ -107,7 +104,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       const { takenAt, entries, basedOn } = request.body;
       // With sign-in, who took the roll is the signed-in user, not what the device says; open mode has no one to name.
       const takenBy = openMode || !request.staff ? request.body.takenBy : request.staff.email;
-      if (date > latestRollDate(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
+      if (date > latestToday(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
       // The access record: a row for every student on the roll (their attendance, a justified absence's reason).
       request.auditStudents = entries.map((entry) => entry.studentId);
       const seen = new Set<string>();

@@ -31,6 +31,12 @@ export async function rosterIds(db: Queryable, classId: string, date: string): P
   return new Set(rows.map((row) => row.student_id));
 }
 
+/**
+ * The latest day that is today somewhere: tomorrow in UTC. A roll or a student's status dated after it is dated after
+ * today in every time zone (the app holds its user to the device's own today).
+ */
+export const latestToday = (now: Date): string => new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+
 /** Today as a calendar date where the server runs (the programme's own time zone). */
 export function today(): string {
   const now = new Date();

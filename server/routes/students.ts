@@ -33,9 +33,8 @@ import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 import { frequencySql } from './frequency.ts';
 import { lockCounts, recountStudent } from './attendance-counts.ts';
-import { onRoster, seenByInstructor, today } from './roster.ts';
+import { latestToday, onRoster, seenByInstructor, today } from './roster.ts';
 import { nameOrder, nameOrderKey } from './name-order.ts';
-import { latestRollDate } from './attendance.ts';
 import { ownClassesOnly, seesRollsOf } from '../../src/api/permissions.ts';
 import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
@@ -384,7 +383,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       const { active, date, reason, version } = request.body;
       // Not after today (tomorrow in UTC, today or later in every time zone, as a roll's date): a status that starts
       // later would show the student inactive in the lists while the rosters still have them, until that day.
-      if (date.slice(0, 10) > latestRollDate(new Date())) {
+      if (date.slice(0, 10) > latestToday(new Date())) {
         throw new HttpError(400, `A deactivation or reactivation cannot be dated after today (${date})`, 'status-date-future');
       }
       const student = await db.transaction(async (tx) => {
