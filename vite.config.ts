@@ -29,7 +29,7 @@ function precompress(): Plugin {
       order: 'post',
       handler() {
         for (const file of files(outDir)) {
-          if (!/\.(js|css|html|svg|webmanifest|json)$/.test(file)) continue;
+          if (!/\.(m?js|css|html|svg|webmanifest|json)$/.test(file)) continue;
           const content = readFileSync(file);
           if (content.length < 1024) continue;
           writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -92,6 +92,9 @@ export default defineConfig(({ mode }) => ({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // PDF.js (the document viewer's PDFs, src/features/students/pdf-pages.tsx) comes from the network when a PDF is
+        // opened, which needs the network for the file anyway: not 405 KB more in every install's precache.
+        globIgnores: ['**/pdf-pages-*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -5,7 +5,7 @@
  * client's date-time payload is a server test: tests/unit/server/records.test.ts.)
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { addDocument, API_URL, expect, localDate, PDF, test, toggle, waitForServiceWorker, type ClassGroup } from '../support/e2e.ts';
+import { addDocument, API_URL, expect, localDate, pdfWithText, test, toggle, waitForServiceWorker, type ClassGroup } from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -169,7 +169,7 @@ test("a document added on a student's profile reaches the server, and a removed 
   await page.getByRole('button', { name: 'Add document' }).click();
   await expect(page.getByLabel(/^File/)).toBeVisible();
   await context.setOffline(true);
-  await addDocument(page, { name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await addDocument(page, { name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Comprovante') });
   const row = page.getByRole('row', { name: /comprovante\.pdf/ });
   await expect(row).toContainText('Waiting to sync');
   await context.setOffline(false);
@@ -179,6 +179,19 @@ test("a document added on a student's profile reaches the server, and a removed 
     );
   await expect.poll(stored, { timeout: 20_000 }).toEqual(['comprovante.pdf']);
   await expect(page.getByRole('button', { name: 'Download comprovante.pdf' })).toBeVisible();
+  // Looked at on the screen, not downloaded: PDF.js draws its page (dark pixels of the text on a white page).
+  await page.getByRole('button', { name: 'View comprovante.pdf' }).click();
+  const drawn = page.getByRole('img', { name: 'comprovante.pdf, page 1 of 1' });
+  await expect(drawn).toBeVisible();
+  const darkPixels = () =>
+    drawn.evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) dark += 1;
+      return dark;
+    });
+  await expect.poll(darkPixels).toBeGreaterThan(100);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Remove comprovante.pdf' }).click();

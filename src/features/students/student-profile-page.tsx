@@ -362,7 +362,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
   );
   const sizeText = (bytes: number) => (bytes < 1024 ? `${i18n.number(bytes)} B` : `${i18n.number(bytes / 1024, { maximumFractionDigits: 0 })} KB`);
   const [removing, setRemoving] = useState<{ id: string; fileName: string } | null>(null);
-  const [viewing, setViewing] = useState<{ id: string; fileName: string } | null>(null);
+  const [viewing, setViewing] = useState<{ id: string; fileName: string; mimeType: string } | null>(null);
   // Documents added or removed through the outbox: the list is asked again once the server has them.
   useEffect(
     () =>
@@ -433,7 +433,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
                         mih={44}
                         variant="subtle"
                         leftSection={<IconEye size={16} aria-hidden />}
-                        onClick={() => setViewing({ id: doc.id, fileName: doc.fileName })}
+                        onClick={() => setViewing({ id: doc.id, fileName: doc.fileName, mimeType: doc.mimeType })}
                       >
                         {t`View ${doc.fileName}`}
                       </Button>

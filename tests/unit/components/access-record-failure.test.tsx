@@ -65,7 +65,9 @@ describe('a read the server could not record', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(asked()).toBeGreaterThan(before));
 
-    renderWithProviders(<DocumentViewer studentId="s1" document={{ id: 'd1', fileName: 'rg.png' }} onClose={() => undefined} />);
+    renderWithProviders(
+      <DocumentViewer studentId="s1" document={{ id: 'd1', fileName: 'rg.png', mimeType: 'image/png' }} onClose={() => undefined} />,
+    );
     await waitFor(() => expect(screen.getAllByTestId('access-record-failure')).toHaveLength(2));
   });
   it("leaves the roll call's saved roll unknown and says why, when the roll's reading could not be recorded", async () => {

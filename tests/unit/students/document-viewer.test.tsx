@@ -1,10 +1,19 @@
 /**
- * A photo document is shown from memory, not saved on the device: its blob: URL is let go when the dialog closes.
+ * A document is shown from memory, not saved on the device: a photo's blob: URL is let go when the dialog closes, and a
+ * PDF goes to PDF.js's pages (drawn in the browser tests: jsdom has no canvas) without any blob: URL.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { DocumentViewer, viewableDocument } from '../../../src/features/students/document-viewer.tsx';
 import { renderWithProviders } from '../../support/render.tsx';
+
+vi.mock('../../../src/features/students/pdf-pages.tsx', () => ({
+  default: ({ file, fileName }: { file: Blob; fileName: string }) => (
+    <p data-testid="pdf-pages">
+      {fileName}: {file.size} bytes
+    </p>
+  ),
+}));
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -40,7 +49,7 @@ afterEach(() => {
 describe('the document viewer', () => {
   it('shows a photo from memory and lets it go on close', async () => {
     const { asked, created, revoked } = serveFile(true);
-    const document = { id: 'd1', fileName: 'rg-frente.png' };
+    const document = { id: 'd1', fileName: 'rg-frente.png', mimeType: 'image/png' };
     const { rerender } = renderWithProviders(<DocumentViewer studentId="s1" document={document} onClose={() => undefined} />);
     const image = await screen.findByRole('img', { name: 'rg-frente.png' });
     expect(image).toHaveAttribute('src', created[0]);
@@ -51,13 +60,25 @@ describe('the document viewer', () => {
 
   it('says so when the file cannot be fetched', async () => {
     serveFile(false);
-    renderWithProviders(<DocumentViewer studentId="s1" document={{ id: 'd1', fileName: 'rg.png' }} onClose={() => undefined} />);
+    renderWithProviders(
+      <DocumentViewer studentId="s1" document={{ id: 'd1', fileName: 'rg.png', mimeType: 'image/png' }} onClose={() => undefined} />,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('The document could not be loaded');
   });
 
-  it('is offered for photos only: a PDF is downloaded', () => {
+  it("hands a PDF to PDF.js's pages, with no blob: URL", async () => {
+    const { created } = serveFile(true);
+    renderWithProviders(
+      <DocumentViewer studentId="s1" document={{ id: 'd2', fileName: 'comprovante.pdf', mimeType: 'application/pdf' }} onClose={() => undefined} />,
+    );
+    expect(await screen.findByTestId('pdf-pages')).toHaveTextContent(`comprovante.pdf: ${png.length} bytes`);
+    expect(created).toEqual([]);
+  });
+
+  it('is offered for photos and PDFs, the kinds a document may be', () => {
     expect(viewableDocument('image/jpeg')).toBe(true);
     expect(viewableDocument('image/png')).toBe(true);
-    expect(viewableDocument('application/pdf')).toBe(false);
+    expect(viewableDocument('application/pdf')).toBe(true);
+    expect(viewableDocument('text/html')).toBe(false);
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * A PDF document's pages drawn on the screen with PDF.js (pdfjs-dist), loaded only when a PDF is opened: Chrome on an
+ * Android tablet cannot show a PDF inside a page, and a download leaves a child's document in the tablet's Downloads
+ * folder. The file stays in memory; its pages are canvases, gone when the dialog closes. PDF.js parses in its own
+ * worker (a file of the app's origin, as the Content-Security-Policy asks), and never evaluates strings as code.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Loader, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** A long file is shown in part: an ID or a proof of address has a page or two. */
+export const PDF_PAGES_SHOWN = 20;
+
+type Props = { file: Blob; fileName: string };
+
+export default function PdfPages({ file, fileName }: Props) {
+  const { t } = useLingui();
+  const [state, setState] = useState<{ pdf: PDFDocumentProxy } | { failed: true } | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    let loading: PDFDocumentLoadingTask | undefined;
+    file
+      .arrayBuffer()
+      .then(async (data) => {
+        if (cancelled) return;
+        loading = getDocument({ data: new Uint8Array(data), isEvalSupported: false });
+        const pdf = await loading.promise;
+        if (!cancelled) setState({ pdf });
+      })
+      .catch(() => {
+        if (!cancelled) setState({ failed: true });
+      });
+    return () => {
+      cancelled = true;
+      void loading?.destroy();
+    };
+  }, [file]);
+
+  if (state === null) return <Loader aria-label={t`Loading the document`} role="status" />;
+  if ('failed' in state) {
+    return (
+      <Text c="red.9" role="alert" data-testid="pdf-failed">
+        <Trans>This PDF could not be shown here. Download it to open it with another app.</Trans>
+      </Text>
+    );
+  }
+  const pages = state.pdf.numPages;
+  const shown = Math.min(pages, PDF_PAGES_SHOWN);
+  return (
+    <Stack gap="md" data-testid="pdf-pages">
+      {Array.from({ length: shown }, (_, index) => {
+        const page = index + 1;
+        return <PdfPage key={page} pdf={state.pdf} number={page} label={t`${fileName}, page ${page} of ${pages}`} />;
+      })}
+      {pages > shown && (
+        <Text c="gray.8">
+          <Trans>
+            The first {shown} of {pages} pages are shown. Download the file to read the rest.
+          </Trans>
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** One page on a canvas as wide as the dialog, sharp on the screen's pixels. */
+function PdfPage({ pdf, number, label }: { pdf: PDFDocumentProxy; number: number; label: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const target = canvas.current;
+    if (!target) return;
+    let render: { cancel: () => void } | undefined;
+    let cancelled = false;
+    void pdf
+      .getPage(number)
+      .then((page) => {
+        if (cancelled) return;
+        const width = target.parentElement?.clientWidth || 800;
+        const base = page.getViewport({ scale: 1 });
+        const viewport = page.getViewport({ scale: (width / base.width) * (window.devicePixelRatio || 1) });
+        target.width = Math.floor(viewport.width);
+        target.height = Math.floor(viewport.height);
+        const task = page.render({ canvas: target, viewport });
+        render = task;
+        return task.promise;
+      })
+      .catch(() => undefined); // a render cancelled on close, or a page PDF.js cannot draw: the canvas stays blank
+    return () => {
+      cancelled = true;
+      render?.cancel();
+    };
+  }, [pdf, number]);
+  return (
+    <canvas
+      ref={canvas}
+      role="img"
+      aria-label={label}
+      data-testid="pdf-page"
+      style={{ display: 'block', width: '100%', height: 'auto', border: '1px solid var(--mantine-color-gray-3)' }}
+    />
+  );
+}
