@@ -39,10 +39,10 @@ export function createRowPersister({ key, generation, onError }: RowPersisterOpt
   /** The queries' rows on the device, by query hash (the data is the cache's own object, compared by identity). */
   const written = new Map<string, Written>();
   let saving: Promise<void> | null = null;
-  let next: PersistedClient | null = null;
+  /** The client to write next, with the generation it belongs to (read when it was handed over, not when written). */
+  let next: { client: PersistedClient; generation: number } | null = null;
 
-  async function write(client: PersistedClient): Promise<void> {
-    const started = generation();
+  async function write(client: PersistedClient, started: number): Promise<void> {
     const stale = () => generation() !== started;
     const maybePause = slicer(stale);
     const rows: { key: string; value: string }[] = [];
@@ -80,10 +80,10 @@ export function createRowPersister({ key, generation, onError }: RowPersisterOpt
   async function drain(): Promise<void> {
     try {
       while (next) {
-        const client = next;
+        const { client, generation: started } = next;
         next = null;
         try {
-          await write(client);
+          await write(client, started);
         } catch (error) {
           if (!(error instanceof StaleSave)) onError(error);
         }
@@ -95,7 +95,9 @@ export function createRowPersister({ key, generation, onError }: RowPersisterOpt
 
   return {
     persistClient(client) {
-      next = client;
+      // A client handed over before the device's data was forgotten (a sign-out) while another save ran must never be
+      // written after it: the previous user's cache would come back at the next start.
+      next = { client, generation: generation() };
       saving ??= drain();
       return saving;
     },

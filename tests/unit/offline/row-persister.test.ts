@@ -119,6 +119,17 @@ describe('the query cache on the device, a row per query', () => {
     expect(errors).toEqual([]);
   });
 
+  it('never writes a cache handed over before the device data was forgotten, though its turn comes after', async () => {
+    const persister = make();
+    const first = persister.persistClient(client(query('students', students)));
+    // Handed over while the first is written, then a sign-out forgets the device's data and removes the rows.
+    const queued = persister.persistClient(client(query('students', students), query('guardians', [{ id: 'g1', name: 'Mãe' }])));
+    generation += 1;
+    await persister.removeClient();
+    await Promise.all([first, queued]);
+    expect(await rows()).toEqual({});
+  });
+
   it('a save asked for while one is written is written after it, with the latest cache', async () => {
     const persister = make();
     const first = persister.persistClient(client(query('students', students)));
