@@ -253,12 +253,21 @@ function useGuardianSync(studentId: string) {
         if (item.kind === outboxKinds.guardianCreate) {
           const payload = item.payload as GuardianCreatePayload;
           if (payload.studentId !== studentId) return;
-          const saved = { ...payload.guardian, id: typeof result?.id === 'string' ? result.id : payload.guardian.id };
+          // With the version the server gave it: an edit made before the list is read again is checked against it.
+          const saved = {
+            ...payload.guardian,
+            id: typeof result?.id === 'string' ? result.id : payload.guardian.id,
+            version: typeof result?.version === 'number' ? result.version : 1,
+          };
           queryClient.setQueryData<Guardian[]>(key, (old) => (old && !old.some((g) => g.id === saved.id) ? [...old, saved] : old));
         } else if (item.kind === outboxKinds.guardianUpdate) {
           const payload = item.payload as GuardianUpdatePayload;
           if (payload.studentId !== studentId) return;
-          queryClient.setQueryData<Guardian[]>(key, (old) => old?.map((g) => (g.id === payload.guardianId ? { ...g, ...payload.guardian } : g)));
+          // The edit's fields, with the version the server gave the edit (not the one the edit started from).
+          const version = typeof result?.version === 'number' ? { version: result.version } : {};
+          queryClient.setQueryData<Guardian[]>(key, (old) =>
+            old?.map((g) => (g.id === payload.guardianId ? { ...g, ...payload.guardian, ...version } : g)),
+          );
         } else return;
         void queryClient.invalidateQueries({ queryKey: key });
       }),

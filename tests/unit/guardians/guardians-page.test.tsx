@@ -7,6 +7,8 @@ import type { SearchUpdater } from '../../../src/features/guardians/guardian-mod
 import type { GuardianSearch } from '../../../src/features/guardians/guardian-search.ts';
 import { notify } from '../../../src/components/notify.ts';
 import { db } from '../../../src/lib/db.ts';
+import { drainOutbox } from '../../../src/offline/outbox.ts';
+import { registerGuardianHandlers } from '../../../src/api/guardians.ts';
 import { mockApi, renderWithRouter } from '../students/support.tsx';
 
 vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
@@ -129,6 +131,36 @@ describe('guardians page', () => {
     expect(await within(card).findByText('(11) 90000-0000')).toBeInTheDocument();
     expect(within(card).getByText('Waiting to sync')).toBeInTheDocument();
     expect(sessionStorage.getItem('quadra.guardian-edit.draft.g1')).toBeNull();
+  });
+
+  it('a guardian sent, whose list could not be read again, is edited on the version the server gave it', async () => {
+    const user = userEvent.setup();
+    registerGuardianHandlers();
+    let reads = 0;
+    mockApi({
+      // The list once; every read after it fails (the link dropped).
+      'students/stu-1/responsibles': () => {
+        reads += 1;
+        if (reads > 1) throw new TypeError('Failed to fetch');
+        return Response.json(guardians);
+      },
+      'POST students/stu-1/responsibles': async (request: Request) => Response.json({ ...(await request.json()), version: 1 }),
+    });
+    const { url } = setup(newGuardianSearch);
+    await screen.findByText('Patrícia Santos');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(url()).toEqual({}));
+    await drainOutbox();
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    await waitFor(() => expect(reads).toBeGreaterThan(1));
+    await user.click(await screen.findByRole('button', { name: 'Edit Novo Responsável' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Guardian' });
+    await user.clear(within(dialog).getByLabelText(/^Phone( \*)?$/));
+    await user.type(within(dialog).getByLabelText(/^Phone( \*)?$/), '(11) 90000-0000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    // Checked against version 1 on the server: a coordinator's edit in between comes back as a conflict.
+    expect((await db.outbox.toArray())[0]).toMatchObject({ kind: 'guardian.update', payload: { guardian: { version: 1 } } });
   });
 
   it("an edit's typing survives a reload, and opens by the guardian's id alone", async () => {
