@@ -98,6 +98,7 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
   const { t } = useLinguiMacro();
   const [adopting, setAdopting] = useState<string | null>(null);
   const signedIn = sessionUid() !== null;
+  const refused = new Set(items.filter((item) => item.state === 'failed').map((item) => item.id));
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t`Changes saved on this device`} closeButtonProps={{ 'aria-label': t`Close` }}>
       <Stack gap="sm">
@@ -154,6 +155,11 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
             {item.state === 'pending' && sentSince(item.id) !== undefined && (
               <Text size="sm" data-testid="outbox-sending">
                 {t`Being sent since ${i18n.date(new Date(sentSince(item.id)!), { timeStyle: 'medium' })}; the changes after it wait for the server's answer.`}
+              </Text>
+            )}
+            {item.state === 'pending' && item.dependsOn !== undefined && refused.has(item.dependsOn) && (
+              <Text size="sm" data-testid="outbox-waits-for-refused">
+                <Trans>Waits for a refused change of the same record: retry or discard that one, and this one is sent.</Trans>
               </Text>
             )}
             {item.state === 'failed' && isMadeHere(item) && (

@@ -336,25 +336,40 @@ export function canKeepMine(kind: string): boolean {
   return rebases.has(kind);
 }
 
+/** Writes that bring a record into being: what waits for one (a document of a student) cannot exist without it. */
+const CREATES: ReadonlySet<string> = new Set([
+  outboxKinds.studentCreate,
+  outboxKinds.guardianCreate,
+  outboxKinds.userCreate,
+  outboxKinds.activityCreate,
+  outboxKinds.classCreate,
+]);
+
 /**
- * Drop an item the user chose to give up, and what of theirs depends on it (documents of a refused student). Another
- * account's write is never dropped here: one of theirs that waited for this item is sent on its own (and, if it cannot
- * stand alone, fails in front of them).
+ * Drop an item the user chose to give up. What of theirs waits for a record's creation goes with it (documents of a
+ * refused student); what waits for any other write (a status change after a refused edit, a roll after a refused roll
+ * of that day) is the user's own save and stands alone: it now waits for what the dropped item waited for, if anything.
+ * Another account's write is never dropped here: one of theirs that waited for this item is sent on its own (and, if
+ * it cannot stand alone, fails in front of them).
  */
 export async function discardItem(id: string): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const item = await db.outbox.get(id);
     if (!item || !isMadeHere(item)) return;
     const dependents = await db.outbox.where('dependsOn').equals(id).toArray();
-    const others = dependents.filter((row) => !isMadeHere(row)).map((row) => row.id);
+    const dropped = CREATES.has(item.kind) ? dependents.filter((row) => isMadeHere(row)).map((row) => row.id) : [];
+    const released = dependents.filter((row) => !dropped.includes(row.id)).map((row) => row.id);
+    const waitsFor = CREATES.has(item.kind) ? undefined : item.dependsOn;
     await db.outbox
       .where('id')
-      .anyOf(others)
+      .anyOf(released)
       .modify((row) => {
-        delete row.dependsOn;
+        if (waitsFor !== undefined && isMadeHere(row)) row.dependsOn = waitsFor;
+        else delete row.dependsOn;
       });
-    await db.outbox.bulkDelete([id, ...dependents.filter((row) => isMadeHere(row)).map((row) => row.id)]);
+    await db.outbox.bulkDelete([id, ...dropped]);
   });
+  void drainOutbox();
 }
 
 /** Make every waiting item due now (used when the connection comes back). */

@@ -104,6 +104,18 @@ describe('the outbox drawer', () => {
     expect(screen.queryByText('Discard')).toBeNull();
   });
 
+  it('says what a change waiting behind a refused one of its record waits for', () => {
+    setSessionUid('ana');
+    const base = { kind: outboxKinds.studentUpdate, createdAt: 1, nextAttemptAt: 0, attempts: [], author: 'ana' };
+    const edit: OutboxRow = { ...base, id: 'e1', payload: {}, state: 'failed', reason: 'CPF already registered', reasonCode: 'cpf-taken' };
+    const status: OutboxRow = { ...base, id: 's1', kind: outboxKinds.studentStatus, payload: {}, state: 'pending', dependsOn: 'e1' };
+    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[edit, status]} pending={1} />);
+    expect(screen.getByTestId('outbox-waits-for-refused')).toHaveTextContent(
+      'Waits for a refused change of the same record: retry or discard that one, and this one is sent.',
+    );
+    setSessionUid(null);
+  });
+
   it('says which change is on its way and that the ones after it wait for its answer', async () => {
     let answer!: () => void;
     registerOutboxHandler('test.hanging', () => new Promise<undefined>((resolve) => (answer = () => resolve(undefined))));

@@ -197,6 +197,35 @@ describe('the outbox', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it("discarding a refused edit sends the user's later save of the record that waited behind it; a refused creation takes its dependants with it", async () => {
+    const sent: string[] = [];
+    registerOutboxHandler(outboxKinds.studentUpdate, async (item) => {
+      if (item.payload === 'edit with a taken CPF') throw httpError(409, 'CPF taken', 'cpf-taken');
+      sent.push(String(item.payload));
+    });
+    registerOutboxHandler(outboxKinds.studentStatus, async (item) => void sent.push(String(item.payload)));
+    const edit = await enqueue({ kind: outboxKinds.studentUpdate, payload: 'edit with a taken CPF' });
+    const status = await enqueue({ kind: outboxKinds.studentStatus, payload: 'deactivation', dependsOn: edit.id });
+    await settle();
+    expect(await db.outbox.get(edit.id)).toMatchObject({ state: 'failed', reasonCode: 'cpf-taken' });
+    expect(await db.outbox.get(status.id)).toMatchObject({ state: 'pending' });
+    await discardItem(edit.id);
+    await settle();
+    expect(sent).toEqual(['deactivation']);
+    expect(await db.outbox.count()).toBe(0);
+
+    registerOutboxHandler(outboxKinds.studentCreate, async () => {
+      throw httpError(400, 'Invalid');
+    });
+    const registration = await enqueue({ kind: outboxKinds.studentCreate, payload: 'registration' });
+    await enqueue({ kind: outboxKinds.studentStatus, payload: 'its status', dependsOn: registration.id });
+    await settle();
+    await discardItem(registration.id);
+    await settle();
+    expect(await db.outbox.count()).toBe(0);
+    expect(sent).toEqual(['deactivation']);
+  });
+
   it('sends a dependent item only after its parent, with what the parent returned', async () => {
     const order: string[] = [];
     let parentResult: unknown;
