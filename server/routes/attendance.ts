@@ -26,23 +26,12 @@ import {
 import { insertRows } from '../db/bulk-insert.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
-import type { Staff } from '../access.ts';
-import { seesRollsOf } from '../../src/api/permissions.ts';
 import { errors, instant, pathIdSchema, type ApiContext } from './context.ts';
 import { monthGrid } from './attendance-reports.ts';
-import { latestToday, rosterIds } from './roster.ts';
+import { latestToday, requireClass, rosterIds } from './roster.ts';
 import { depositRoll, lockRollCounts, withdrawRoll } from './attendance-counts.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
-
-/** The class exists, and the staff user may see its rolls (seesRollsOf: an instructor, not another instructor's). */
-async function requireClass(db: Queryable, id: string, staff: Staff | undefined): Promise<void> {
-  const [found] = await db.query<{ instructor_id: string | null }>('SELECT instructor_id FROM classes WHERE id = $1', [id]);
-  if (!found) throw notFound('Class');
-  if (staff && !seesRollsOf(staff, found.instructor_id)) {
-    throw new HttpError(403, "This class is another instructor's: its rolls are theirs and the coordinators'", 'forbidden');
-  }
-}
 
 type EntryRow = { studentId: string; status: RollStatus; reason: AbsenceReason | null; note: string | null };
 

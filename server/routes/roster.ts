@@ -4,6 +4,31 @@
  * the roster), and not inactive that day (a deactivation takes the student off every roster from its date on).
  */
 import type { Queryable } from '../db/types.ts';
+import { ownClassesOnly, seesRollsOf } from '../../src/api/permissions.ts';
+import { HttpError, notFound } from '../errors.ts';
+
+export type ClassAccess = { archived: boolean; activityArchived: boolean; instructorId: string | null };
+
+/**
+ * The class exists (404 otherwise); with `staff`, they may also see its students and rolls (403 otherwise): an
+ * instructor sees those of their own classes and of classes that name no instructor (seesRollsOf), and none of an
+ * archived class or activity (off their lists and devices: the coordinators keep its history).
+ */
+export async function requireClass(db: Queryable, id: string, staff?: { id: string; access: string }): Promise<ClassAccess> {
+  const [found] = await db.query<ClassAccess>(
+    `SELECT c.archived, a.archived AS "activityArchived", c.instructor_id AS "instructorId"
+       FROM classes c JOIN activities a ON a.id = c.activity_id WHERE c.id = $1`,
+    [id],
+  );
+  if (!found) throw notFound('Class');
+  if (staff && !seesRollsOf(staff, found.instructorId)) {
+    throw new HttpError(403, "This class is another instructor's: its students and rolls are theirs and the coordinators'", 'forbidden');
+  }
+  if (staff && ownClassesOnly(staff.access) && (found.archived || found.activityArchived)) {
+    throw new HttpError(403, "This class is archived: its students and rolls are the coordinators'", 'forbidden');
+  }
+  return found;
+}
 
 /** SQL condition: enrolment row `e` puts its student on the roster on `day` (an SQL date expression). */
 export const onRoster = (e: string, day: string): string =>
@@ -13,13 +38,16 @@ export const onRoster = (e: string, day: string): string =>
 
 /**
  * SQL condition: the student `student` (an SQL expression) is one the instructor `instructor` sees (least privilege: an
- * instructor's lists hold the children they teach, not the programme's): on the roster of a class of theirs, or of a
- * class that names no instructor (the rolls they see, permissions.ts seesRollsOf), by an enrolment not ended on `day`
- * (one that starts later counts: the child is coming to their class).
+ * instructor's lists hold the children they teach, not the programme's): active, on the roster of a class of theirs,
+ * or of a class that names no instructor (the rolls they see, permissions.ts seesRollsOf), neither the class nor its
+ * activity archived, by an enrolment not ended on `day` (one that starts later counts: the child is coming to their
+ * class). A deactivated child is on no roster, so off the instructor's lists.
  */
 export const seenByInstructor = (student: string, instructor: string, day: string): string =>
   `${student} IN (SELECT e.student_id FROM class_enrollments e JOIN classes c ON c.id = e.class_id
-                    WHERE NOT c.archived AND (c.instructor_id IS NULL OR c.instructor_id = ${instructor})
+                    JOIN activities a ON a.id = c.activity_id JOIN students st ON st.id = e.student_id
+                    WHERE st.active AND NOT c.archived AND NOT a.archived
+                      AND (c.instructor_id IS NULL OR c.instructor_id = ${instructor})
                       AND (e.ended_on IS NULL OR ${day} < e.ended_on))`;
 
 /** The ids of the students on a class's roster on `date` (YYYY-MM-DD). */

@@ -33,9 +33,9 @@ import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 import { frequencySql } from './frequency.ts';
 import { lockCounts, recountStudent } from './attendance-counts.ts';
-import { latestToday, onRoster, seenByInstructor, today } from './roster.ts';
+import { latestToday, onRoster, requireClass, seenByInstructor, today } from './roster.ts';
 import { nameOrder, nameOrderKey } from './name-order.ts';
-import { ownClassesOnly, seesRollsOf } from '../../src/api/permissions.ts';
+import { ownClassesOnly } from '../../src/api/permissions.ts';
 import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
 import type { ListReader, ListRow, Placed } from '../student-list-cache.ts';
@@ -190,16 +190,6 @@ async function lockStudent(tx: Queryable, id: string): Promise<Student> {
   const [row] = await tx.query<{ version: number }>('SELECT version FROM students WHERE id = $1 FOR UPDATE', [id]);
   if (!row) throw notFound('Student');
   return (await readStudent(tx, id))!;
-}
-
-async function requireClass(db: Queryable, id: string): Promise<{ archived: boolean; activityArchived: boolean; instructorId: string | null }> {
-  const [found] = await db.query<{ archived: boolean; activityArchived: boolean; instructorId: string | null }>(
-    `SELECT c.archived, a.archived AS "activityArchived", c.instructor_id AS "instructorId"
-       FROM classes c JOIN activities a ON a.id = c.activity_id WHERE c.id = $1`,
-    [id],
-  );
-  if (!found) throw notFound('Class');
-  return found;
 }
 
 type EnrolmentRow = { from: string; to: string | null };
@@ -446,10 +436,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     },
     async (request) => {
       const { classId } = request.params;
-      const { instructorId } = await requireClass(db, classId);
-      if (!seesRollsOf(request.staff!, instructorId)) {
-        throw new HttpError(403, "This class is another instructor's: its students are theirs and the coordinators'", 'forbidden');
-      }
+      await requireClass(db, classId, request.staff!);
       const onIt = `IN (SELECT e.student_id FROM class_enrollments e WHERE e.class_id = $1 AND ${onRoster('e', '$2::date')})`;
       return db.query(studentSummarySql(`WHERE s.id ${onIt}`, `WHERE student_id ${onIt}`), [classId, request.query.date ?? today()]);
     },

@@ -7,7 +7,7 @@
  * So the delta's removals, and the students and rolls a changed class sends again, are kept to the classes this
  * instructor sees now or saw since the cursor (a class handed over from them, or from "every instructor": migration
  * 010_class_handovers.sql). Enrolments are never deleted, only ended, so a student this instructor could have held has
- * an enrolment in one of those classes.
+ * an enrolment in one of those classes, open or ended lately.
  */
 import type { Queryable } from '../db/types.ts';
 
@@ -23,11 +23,16 @@ export async function classesSeenSince(tx: Queryable, instructorId: string, hand
   return seen;
 }
 
-/** Of these students, those enrolled (at any time) in one of these classes: the ones the device may have held. */
+/**
+ * Of these students, those enrolled in one of these classes lately: the ones the device may have held. A device's first
+ * sync of each day is a full one (src/offline/sync.ts), so a delta's cursor is of today or yesterday wherever the
+ * device is: an enrolment that ended before yesterday (in UTC, a day early anywhere) had taken the child off already.
+ */
 export async function enrolledIn(tx: Queryable, studentIds: readonly string[], classIds: ReadonlySet<string>): Promise<Set<string>> {
   if (studentIds.length === 0 || classIds.size === 0) return new Set();
   const rows = await tx.query<{ id: string }>(
-    'SELECT DISTINCT student_id AS id FROM class_enrollments WHERE student_id = ANY($1) AND class_id = ANY($2)',
+    `SELECT DISTINCT student_id AS id FROM class_enrollments
+      WHERE student_id = ANY($1) AND class_id = ANY($2) AND (ended_on IS NULL OR ended_on >= current_date - 2)`,
     [studentIds, [...classIds]],
   );
   return new Set(rows.map((row) => row.id));

@@ -280,6 +280,55 @@ describe("an instructor's students", () => {
   });
 });
 
+describe("an instructor's view of archived and deactivated", () => {
+  it('leaves out a deactivated child and the classes of an archived activity or class: not listed, their roster and grid refused', async () => {
+    const [mine] = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [emails.instrutor]);
+    // Two classes of this instructor's, of two activities, each with children only in it.
+    const groups = await server.db.query<{ id: string; activity: string; student: string }>(
+      `SELECT c.id, c.activity_id AS activity, min(e.student_id) AS student FROM classes c JOIN class_enrollments e ON e.class_id = c.id
+        WHERE e.ended_on IS NULL AND e.student_id NOT IN (SELECT student_id FROM class_enrollments WHERE class_id <> c.id)
+        GROUP BY c.id, c.activity_id ORDER BY c.id`,
+    );
+    const [one, two] = [groups[0]!, groups.find((group) => group.activity !== groups[0]!.activity)!];
+    const before = await server.db.query<{ id: string; instructor: string | null }>('SELECT id, instructor_id AS instructor FROM classes');
+    const others = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' AND email <> $1 LIMIT 1", [
+      emails.instrutor,
+    ]);
+    await server.db.run('UPDATE classes SET instructor_id = $1', [others[0]!.id]);
+    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = ANY($2)', [mine!.id, [one.id, two.id]]);
+    const listed = async (query = '') =>
+      (await server.app.inject({ url: `/api/students${query}`, headers: bearer(tokens.instrutor) })).json<{ id: string }[]>().map((s) => s.id);
+    const refused = async (url: string) => (await server.app.inject({ url, headers: bearer(tokens.instrutor) })).statusCode;
+    try {
+      expect(await listed()).toEqual(expect.arrayContaining([one.student, two.student]));
+      // A deactivated child: on no roster, so off the list whatever its filter.
+      await server.db.run('UPDATE students SET active = false WHERE id = $1', [one.student]);
+      expect(await listed()).not.toContain(one.student);
+      expect(await listed('?status=inactive')).toEqual([]);
+      expect(await listed('?status=all')).not.toContain(one.student);
+      await server.db.run('UPDATE students SET active = true WHERE id = $1', [one.student]);
+      // An archived activity takes its classes' children off the list; its class's roster and grid are refused.
+      await server.db.run('UPDATE activities SET archived = true WHERE id = $1', [two.activity]);
+      expect(await listed()).not.toContain(two.student);
+      expect(await refused(`/api/classes/${two.id}/students`)).toBe(403);
+      expect(await refused(`/api/classes/${two.id}/attendance?month=2026-09`)).toBe(403);
+      await server.db.run('UPDATE activities SET archived = false WHERE id = $1', [two.activity]);
+      // An archived class, the same.
+      await server.db.run('UPDATE classes SET archived = true WHERE id = $1', [one.id]);
+      expect(await listed()).not.toContain(one.student);
+      expect(await refused(`/api/classes/${one.id}/students`)).toBe(403);
+      expect(await refused(`/api/classes/${two.id}/students`)).toBe(200);
+      // A coordinator still reads the archived class's roster (its history is theirs).
+      expect((await server.app.inject({ url: `/api/classes/${one.id}/students`, headers: bearer(tokens.coordenador) })).statusCode).toBe(200);
+    } finally {
+      await server.db.run('UPDATE classes SET archived = false WHERE id = $1', [one.id]);
+      await server.db.run('UPDATE activities SET archived = false WHERE id = $1', [two.activity]);
+      await server.db.run('UPDATE students SET active = true WHERE id = $1', [one.student]);
+      for (const row of before) await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [row.instructor, row.id]);
+    }
+  });
+});
+
 describe("an instructor's rolls", () => {
   it("are those of their own classes and of classes that name none: another instructor's class is refused, read or write", async () => {
     const [other] = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' AND email <> $1 ORDER BY id LIMIT 1", [
