@@ -109,7 +109,8 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
   app.get(
     '/sync',
     {
-      config: { rule: 'me:read' },
+      // The access record: a justified absence's reason is a child's health or family (attendance.ts records its read).
+      config: { rule: 'me:read', audit: 'student' },
       schema: {
         tags: ['sync'],
         summary: "What the device keeps for its user's role, changed since a cursor (everything without one)",
@@ -196,6 +197,9 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         }
         return answer;
       });
+      // Recorded as read: the students whose justified absence the answer's rolls say why, and no one else.
+      const justified = (value.changed.rolls ?? []).flatMap((roll) => roll.entries.filter((entry) => entry.status === 'JUSTIFIED'));
+      request.auditStudents = [...new Set(justified.map((entry) => entry.studentId))];
       return { cursor, ...value };
     },
   );

@@ -204,6 +204,39 @@ describe('the access record', () => {
     expect(await entriesOf(present.id)).toBe(1);
   });
 
+  it('records a sync on the students whose justified absence its rolls say why, and no one else', async () => {
+    const [group] = await server.db.query<{ id: string }>(
+      'SELECT class_id AS id FROM class_enrollments WHERE ended_on IS NULL GROUP BY class_id HAVING count(*) >= 2 ORDER BY class_id DESC LIMIT 1',
+    );
+    const date = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const roster = (await server.app.inject(`/api/classes/${group!.id}/students?date=${date}`)).json<Array<{ id: string }>>();
+    const [excused, present] = roster as [{ id: string }, { id: string }];
+    const synced = async (studentId: string) =>
+      Number(
+        (await server.db.query<{ n: number }>("SELECT count(*) AS n FROM access_log WHERE student_id = $1 AND route = '/sync'", [studentId]))[0]!.n,
+      );
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url: `/api/classes/${group!.id}/attendance/${date}`,
+      payload: {
+        takenBy: 'Instrutora',
+        takenAt: `${date}T10:00:00.000Z`,
+        entries: roster.map(({ id }) =>
+          id === excused.id ? { studentId: id, status: 'JUSTIFIED', reason: 'OTHER', note: 'internado' } : { studentId: id, status: 'PRESENT' },
+        ),
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const answer = await server.app.inject('/api/sync');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('internado');
+    expect(await synced(excused.id)).toBe(1);
+    expect(await synced(present.id)).toBe(0);
+    // A delta with nothing of theirs in it records nothing.
+    await server.app.inject(`/api/sync?since=${answer.json<{ cursor: string }>().cursor}`);
+    expect(await synced(excused.id)).toBe(1);
+  });
+
   it('is append-only: the database refuses to change or remove an entry', async () => {
     await server.app.inject(`/api/students/${await anyStudentId()}/responsibles`);
     await expect(server.db.run("UPDATE access_log SET user_email = 'someone-else'")).rejects.toThrow(/append-only/);
