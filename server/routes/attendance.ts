@@ -64,14 +64,21 @@ export async function readRoll(db: Queryable, classId: string, date: string): Pr
  * A save taken on the day's roll as it was at `basedOn` (null: no roll) goes through only if nobody saved it since; the
  * same save sent again (its answer lost) finds its own takenAt there and goes through too.
  */
-async function requireUnchangedSince(tx: Queryable, classId: string, date: string, basedOn: string | null, takenAt: string): Promise<void> {
+async function requireUnchangedSince(
+  tx: Queryable,
+  classId: string,
+  date: string,
+  { basedOn, takenAt, supersedes = [] }: { basedOn: string | null; takenAt: string; supersedes?: readonly string[] },
+): Promise<void> {
   const [head] = await tx.query<{ taken_at: string }>(
     `SELECT ${instant('taken_at')} AS taken_at FROM attendance_rolls WHERE class_id = $1 AND date = $2 FOR UPDATE`,
     [classId, date],
   );
   if (!head) return;
   const latest = Date.parse(head.taken_at);
-  if (latest === Date.parse(takenAt) || (basedOn !== null && latest === Date.parse(basedOn))) return;
+  // The same save again, one on the roll it was taken on, or one replacing this device's own save that arrived.
+  const own = [takenAt, ...(basedOn === null ? [] : [basedOn]), ...supersedes];
+  if (own.some((at) => Date.parse(at) === latest)) return;
   throw staleVersion('roll', await readRoll(tx, classId, date));
 }
 
@@ -90,7 +97,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
     },
     async (request) => {
       const { classId, date } = request.params;
-      const { takenAt, entries, basedOn } = request.body;
+      const { takenAt, entries, basedOn, supersedes } = request.body;
       // With sign-in, who took the roll is the signed-in user, not what the device says; open mode has no one to name.
       const takenBy = openMode || !request.staff ? request.body.takenBy : request.staff.email;
       if (date > latestToday(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
@@ -105,7 +112,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         // First, before any row lock: the roll's share of the maintained counts changes with it (attendance-counts.ts).
         await lockRollCounts(tx, classId);
         await requireClass(tx, classId, request.staff);
-        if (basedOn !== undefined) await requireUnchangedSince(tx, classId, date, basedOn, takenAt);
+        if (basedOn !== undefined) await requireUnchangedSince(tx, classId, date, { basedOn, takenAt, supersedes });
         const enrolled = await rosterIds(tx, classId, date);
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
         if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);

@@ -58,12 +58,17 @@ export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
     return other?.classId === payload.classId && other.date === payload.date;
   });
   // Only this account's: another's roll of the day waits for their sign-in, and then meets this one as a conflict.
-  const stale = older.filter((row) => !isSending(row.id) && isMadeHere(row)).map((row) => row.id);
+  const replaced = older.filter((row) => !isSending(row.id) && isMadeHere(row));
+  const stale = replaced.map((row) => row.id);
+  // A replaced save may have reached the server with its answer lost (or the tab closed mid-send): the day's roll being
+  // it is no conflict. One that never arrived cannot be the day's roll (its takenAt is this device's own).
+  const supersedes = [...new Set(replaced.flatMap((row) => [...(rollPayloadOf(row)?.roll.supersedes ?? []), rollPayloadOf(row)!.roll.takenAt]))];
   // One on its way: this one waits for it and is sent on the save it makes (the handler's basedOn), not as a conflict.
   const onItsWay = older.find((row) => isSending(row.id));
+  const roll = supersedes.length > 0 ? { ...payload.roll, supersedes: supersedes.slice(-50) } : payload.roll;
   const row = await enqueue({
     kind: ATTENDANCE_ROLL_KIND,
-    payload: rollPayloadSchema.parse(payload),
+    payload: rollPayloadSchema.parse({ ...payload, roll }),
     id: crypto.randomUUID(),
     ...(onItsWay ? { dependsOn: onItsWay.id } : {}),
   });

@@ -449,9 +449,14 @@ const rollFieldsSchema = z.object({
 /**
  * A roll to save. `basedOn`: the latest save of that day's roll the device knew when the roll was taken (its takenAt),
  * null when it knew there was none; the server refuses the save (409 'stale-version', with the roll as it is) when the
- * day's roll has been saved since by someone else. Left out: no check (the API's other clients).
+ * day's roll has been saved since by someone else. Left out: no check (the API's other clients). `supersedes`: the
+ * takenAt of this device's own earlier saves of the day that this one replaced before they were known to have arrived
+ * (a send whose answer was lost may have): the day's roll being one of them is no conflict, it is the user's own.
  */
-export const rollInputSchema = z.extend(rollFieldsSchema, { basedOn: z.optional(z.nullable(isoDateTimeSchema)) });
+export const rollInputSchema = z.extend(rollFieldsSchema, {
+  basedOn: z.optional(z.nullable(isoDateTimeSchema)),
+  supersedes: z.optional(z.array(isoDateTimeSchema).check(z.maxLength(50))),
+});
 export type RollInput = z.infer<typeof rollInputSchema>;
 /**
  * A saved roll: takenBy/takenAt are its latest save; firstTakenBy/firstTakenAt its first save, kept when a later PUT

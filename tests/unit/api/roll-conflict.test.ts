@@ -21,7 +21,7 @@ const roll = (takenAt: string, basedOn: string | null, status: 'PRESENT' | 'ABSE
 function fakeServer(latest: { takenAt: string; takenBy: string }) {
   const bodies: RollInput[] = [];
   let release: (() => void) | undefined;
-  const gate = { hold: false };
+  const gate = { hold: false, loseAnswer: false };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -30,7 +30,8 @@ function fakeServer(latest: { takenAt: string; takenBy: string }) {
       bodies.push(body);
       if (gate.hold) await new Promise<void>((resolve) => (release = resolve));
       const current = { classId: 'c1', date: '2026-11-24', entries: [{ studentId: 's1', status: 'ABSENT' }], ...latest };
-      if (body.basedOn !== undefined && body.basedOn !== latest.takenAt && body.takenAt !== latest.takenAt) {
+      const own = [body.basedOn, body.takenAt, ...(body.supersedes ?? [])];
+      if (body.basedOn !== undefined && !own.includes(latest.takenAt)) {
         return new Response(JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'stale', code: 'stale-version', current }), {
           status: 409,
           headers: { 'content-type': 'application/json' },
@@ -38,6 +39,8 @@ function fakeServer(latest: { takenAt: string; takenBy: string }) {
       }
       latest.takenAt = body.takenAt;
       latest.takenBy = body.takenBy;
+      // Saved, but the answer never reaches the tablet (the link dropped on the way back).
+      if (gate.loseAnswer) throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify({ ...body, basedOn: undefined, classId: 'c1', date: '2026-11-24' }), {
         headers: { 'content-type': 'application/json' },
       });
@@ -75,6 +78,29 @@ describe("a roll saved on an older state of the day's roll", () => {
     await drainOutbox();
     expect(await db.outbox.get(row.id)).toMatchObject({ state: 'failed', reasonCode: 'stale-version' });
     expect(server.bodies).toHaveLength(1);
+  });
+
+  it("a correction made after a save whose answer was lost replaces the user's own roll, not met as someone else's", async () => {
+    const server = fakeServer({ takenAt: '2026-11-24T10:00:00.000Z', takenBy: 'Outra Instrutora' });
+    server.gate.loseAnswer = true;
+    const first = await enqueueRoll({
+      classId: 'c1',
+      date: '2026-11-24',
+      roll: roll('2026-11-24T10:09:00.000Z', '2026-11-24T10:00:00.000Z', 'ABSENT'),
+    });
+    await drainOutbox();
+    expect(await db.outbox.get(first.id)).toMatchObject({ state: 'pending' });
+    server.gate.loseAnswer = false;
+    // The roll call offers the waiting save's basis for the correction (use-roll-call.ts): the roll before it.
+    const second = await enqueueRoll({
+      classId: 'c1',
+      date: '2026-11-24',
+      roll: roll('2026-11-24T10:12:00.000Z', '2026-11-24T10:00:00.000Z', 'PRESENT'),
+    });
+    expect(await db.outbox.get(first.id)).toBeUndefined();
+    await drainOutbox();
+    expect(await db.outbox.get(second.id)).toBeUndefined();
+    expect(server.bodies.at(-1)).toMatchObject({ takenAt: '2026-11-24T10:12:00.000Z', supersedes: ['2026-11-24T10:09:00.000Z'] });
   });
 
   it("a second save made while the first is on its way is based on the first's save, not refused as a conflict with it", async () => {

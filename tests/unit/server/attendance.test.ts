@@ -75,6 +75,11 @@ describe('PUT /api/classes/:classId/attendance/:date', () => {
     expect((await put('2026-11-24', { ...roll(['PRESENT']), takenAt: at(10), basedOn: null })).statusCode).toBe(409);
     // The correction sent again (its answer was lost): its own save is there, so it goes through.
     expect((await put('2026-11-24', correction)).statusCode).toBe(200);
+    // A further correction from that device, which never heard back and replaced its waiting save: it names the save
+    // it replaced, which is the day's roll, so it goes through; naming another does not.
+    const further = { ...roll(['PRESENT', 'PRESENT'], 'Outra Instrutora'), takenAt: at(7), basedOn: at(0) };
+    expect((await put('2026-11-24', { ...further, supersedes: [at(3)] })).statusCode).toBe(409);
+    expect((await put('2026-11-24', { ...further, supersedes: [at(3), at(5)] })).statusCode).toBe(200);
     // With no basedOn (the API's other clients), no check.
     expect((await put('2026-11-24', { ...roll(['PRESENT']), takenAt: at(11) })).statusCode).toBe(200);
   });
