@@ -35,7 +35,7 @@ import { frequencySql } from './frequency.ts';
 import { lockCounts, recountStudent } from './attendance-counts.ts';
 import { latestToday, onRoster, requireClass, seenByInstructor, today } from './roster.ts';
 import { nameOrder, nameOrderKey } from './name-order.ts';
-import { ownClassesOnly } from '../../src/api/permissions.ts';
+import { ownClassesOnly, permissionsOf } from '../../src/api/permissions.ts';
 import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
 import type { ListReader, ListRow, Placed } from '../student-list-cache.ts';
@@ -306,6 +306,9 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     async (request) => {
       const student = await readStudent(db, request.params.id);
       if (!student) throw notFound('Student');
+      // The frequency's detail (per class, justified absences counted) is attendance: not for a role that does not read
+      // it (the office), which keeps the one figure of the lists.
+      if (!permissionsOf(request.staff!.access).includes('attendance:read')) return student;
       return { ...student, frequency: await studentFrequency(db, student.id, today()) };
     },
   );

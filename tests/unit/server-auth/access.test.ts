@@ -280,6 +280,17 @@ describe("an instructor's students", () => {
   });
 });
 
+describe("a student's record", () => {
+  it("gives the frequency's detail (per class, justified absences) only to a role that reads attendance", async () => {
+    const read = async (access: AccessLevel) =>
+      (await server.app.inject({ url: `/api/students/${ids.student}`, headers: bearer(tokens[access]) })).json<Record<string, unknown>>();
+    const office = await read('administrativo');
+    expect(office).toHaveProperty('frequencyPercent');
+    expect(office).not.toHaveProperty('frequency');
+    expect(await read('coordenador')).toHaveProperty('frequency');
+  });
+});
+
 describe("an instructor's view of archived and deactivated", () => {
   it('leaves out a deactivated child and the classes of an archived activity or class: not listed, their roster and grid refused', async () => {
     const [mine] = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [emails.instrutor]);
