@@ -77,7 +77,7 @@ export default defineConfig(({ mode }) => ({
       manifest: {
         name: 'Quadra',
         short_name: 'Quadra',
-        description: 'Back office for a social sports and education programme: attendance, students, activities and classes.',
+        description: 'Back office for a social sports and education program: attendance, students, activities and classes.',
         lang: 'pt-BR',
         theme_color: '#1c4f8a',
         background_color: '#ffffff',

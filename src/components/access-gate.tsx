@@ -46,7 +46,7 @@ function AccountRefusedPage({ code, message }: { code: string; message: string }
         {code === 'email-unverified' ? (
           <Trans>Quadra only lets in accounts whose e-mail address is verified. Verify it with your sign-in provider, then sign in again.</Trans>
         ) : (
-          <Trans>Only the programme's staff can use Quadra. Ask an administrator to add your e-mail address, or sign in with another account.</Trans>
+          <Trans>Only the program's staff can use Quadra. Ask an administrator to add your e-mail address, or sign in with another account.</Trans>
         )}
       </Text>
       <Alert color="gray" variant="light" title={t`The server said`}>

@@ -11,7 +11,7 @@ import { AccessRecordUnavailableError } from '../lib/http.ts';
 
 const tryAgain = msg`Try again`;
 
-export const accessRecordFailureText = msg`This child's data was not shown: the server could not record who read it, which the law on personal data (LGPD) requires. Try again in a moment; if it goes on, tell the programme's administrator.`;
+export const accessRecordFailureText = msg`This child's data was not shown: the server could not record who read it, which the law on personal data (LGPD) requires. Try again in a moment; if it goes on, tell the program's administrator.`;
 
 /** `onRetry`: a "Try again" that reads it again (the server may record it a moment later). */
 export function AccessRecordFailure({ onRetry }: { onRetry?: () => void }) {

@@ -18,8 +18,8 @@ export const enumLabels: Record<EnumName, Record<string, MessageDescriptor>> = {
     BPC_LOAS: msg`BPC/LOAS`,
     TARIFA_SOCIAL_DE_ENERGIA: msg`Social energy tariff`,
     AUXILIO_GAS: msg`Gas allowance`,
-    PROGRAMA_ESTADUAL: msg`State programme`,
-    PROGRAMA_MUNICIPAL_VIA_CRAS: msg`Municipal programme (CRAS)`,
+    PROGRAMA_ESTADUAL: msg`State program`,
+    PROGRAMA_MUNICIPAL_VIA_CRAS: msg`Municipal program (CRAS)`,
   },
   employmentStatus: {
     EMPREGADO: msg`Employed`,

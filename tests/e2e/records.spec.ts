@@ -66,7 +66,7 @@ test("an enrolled student is on that class's roll call from the enrolment's date
   expect((await request.put(`${API_URL}/classes/${group.id}/students/${earlier.id}`, { data: { from: localDate(-30) } })).status()).toBe(201);
   await page.goto(`turmas/${group.id}`);
   await page.getByLabel('Search students by name').fill(student.fullName);
-  await page.getByRole('button', { name: `Enrol ${student.fullName}` }).click();
+  await page.getByRole('button', { name: `Enroll ${student.fullName}` }).click();
   await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
   await expect(page.getByTestId('class-roster')).toContainText(student.fullName);
 

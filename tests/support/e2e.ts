@@ -26,7 +26,7 @@ export async function pendingCount(page: Page): Promise<number> {
 export async function fillStudent(page: Page, name: string): Promise<void> {
   await page.getByLabel(/^Full name/).fill(name);
   await page.getByLabel('Date of birth').fill('2012-03-04');
-  await page.getByLabel('Enrolment date').fill('2025-02-01');
+  await page.getByLabel('Enrollment date').fill('2025-02-01');
   await page.getByLabel('Race').selectOption('PARDA');
   await page.getByLabel('Education level').selectOption('FUNDAMENTAL_INCOMPLETO');
   await page.getByLabel('School name').fill('EM Paulo Freire');

@@ -121,8 +121,8 @@ export function ClassPage({ classId }: { classId: string }) {
               return (
                 <Group key={student.id} justify="space-between" maw={480}>
                   <Text>{name}</Text>
-                  <Button size="xs" mih={44} onClick={() => void add(student.id, name)} aria-label={t`Enrol ${name}`}>
-                    <Trans>Enrol</Trans>
+                  <Button size="xs" mih={44} onClick={() => void add(student.id, name)} aria-label={t`Enroll ${name}`}>
+                    <Trans>Enroll</Trans>
                   </Button>
                 </Group>
               );
@@ -190,7 +190,7 @@ export function ClassPage({ classId }: { classId: string }) {
         onCancel={() => setRemoving(null)}
         onConfirm={() => removing && void remove(removing)}
       >
-        <Trans>Remove {removingName} from this class? The enrolment ends today; the student's attendance history is kept.</Trans>
+        <Trans>Remove {removingName} from this class? The enrollment ends today; the student's attendance history is kept.</Trans>
       </ConfirmRemoval>
     </>
   );

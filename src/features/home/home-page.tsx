@@ -44,7 +44,7 @@ export function HomePage() {
     {
       to: '/atividades',
       title: t`Manage activities`,
-      text: t`See the programme's activities by area and frequency.`,
+      text: t`See the program's activities by area and frequency.`,
       icon: IconRun,
       permission: 'activities:read',
     },
@@ -61,7 +61,7 @@ export function HomePage() {
     <>
       <PageTitle>{name ? t`Welcome, ${name}!` : t`Welcome to Quadra!`}</PageTitle>
       <Text mb="lg">
-        <Trans>The back office of the programme: attendance, students, activities and classes, on any device, even offline.</Trans>
+        <Trans>The back office of the program: attendance, students, activities and classes, on any device, even offline.</Trans>
       </Text>
       <SyncStatus />
       <CardGrid>

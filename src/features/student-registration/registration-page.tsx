@@ -242,21 +242,21 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
                     maxLength={14}
                   />
                   <TextInput {...form.getInputProps('dateOfBirth')} type="date" max={today} label={t`Date of birth`} />
-                  <TextInput {...form.getInputProps('enrollmentDate')} type="date" max={today} label={t`Enrolment date`} />
+                  <TextInput {...form.getInputProps('enrollmentDate')} type="date" max={today} label={t`Enrollment date`} />
                   {enumSelect('race', t`Race`, options.race)}
                   {enumSelect('gender', t`Gender`, options.gender)}
                 </SimpleGrid>
               </Paper>
               <Paper withBorder p="md" component="fieldset" m={0}>
                 <Title order={2} size="h4" mb="sm" component="legend" style={{ float: 'left', width: '100%' }}>
-                  <Trans>School and programme</Trans>
+                  <Trans>School and program</Trans>
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
                   <TextInput {...form.getInputProps('schoolName')} label={t`School name`} />
                   <TextInput {...form.getInputProps('schoolYear')} label={t`School year`} />
                   {enumSelect('educationLevel', t`Education level`, options.educationLevel)}
                   {enumSelect('employmentStatus', t`Employment status`, options.employmentStatus)}
-                  {enumSelect('socialProgram', t`Social programme`, options.socialProgram)}
+                  {enumSelect('socialProgram', t`Social program`, options.socialProgram)}
                 </SimpleGrid>
               </Paper>
               <Paper withBorder p="md" component="fieldset" m={0}>

@@ -10,7 +10,7 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'PUT /students/:id': msg`Changed the student's record`,
   'POST /students/:id/status': msg`Deactivated or reactivated the student`,
   'PUT /classes/:classId/students/:studentId': msg`Enrolled the student in a class`,
-  'DELETE /classes/:classId/students/:studentId': msg`Ended the student's enrolment in a class`,
+  'DELETE /classes/:classId/students/:studentId': msg`Ended the student's enrollment in a class`,
   'DELETE /responsibles/:id': msg`Removed a guardian`,
   'DELETE /students/:id/documentos/:docId': msg`Removed a document`,
   'GET /students/:id/responsibles': msg`Read the guardians`,

@@ -139,14 +139,14 @@ function Profile({ student, editWaiting, documentAdder }: { student: Student; ed
           <Field label={t`Full name`} value={student.fullName} />
           <Field label={t`CPF`} value={student.registrationNumber} />
           <Field label={t`Date of birth`} value={day(student.dateOfBirth)} />
-          <Field label={t`Enrolment date`} value={day(student.enrollmentDate)} />
+          <Field label={t`Enrollment date`} value={day(student.enrollmentDate)} />
           <Field label={t`Race`} value={code('race', student.race)} />
           <Field label={t`Gender`} value={code('gender', student.gender)} />
           <Field label={t`School name`} value={student.schoolName} />
           <Field label={t`School year`} value={student.schoolYear} />
           <Field label={t`Education level`} value={code('educationLevel', student.educationLevel)} />
           <Field label={t`Employment status`} value={code('employmentStatus', student.employmentStatus)} />
-          <Field label={t`Social programme`} value={code('socialProgram', student.socialProgram)} />
+          <Field label={t`Social program`} value={code('socialProgram', student.socialProgram)} />
           <Field label={t`Address`} value={address} />
         </SimpleGrid>
       </Paper>
@@ -232,7 +232,7 @@ function Enrolments({ student }: { student: Student }) {
     if (!classId || !from) return;
     await enqueueEnrolment('start', { studentId: student.id, classId, date: from });
     setClassId('');
-    notify({ message: t`Enrolment saved.`, severity: 'success' });
+    notify({ message: t`Enrollment saved.`, severity: 'success' });
   };
   return (
     <Paper withBorder p="md">
@@ -260,7 +260,7 @@ function Enrolments({ student }: { student: Student }) {
               </Group>
               {can('enrolments:write') && !leaving && (
                 <Button size="xs" mih={44} variant="default" onClick={() => setEndingNow(e.classId)}>
-                  {t`End enrolment in ${titleOf(e.classId)}`}
+                  {t`End enrollment in ${titleOf(e.classId)}`}
                 </Button>
               )}
             </Group>
@@ -285,25 +285,25 @@ function Enrolments({ student }: { student: Student }) {
       {can('enrolments:write') && (
         <Group align="flex-end" mt="md">
           <NativeSelect
-            label={t`Enrol in a class`}
+            label={t`Enroll in a class`}
             value={classId}
             onChange={(event) => setClassId(event.currentTarget.value)}
             data={[{ value: '', label: t`Select…` }, ...choices.map((group) => ({ value: group.id, label: group.title }))]}
           />
           <TextInput type="date" label={t`From`} value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
           <Button mih={44} onClick={() => void enrol()} disabled={!classId}>
-            <Trans>Enrol</Trans>
+            <Trans>Enroll</Trans>
           </Button>
         </Group>
       )}
       <ConfirmRemoval
         opened={endingNow !== null}
-        title={t`End enrolment`}
-        confirmLabel={<Trans>End enrolment</Trans>}
+        title={t`End enrollment`}
+        confirmLabel={<Trans>End enrollment</Trans>}
         onCancel={() => setEndingNow(null)}
         onConfirm={() => endingNow && void endEnrolment(endingNow)}
       >
-        <Trans>End the enrolment in {endingTitle} today? The student leaves the class's roll call from today; the attendance history is kept.</Trans>
+        <Trans>End the enrollment in {endingTitle} today? The student leaves the class's roll call from today; the attendance history is kept.</Trans>
       </ConfirmRemoval>
     </Paper>
   );

@@ -48,10 +48,10 @@ const toasts = () => mocks.notify.mock.calls.map(([toast]) => `${toast.severity}
 describe('student registration form', { timeout: 20_000 }, () => {
   it('has every field of the spec, enum selects with an empty first option, and an inert toggle-status button', async () => {
     await renderForm();
-    for (const label of ['Full name', 'CPF', 'Date of birth', 'Enrolment date', 'School name', 'School year', 'ZIP code (CEP)', 'Street']) {
+    for (const label of ['Full name', 'CPF', 'Date of birth', 'Enrollment date', 'School name', 'School year', 'ZIP code (CEP)', 'Street']) {
       expect(screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))).toBeInTheDocument();
     }
-    for (const label of ['Race', 'Gender', 'Social programme', 'Employment status', 'Education level']) {
+    for (const label of ['Race', 'Gender', 'Social program', 'Employment status', 'Education level']) {
       const select = screen.getByLabelText(label) as HTMLSelectElement;
       expect(select.tagName).toBe('SELECT');
       expect(select.options[0]!.value).toBe('');
