@@ -142,22 +142,25 @@ export const persistOptions = {
  * unsaved roll-call marks (db.rollDrafts), this tab's half-typed forms (sessionStorage) and the files added to them
  * (db.draftDocuments), and the server's copies that conflicts keep beside refused writes (a student's or a guardian's
  * whole record: a retry after the next sign-in fetches them again). The outbox's writes are not touched: unsent work
- * is the user's, not a cache.
+ * is the user's, not a cache. A narrowed role (role-narrowing.ts) keeps the drafts it may still save: unsaved marks, or
+ * half-typed forms, are the user's work in progress, not data of the old role.
  */
-export async function forgetDeviceData(): Promise<void> {
+export async function forgetDeviceData({ keepRollDrafts = false, keepFormDrafts = false } = {}): Promise<void> {
   // A restore still reading would put the data back after the clear.
   await restoring;
   forgottenCount += 1;
   queryClient.clear();
   try {
-    globalThis.sessionStorage?.clear();
+    if (!keepFormDrafts) globalThis.sessionStorage?.clear();
   } catch {
     // storage blocked: nothing kept there either
   }
   await Promise.all([
     persister.removeClient(),
-    db.rollDrafts.clear().catch((error: unknown) => console.warn('Quadra: the roll drafts could not be removed', error)),
-    db.draftDocuments.clear().catch((error: unknown) => console.warn("Quadra: the registration drafts' files could not be removed", error)),
+    keepRollDrafts ? undefined : db.rollDrafts.clear().catch((error: unknown) => console.warn('Quadra: the roll drafts could not be removed', error)),
+    keepFormDrafts
+      ? undefined
+      : db.draftDocuments.clear().catch((error: unknown) => console.warn("Quadra: the registration drafts' files could not be removed", error)),
     db.outbox
       .filter((row) => row.conflict !== undefined)
       .modify((row) => {

@@ -1,6 +1,7 @@
 /**
  * A role narrowed while the app holds its data (an admin lowered this user's access, or took a permission away): what
- * the old role could read leaves the device, as at the end of a session (forgetDeviceData; unsent work stays), and the
+ * the old role could read leaves the device, as at the end of a session (forgetDeviceData; unsent work stays, and the
+ * drafts the new role may still save: a roll call's marks, a form's typing), and the
  * screens read again what the new role may see. The sync only writes the parts a role may read and never removes the
  * others, and hiding screens is not removing data.
  */
@@ -33,7 +34,12 @@ export function forgetDataWhenRoleNarrows(): void {
     known = me;
     if (narrowed(before, me)) {
       known = undefined;
-      void forgetDeviceData();
+      // The user is still signed in, perhaps in the middle of a roll call or a form: what they may still save stays.
+      const can = (permission: string) => me.permissions.includes(permission);
+      void forgetDeviceData({
+        keepRollDrafts: can('attendance:write'),
+        keepFormDrafts: can('students:write') && can('guardians:write'),
+      });
     }
   });
 }

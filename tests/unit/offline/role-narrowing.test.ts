@@ -28,4 +28,22 @@ describe('a role narrowed while the device holds its data', () => {
     expect(await db.outbox.get('o1')).toBeDefined();
     await db.outbox.clear();
   });
+
+  it("keeps the drafts the new role may still save (a roll call's marks), and removes those it may not", async () => {
+    const draft = { key: 'c1|2026-11-27', classId: 'c1', date: '2026-11-27', marks: { s1: { status: 'ABSENT' as const } }, updatedAt: 1 };
+    await db.rollDrafts.put(draft);
+    sessionStorage.setItem('quadra.guardian-edit.draft.g1', '{"phone":"1"}');
+    queryClient.setQueryData(meKeys.all, me(['attendance:write', 'guardians:read', 'guardians:write', 'students:write']));
+    forgetDataWhenRoleNarrows();
+    // The guardians' reading goes; marking attendance stays: the roll call's unsaved marks stay with it.
+    queryClient.setQueryData(meKeys.all, me(['attendance:write', 'guardians:write', 'students:write']));
+    await expect.poll(() => queryClient.getQueryData(meKeys.all)).toBeUndefined();
+    expect(await db.rollDrafts.get(draft.key)).toBeDefined();
+    expect(sessionStorage.getItem('quadra.guardian-edit.draft.g1')).not.toBeNull();
+    // Then marking attendance, and editing guardians, go too: their drafts with them.
+    queryClient.setQueryData(meKeys.all, me(['attendance:write', 'guardians:write', 'students:write']));
+    queryClient.setQueryData(meKeys.all, me(['students:write']));
+    await expect.poll(async () => db.rollDrafts.get(draft.key)).toBeUndefined();
+    expect(sessionStorage.getItem('quadra.guardian-edit.draft.g1')).toBeNull();
+  });
 });
