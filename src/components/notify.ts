@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../lib/i18n.ts';
+import { serverState } from '../lib/server-status.ts';
 
 export type Severity = 'success' | 'error' | 'info' | 'warning';
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -32,4 +33,17 @@ export function notify({ message, severity = 'info', closable = false }: ToastIn
     styles: { description: { color: 'var(--mantine-color-gray-7)' } },
     role: severity === 'error' ? 'alert' : 'status',
   } as Parameters<typeof notifications.show>[0]);
+}
+
+const keptHere = msg`Kept on this device: it is sent as soon as the server can be reached.`;
+
+/**
+ * The success toast of a write the outbox now holds. While the browser is offline or the server does not answer, it
+ * also says the write is on this device, not on the server yet (the header's Pending counter says when it leaves).
+ */
+export function notifySaved(message: string): string {
+  const away = globalThis.navigator?.onLine === false || serverState() === 'unavailable';
+  if (!away) return notify({ message, severity: 'success' });
+  // Two sentences: the SPEC's own success texts end without a full stop ("Attendance recorded successfully").
+  return notify({ message: `${/[.!?]$/.test(message) ? message : `${message}.`} ${i18n._(keptHere)}`, severity: 'success' });
 }

@@ -16,10 +16,11 @@ export function useKeepFocus(mainId: string): void {
     const remember = (event: FocusEvent) => {
       if (event.target instanceof HTMLElement && !event.target.closest('[role="dialog"]')) lastOutside = event.target;
     };
-    // Mantine's dialogs live in portals: <body>'s children, or the children of its one shared portal node. Only those
-    // are watched, not every change of the page.
+    // Mantine's dialogs live in portals: <body>'s children other than the app's root. Each is watched down to its
+    // depth (a drawer kept mounted, as the outbox's, takes its dialog out from inside its portal when it closes), the
+    // app itself is not: not every change of the page.
     const watchPortals = (node: Node) => {
-      if (node instanceof Element && node.hasAttribute('data-mantine-shared-portal-node')) observer.observe(node, { childList: true });
+      if (node instanceof Element && node.id !== 'root') observer.observe(node, { childList: true, subtree: true });
     };
     const observer = new MutationObserver((records) => {
       for (const record of records) record.addedNodes.forEach(watchPortals);

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { activityAreas, activityFrequencies, type Activity, type ActivityCreate } from '../../api/contract.ts';
 import { enqueueActivityCreate, enqueueActivityUpdate } from '../../api/activities.ts';
 import { useActivityLabels } from '../../components/activity-labels.ts';
-import { notify } from '../../components/notify.ts';
+import { notifySaved } from '../../components/notify.ts';
 
 type Fields = Omit<ActivityCreate, 'id'>;
 
@@ -34,7 +34,7 @@ export function ActivityModal({ activity, onClose }: { activity?: Activity; onCl
     const trimmed = { ...fields, name: fields.name.trim(), teacher: fields.teacher.trim() };
     if (activity) await enqueueActivityUpdate(activity.id, { ...trimmed, archived, version: activity.version ?? 1 });
     else await enqueueActivityCreate(trimmed);
-    notify({ message: archived ? t`Activity archived.` : t`Activity saved.`, severity: 'success' });
+    notifySaved(archived ? t`Activity archived.` : t`Activity saved.`);
     onClose();
   };
 

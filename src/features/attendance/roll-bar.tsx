@@ -63,6 +63,11 @@ export const RollBar = memo(function RollBar({ barRef, present, absent, justifie
   }, [unsavedCount, barRef]);
   return (
     <div className={classes.bar} ref={barRef} tabIndex={canSave ? undefined : -1}>
+      {/* Shown while the keyboard is on a student's marks (roll-call.module.css): one Tab stop per student, so a mark
+          other than the pressed one is reached with the arrows. A screen reader hears the toolbar's own hint. */}
+      <Text size="sm" c="gray.9" mb="xs" className={classes.keyHint} aria-hidden data-testid="roll-key-hint">
+        <Trans>Keyboard: ← and → choose present, absent or justified for the student in focus; Tab goes to the next student.</Trans>
+      </Text>
       {/* Always in the page, shown once there is a change: the first tap then only shows it (mounting it then made that
           tap the slowest of a roll call), and its status region exists before its text does, as a live region must. */}
       <Group justify="space-between" gap="xs" mb="xs" wrap="wrap" data-testid="roll-draft" display={unsavedCount > 0 ? undefined : 'none'}>

@@ -11,8 +11,8 @@ import { enqueueRoll } from '../../api/attendance.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { BackButton } from '../../components/back-button.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
-import { notify } from '../../components/notify.ts';
-import { useToastsAbove } from '../../components/toasts.tsx';
+import { notify, notifySaved } from '../../components/notify.ts';
+import { useRoomAboveBar } from '../../components/toasts.tsx';
 import { useAuth } from '../../components/auth-provider.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useEnumLabel } from '../../components/use-enum.ts';
@@ -126,8 +126,10 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
 }
 
 function DateField({ date, onDateChange, classWeekDay }: Pick<Props, 'date' | 'onDateChange'> & { classWeekDay: string | undefined }) {
-  const { t } = useLingui();
-  const weekDay = useEnumLabel('weekDay');
+  const { t, i18n } = useLingui();
+  const label = useEnumLabel('weekDay');
+  // Inside a sentence: Portuguese writes weekdays in lower case ("cai em sexta-feira"), English capitalises them.
+  const weekDay = (code: string) => (i18n.locale.startsWith('pt') ? label(code).toLocaleLowerCase(i18n.locale) : label(code));
   const today = localIsoDate();
   const other = otherWeekDay(classWeekDay, date);
   const dateDay = other ? weekDay(other) : '';
@@ -213,7 +215,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   }, []);
   const [saving, setSaving] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
-  useToastsAbove(bar);
+  useRoomAboveBar(bar);
   const students = roster.items;
   const shown = useProgressiveCount(students.length);
   useWarmUpdatePath();
@@ -254,7 +256,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
     setSaving(true);
     try {
       await enqueueRoll(decision.payload);
-      notify({ message: i18n._(savedMessage), severity: 'success' });
+      notifySaved(i18n._(savedMessage));
     } catch (error) {
       console.error('Quadra: the roll could not be stored on this device', error);
       notify({

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { enums, type Activity, type ClassCreate, type ClassGroup } from '../../api/contract.ts';
 import { enqueueClassCreate, enqueueClassUpdate } from '../../api/classes.ts';
 import { usersQueryOptions } from '../../api/users.ts';
-import { notify } from '../../components/notify.ts';
+import { notifySaved } from '../../components/notify.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 
@@ -49,7 +49,7 @@ export function ClassModal({ group, activities, onClose }: { group?: ClassGroup;
     };
     if (group) await enqueueClassUpdate(group.id, { ...body, archived, version: group.version ?? 1 });
     else await enqueueClassCreate(body);
-    notify({ message: archived ? t`Class archived.` : t`Class saved.`, severity: 'success' });
+    notifySaved(archived ? t`Class archived.` : t`Class saved.`);
     onClose();
   };
 

@@ -14,7 +14,7 @@ import { rosterQueryOptions } from '../../api/rosters.ts';
 import { enqueueEnrolment, pendingEnrolments } from '../../api/student-records.ts';
 import { studentsQueryOptions } from '../../api/students.ts';
 import { BackButton } from '../../components/back-button.tsx';
-import { notify } from '../../components/notify.ts';
+import { notifySaved } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { seesRollsOf } from '../../api/permissions.ts';
@@ -62,13 +62,13 @@ export function ClassPage({ classId }: { classId: string }) {
   const add = async (studentId: string, name: string) => {
     await enqueueEnrolment('start', { classId, studentId, date: localIsoDate() });
     setSearch('');
-    notify({ message: t`${name} enrolled.`, severity: 'success' });
+    notifySaved(t`${name} enrolled.`);
   };
   const [removing, setRemoving] = useState<{ studentId: string; name: string } | null>(null);
   const remove = async ({ studentId, name }: { studentId: string; name: string }) => {
     setRemoving(null);
     await enqueueEnrolment('end', { classId, studentId, date: localIsoDate() });
-    notify({ message: t`${name} removed from the class.`, severity: 'success' });
+    notifySaved(t`${name} removed from the class.`);
   };
   const removingName = removing?.name ?? '';
 

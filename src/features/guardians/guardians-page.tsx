@@ -29,7 +29,7 @@ import { usePermissions } from '../../components/use-permissions.ts';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { PersonCard } from '../../components/person-card.tsx';
-import { notify } from '../../components/notify.ts';
+import { notify, notifySaved } from '../../components/notify.ts';
 import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit, valuesOfGuardian } from './guardian-form.ts';
 import type { GuardianSearch } from './guardian-search.ts';
 import { GuardianModal, type SearchUpdater } from './guardian-modal.tsx';
@@ -99,10 +99,10 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
     if (modalMode === 'edit' && search.responsibleId) {
       // On the version the edit started from (edited), not the list's latest: a newer one comes back as a conflict.
       await enqueueGuardianUpdate(studentId, search.responsibleId, fields, edited?.version ?? versionOf(search.responsibleId));
-      notify({ message: t`Guardian updated successfully!`, severity: 'success' });
+      notifySaved(t`Guardian updated successfully!`);
     } else {
       await enqueueGuardianCreate(studentId, fields);
-      notify({ message: t`Guardian added successfully!`, severity: 'success' });
+      notifySaved(t`Guardian added successfully!`);
     }
     closeModal();
   };

@@ -10,7 +10,7 @@ import { studentKeys } from '../../api/students.ts';
 import { queueStudentRegistration, waitForRegistration, type StudentDocumentPayload } from '../../api/student-registration.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { BackButton } from '../../components/back-button.tsx';
-import { notify } from '../../components/notify.ts';
+import { notify, notifySaved } from '../../components/notify.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { AddressFields } from './address-fields.tsx';
@@ -137,7 +137,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
       return;
     }
     clearEditDraft(editing.id);
-    notify({ message: t`Changes saved.`, severity: 'success' });
+    notifySaved(t`Changes saved.`);
     onSaved?.();
   };
 

@@ -24,7 +24,7 @@ import {
 import { refusalOf } from '../../lib/db.ts';
 import { useRefusalText } from '../../components/refusal-text.ts';
 import { BackButton } from '../../components/back-button.tsx';
-import { notify } from '../../components/notify.ts';
+import { notify, notifySaved } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
@@ -175,7 +175,7 @@ function StatusModal({ student, onClose }: { student: Student; onClose: () => vo
     if (!date) return setError(t`Enter a valid date.`);
     if (date > localIsoDate()) return setError(t`A deactivation or reactivation cannot be dated after today.`);
     await enqueueStudentStatus(student.id, { active: !deactivating, date, reason: reason.trim(), version: student.version });
-    notify({ message: deactivating ? t`Deactivation saved.` : t`Reactivation saved.`, severity: 'success' });
+    notifySaved(deactivating ? t`Deactivation saved.` : t`Reactivation saved.`);
     onClose();
   };
   return (
@@ -232,7 +232,7 @@ function Enrolments({ student }: { student: Student }) {
     if (!classId || !from) return;
     await enqueueEnrolment('start', { studentId: student.id, classId, date: from });
     setClassId('');
-    notify({ message: t`Enrollment saved.`, severity: 'success' });
+    notifySaved(t`Enrollment saved.`);
   };
   return (
     <Paper withBorder p="md">

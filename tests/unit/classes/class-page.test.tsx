@@ -10,7 +10,11 @@ import { createTestQueryClient } from '../../support/render.tsx';
 import { meKeys } from '../../../src/api/me.ts';
 import { classKeys } from '../../../src/api/classes.ts';
 
-vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
+vi.mock('../../../src/components/notify.ts', () => {
+  const notify = vi.fn();
+  // A saved write's toast is a success toast (notifySaved adds a line only when the server is away).
+  return { notify, notifySaved: (message: string) => notify({ message, severity: 'success' }) };
+});
 
 const classes = [{ id: 'c1', title: 'Futsal Sub-12', weekDay: 'SEGUNDA', schedule: '08:00 - 09:30', level: 'INICIANTE', activityId: 'a1' }];
 const roster = [

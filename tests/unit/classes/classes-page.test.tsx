@@ -7,7 +7,11 @@ import { mockApi, renderWithRouter } from '../students/support.tsx';
 import { createTestQueryClient } from '../../support/render.tsx';
 import { classKeys } from '../../../src/api/classes.ts';
 
-vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
+vi.mock('../../../src/components/notify.ts', () => {
+  const notify = vi.fn();
+  // A saved write's toast is a success toast (notifySaved adds a line only when the server is away).
+  return { notify, notifySaved: (message: string) => notify({ message, severity: 'success' }) };
+});
 
 const activities = [
   { id: 'a1', name: 'Futsal', teacher: 'T', area: 'Esportes', frequency: 'Semanal' },

@@ -11,7 +11,11 @@ import { drainOutbox } from '../../../src/offline/outbox.ts';
 import { registerGuardianHandlers } from '../../../src/api/guardians.ts';
 import { mockApi, renderWithRouter } from '../students/support.tsx';
 
-vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
+vi.mock('../../../src/components/notify.ts', () => {
+  const notify = vi.fn();
+  // A saved write's toast is a success toast (notifySaved adds a line only when the server is away).
+  return { notify, notifySaved: (message: string) => notify({ message, severity: 'success' }) };
+});
 
 const guardians = [
   {

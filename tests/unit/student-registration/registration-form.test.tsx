@@ -22,7 +22,10 @@ vi.mock('../../../src/api/student-registration.ts', async (original) => ({
   queueStudentRegistration: mocks.queue,
   waitForRegistration: mocks.wait,
 }));
-vi.mock('../../../src/components/notify.ts', () => ({ notify: mocks.notify }));
+vi.mock('../../../src/components/notify.ts', () => ({
+  notify: mocks.notify,
+  notifySaved: (message: string) => mocks.notify({ message, severity: 'success' }),
+}));
 
 beforeEach(() => {
   sessionStorage.clear();

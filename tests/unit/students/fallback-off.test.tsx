@@ -13,7 +13,11 @@ vi.mock('../../../src/lib/config.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/lib/config.ts')>();
   return { config: { ...original.config, sampleFallback: false } };
 });
-vi.mock('../../../src/components/notify.ts', () => ({ notify: vi.fn() }));
+vi.mock('../../../src/components/notify.ts', () => {
+  const notify = vi.fn();
+  // A saved write's toast is a success toast (notifySaved adds a line only when the server is away).
+  return { notify, notifySaved: (message: string) => notify({ message, severity: 'success' }) };
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
