@@ -10,10 +10,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { OutboxRow } from '../lib/db.ts';
 import { adoptItem, discardItem, isMadeHere, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
 import { sessionUid } from '../lib/session-user.ts';
-import { outboxKinds } from '../offline/outbox-kinds.ts';
+import { outboxKinds, permissionOfKind, type OutboxKind } from '../offline/outbox-kinds.ts';
 import { useSendingSince } from '../offline/use-outbox.ts';
 import { conflictFieldLabels, conflictHiddenKeys, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
 import { useRefusalText } from './refusal-text.ts';
+import { usePermissions } from './use-permissions.ts';
 
 const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.studentCreate]: msg`Student registration`,
@@ -98,6 +99,10 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
   const { t } = useLinguiMacro();
   const [adopting, setAdopting] = useState<string | null>(null);
   const signedIn = sessionUid() !== null;
+  // Another account's write is taken over only by a role that may make it (the server would refuse it anyway, and a
+  // child's registration taken over by an instructor would sit in their list).
+  const { can } = usePermissions();
+  const mayWrite = (kind: string) => !(kind in permissionOfKind) || can(permissionOfKind[kind as OutboxKind]);
   const refused = new Set(items.filter((item) => item.state === 'failed').map((item) => item.id));
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t`Changes saved on this device`} closeButtonProps={{ 'aria-label': t`Close` }}>
@@ -128,7 +133,7 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
                 <Text size="sm" data-testid="outbox-other-account">
                   <Trans>Saved by another account on this device. It is sent when that account signs in here again.</Trans>
                 </Text>
-                {signedIn && adopting !== item.id && (
+                {signedIn && mayWrite(item.kind) && adopting !== item.id && (
                   <Group>
                     <Button size="xs" mih={44} variant="default" onClick={() => setAdopting(item.id)}>
                       <Trans>Send as mine…</Trans>

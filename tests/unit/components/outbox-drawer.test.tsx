@@ -5,7 +5,8 @@ import { db, type OutboxRow } from '../../../src/lib/db.ts';
 import { drainOutbox, enqueue, isSending, registerOutboxHandler } from '../../../src/offline/outbox.ts';
 import { outboxKinds } from '../../../src/offline/outbox-kinds.ts';
 import { setSessionUid } from '../../../src/lib/session-user.ts';
-import { renderWithProviders } from '../../support/render.tsx';
+import { createTestQueryClient, renderWithProviders } from '../../support/render.tsx';
+import { meKeys } from '../../../src/api/me.ts';
 
 afterEach(async () => {
   await db.outbox.clear();
@@ -56,6 +57,26 @@ describe('the outbox drawer', () => {
     expect((await db.outbox.get('r9'))?.author).toBe('ana');
     fireEvent.click(screen.getByRole('button', { name: 'Send as mine' }));
     await waitFor(async () => expect((await db.outbox.get('r9'))?.author).toBe('bruno'));
+    setSessionUid(null);
+  });
+
+  it("offers another account's write to take over only to a role that may make it", () => {
+    setSessionUid('bruno');
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(meKeys.all, {
+      id: 'u-bruno',
+      email: 'bruno@example.org',
+      full_name: 'Bruno',
+      access: 'instrutor',
+      permissions: ['attendance:write'],
+    });
+    const theirs = { createdAt: 1, state: 'pending', nextAttemptAt: Number.MAX_SAFE_INTEGER, attempts: [], author: 'ana', payload: {} } as const;
+    const registration: OutboxRow = { ...theirs, attempts: [], id: 'reg', kind: outboxKinds.studentCreate };
+    const roll: OutboxRow = { ...theirs, attempts: [], id: 'roll', kind: outboxKinds.attendanceRoll };
+    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[registration, roll]} pending={2} />, { queryClient });
+    // The instructor may take over a roll, not a child's registration (the office's).
+    expect(screen.getAllByRole('button', { name: 'Send as mine…' })).toHaveLength(1);
+    expect(screen.getAllByTestId('outbox-other-account')).toHaveLength(2);
     setSessionUid(null);
   });
 
