@@ -246,7 +246,12 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
   } catch (error) {
     const { kind, status } = await classifyFailure(error);
     const message = await failureMessage(error);
-    const attempts = [...item.attempts, { at: now(), error: message, ...(status ? { status } : {}) }].slice(-MAX_ATTEMPTS_KEPT);
+    // Without an answer while the browser was offline, the write never left the device (record-writes.ts replaces such an edit).
+    const offline = status === undefined && kind !== 'rejected' && globalThis.navigator?.onLine === false;
+    const attempts = [
+      ...item.attempts,
+      { at: now(), error: message, ...(status ? { status } : {}), ...(offline ? { offline: true as const } : {}) },
+    ].slice(-MAX_ATTEMPTS_KEPT);
     if (kind === 'rejected') {
       const [conflict, reasonCode] = await Promise.all([staleRecordOf(error), failureCode(error)]);
       await db.outbox.update(item.id, { state: 'failed', reason: message, reasonCode, attempts, ...(conflict ? { conflict } : {}) });

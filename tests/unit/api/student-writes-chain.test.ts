@@ -24,6 +24,7 @@ const edit = (fields: Partial<StudentUpdate>): StudentUpdate => ({ fullName: 'An
 /** The server: refuses every request while down; up, it answers the record at the next version and records the bodies. */
 function fakeServer() {
   const server = { up: false, version: 1, bodies: [] as Array<{ method: string; path: string; body: Record<string, unknown> }> };
+  let applied = '';
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -31,8 +32,11 @@ function fakeServer() {
       if (!server.up) throw new TypeError('Failed to fetch');
       const body = (await request.json()) as Record<string, unknown>;
       server.bodies.push({ method: request.method, path: new URL(request.url).pathname, body });
+      // The same edit sent again after it was applied (its answer lost): answered as it is now, as the real server does.
+      if (body.version !== server.version && JSON.stringify(body) === applied) return Response.json({ ...record, version: server.version });
       if (body.version !== server.version)
         return Response.json({ statusCode: 409, error: 'Conflict', message: 'stale', code: 'stale-version' }, { status: 409 });
+      applied = JSON.stringify(body);
       server.version += 1;
       const { version: _version, ...fields } = body;
       return Response.json({ ...record, ...fields, address: record.address, version: server.version });
@@ -50,8 +54,9 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a student's writes made on this device", () => {
-  it('a second edit made before the first was sent takes its place, on the version the first started from', async () => {
+  it('a second edit made before the first left the device (offline) takes its place, on the version the first started from', async () => {
     const server = fakeServer();
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
     await enqueueStudentUpdate('s1', edit({ schoolYear: '7º ano' }));
     await drainOutbox();
     // The form of the second edit starts from the first (withWaitingEdit), so it holds both changes.
@@ -60,11 +65,38 @@ describe("a student's writes made on this device", () => {
     expect(shown).toMatchObject({ schoolYear: '7º ano', version: 1 });
     await enqueueStudentUpdate('s1', edit({ schoolYear: shown.schoolYear, schoolName: 'Escola B', version: shown.version }));
     expect(await db.outbox.count()).toBe(1);
+    vi.stubGlobal('navigator', { ...navigator, onLine: true });
     server.up = true;
     await drainOutbox(later);
     expect(await db.outbox.count()).toBe(0);
     expect(server.bodies).toEqual([
       { method: 'PUT', path: '/api/students/s1', body: expect.objectContaining({ schoolYear: '7º ano', schoolName: 'Escola B', version: 1 }) },
+    ]);
+  });
+
+  it("a second edit made after the first was tried online (its answer lost) waits behind it: no conflict with the user's own", async () => {
+    const server = fakeServer();
+    server.up = true;
+    // The server applies the first edit, and its answer is lost on the way back.
+    const fetchOk = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementationOnce(async (input, init) => {
+      await fetchOk(input, init);
+      throw new TypeError('Failed to fetch');
+    });
+    await enqueueStudentUpdate('s1', edit({ schoolYear: '7º ano' }));
+    await drainOutbox();
+    expect(server.version).toBe(2);
+    const shown = withWaitingEdit(record, await db.outbox.toArray()).student;
+    await enqueueStudentUpdate('s1', edit({ schoolYear: shown.schoolYear, schoolName: 'Escola B', version: 1 }));
+    expect(await db.outbox.count()).toBe(2);
+    await drainOutbox(later);
+    await drainOutbox(later);
+    expect(await db.outbox.count()).toBe(0);
+    // The first again (the server takes a resend of an applied edit), then the second on the version the first got.
+    expect(server.bodies.map(({ body }) => [body.version, body.schoolName ?? null])).toEqual([
+      [1, null],
+      [1, null],
+      [2, 'Escola B'],
     ]);
   });
 
