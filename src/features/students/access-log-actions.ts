@@ -22,5 +22,6 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'PUT /responsibles/:id': msg`Changed a guardian`,
   'PUT /classes/:classId/attendance/:date': msg`Took or corrected a roll call with the student`,
   'GET /classes/:classId/attendance/:date': msg`Read a roll call with the student's justified absence`,
+  'GET /sync': msg`Synced a device with the recent rolls, which give the student's justified absence`,
   'POST /students/:id/documentos': msg`Added a document`,
 };
