@@ -21,8 +21,7 @@ import { whenIdle } from './when-idle.ts';
 export type KvRow = { key: string; value: string };
 
 export type OutboxState = 'pending' | 'failed';
-/** One try of a write. `offline`: the browser was offline, so it never left the device (unlike a timeout or a lost answer). */
-export type OutboxAttempt = { at: number; error: string; status?: number; offline?: true };
+export type OutboxAttempt = { at: number; error: string; status?: number };
 export type OutboxRow = {
   /** Client-generated id, sent with the write so a retry can never create a duplicate. */
   id: string;

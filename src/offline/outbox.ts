@@ -246,12 +246,7 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
   } catch (error) {
     const { kind, status } = await classifyFailure(error);
     const message = await failureMessage(error);
-    // Without an answer while the browser was offline, the write never left the device (record-writes.ts replaces such an edit).
-    const offline = status === undefined && kind !== 'rejected' && globalThis.navigator?.onLine === false;
-    const attempts = [
-      ...item.attempts,
-      { at: now(), error: message, ...(status ? { status } : {}), ...(offline ? { offline: true as const } : {}) },
-    ].slice(-MAX_ATTEMPTS_KEPT);
+    const attempts = [...item.attempts, { at: now(), error: message, ...(status ? { status } : {}) }].slice(-MAX_ATTEMPTS_KEPT);
     if (kind === 'rejected') {
       const [conflict, reasonCode] = await Promise.all([staleRecordOf(error), failureCode(error)]);
       await db.outbox.update(item.id, { state: 'failed', reason: message, reasonCode, attempts, ...(conflict ? { conflict } : {}) });
@@ -371,6 +366,8 @@ export async function discardItem(id: string): Promise<void> {
       .modify((row) => {
         if (waitsFor !== undefined && isMadeHere(row)) row.dependsOn = waitsFor;
         else delete row.dependsOn;
+        // What the chain had got from the server (the version a write before the discarded one reached) goes on with it.
+        if (item.parentResult && !row.parentResult && isMadeHere(row)) row.parentResult = item.parentResult;
       });
     await db.outbox.bulkDelete([id, ...dropped]);
   });

@@ -3,9 +3,9 @@
  * and removal): each waits for the one before (`dependsOn`; the first for the record's own create if it is still
  * queued, whose outbox id is the record's id) and is sent on the version that one got (its `parentResult`), so a second
  * edit made offline is not a conflict with the user's own first. An edit made while an earlier one still waits, never
- * tried online, takes its place (the screens start the form from the waiting edit), bumping the row's revision: a send of the
+ * tried, takes its place (the screens start the form from the waiting edit), bumping the row's revision: a send of the
  * replaced edit already on its way (from another tab) then keeps the row and sends it again (outbox.ts sendOne). One
- * already tried online (its answer may have been lost) is not replaced: the new edit waits behind it.
+ * already tried (its answer may have been lost) is not replaced: the new edit waits behind it.
  */
 import { db, type OutboxRow } from '../lib/db.ts';
 import { drainOutbox, enqueue, isMadeHere, isSending } from './outbox.ts';
@@ -40,11 +40,12 @@ export async function enqueueRecordWrite({ kind, payload, kinds, ofRecord, recor
   // Read and replace in one transaction: a send that ends meanwhile (in another tab) cannot delete the row between.
   const last = await db.transaction('rw', db.outbox, async () => {
     const waiting = (await waitingWritesOf(kinds, ofRecord)).at(-1);
-    // An edit tried online may have reached the server with its answer lost (a timeout, a dropped link): it is sent again
-    // as it is (the server takes a resend of an applied edit), and this one goes after it, on the version it got, not as
-    // a conflict with it. One tried only while offline never left the device.
-    const mayHaveArrived = waiting?.attempts.some((attempt) => !attempt.offline) ?? false;
-    if (!replaces || waiting?.kind !== kind || isSending(waiting.id) || mayHaveArrived) return { replaced: false, id: waiting?.id };
+    // An edit already tried may have reached the server with its answer lost (a timeout, a dropped link): it is sent
+    // again as it is (the server takes a resend of an applied edit), and this one goes after it, on the version it got,
+    // not as a conflict with it. The outbox tries nothing while the browser is offline: an edit made at the court waits
+    // untried, and the next one takes its place.
+    const tried = (waiting?.attempts.length ?? 0) > 0;
+    if (!replaces || waiting?.kind !== kind || isSending(waiting.id) || tried) return { replaced: false, id: waiting?.id };
     const updated = await db.outbox.update(waiting.id, { payload: replaces(waiting.payload, payload), revision: (waiting.revision ?? 0) + 1 });
     return { replaced: updated > 0, id: waiting.id };
   });

@@ -226,6 +226,17 @@ describe('the outbox', () => {
     expect(sent).toEqual(['deactivation']);
   });
 
+  it('a write released by a discard goes on from the version its chain had reached, not from its form', async () => {
+    // A deactivation was sent (version 2), the edit after it was refused, a reactivation waits behind the edit.
+    const base = { createdAt: 1, nextAttemptAt: Number.MAX_SAFE_INTEGER, attempts: [] };
+    await db.outbox.put({ ...base, id: 'e1', kind: outboxKinds.studentUpdate, payload: {}, state: 'failed', parentResult: { version: 2 } });
+    await db.outbox.put({ ...base, id: 's2', kind: outboxKinds.studentStatus, payload: {}, state: 'pending', dependsOn: 'e1' });
+    await discardItem('e1');
+    expect(await db.outbox.get('s2')).toMatchObject({ parentResult: { version: 2 } });
+    expect((await db.outbox.get('s2'))?.dependsOn).toBeUndefined();
+    await db.outbox.clear();
+  });
+
   it('sends a dependent item only after its parent, with what the parent returned', async () => {
     const order: string[] = [];
     let parentResult: unknown;
