@@ -97,7 +97,10 @@ async function read(tx: Queryable, entity: Entity, ids: string[] | null, instruc
     case 'rolls': {
       const byKey = `r.class_id || '/' || to_char(r.date, 'YYYY-MM-DD') = ANY($1)`;
       if (!instructorId) return ids ? tx.query<Roll>(rollsSql(`AND ${byKey}`), [ids]) : tx.query<Roll>(rollsSql(''));
-      const mine = (n: number) => `AND r.class_id IN (SELECT id FROM classes WHERE instructor_id IS NULL OR instructor_id = $${n})`;
+      // Of the classes they see, neither archived nor of an archived activity (roster.ts requireClass refuses those).
+      const mine = (n: number) =>
+        `AND r.class_id IN (SELECT c.id FROM classes c JOIN activities a ON a.id = c.activity_id
+                             WHERE NOT c.archived AND NOT a.archived AND (c.instructor_id IS NULL OR c.instructor_id = $${n}))`;
       return ids ? tx.query<Roll>(rollsSql(`AND ${byKey} ${mine(2)}`), [ids, instructorId]) : tx.query<Roll>(rollsSql(mine(1)), [instructorId]);
     }
   }

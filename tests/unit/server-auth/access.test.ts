@@ -324,8 +324,26 @@ describe("an instructor's view of archived and deactivated", () => {
       expect(await refused(`/api/classes/${two.id}/students`)).toBe(403);
       expect(await refused(`/api/classes/${two.id}/attendance?month=2026-09`)).toBe(403);
       await server.db.run('UPDATE activities SET archived = false WHERE id = $1', [two.activity]);
-      // An archived class, the same.
+      // An archived class, the same; its rolls leave the instructor's device too (a justified absence's reason with them).
+      const rollDate = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      const taken = await server.app.inject({
+        method: 'PUT',
+        url: `/api/classes/${one.id}/attendance/${rollDate}`,
+        headers: bearer(tokens.coordenador),
+        payload: { takenBy: 'x', takenAt: `${rollDate}T10:00:00.000Z`, entries: [{ studentId: one.student, status: 'JUSTIFIED', reason: 'HEALTH' }] },
+      });
+      expect(taken.statusCode).toBe(200);
+      const syncAs = async (since?: string) =>
+        syncAnswerFromWire(
+          (await server.app.inject({ url: `/api/sync${since ? `?since=${since}` : ''}`, headers: bearer(tokens.instrutor) })).json<SyncAnswerWire>(),
+        );
+      const rollOf = (rolls: readonly { classId: string; date: string }[] | undefined) =>
+        (rolls ?? []).filter((roll) => roll.classId === one.id && roll.date === rollDate);
+      const synced = await syncAs();
+      expect(rollOf(synced.changed.rolls)).toHaveLength(1);
       await server.db.run('UPDATE classes SET archived = true WHERE id = $1', [one.id]);
+      expect(rollOf((await syncAs(synced.cursor)).removed.rolls)).toHaveLength(1);
+      expect(rollOf((await syncAs()).changed.rolls)).toHaveLength(0);
       expect(await listed()).not.toContain(one.student);
       expect(await refused(`/api/classes/${one.id}/students`)).toBe(403);
       expect(await refused(`/api/classes/${two.id}/students`)).toBe(200);
