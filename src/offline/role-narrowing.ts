@@ -9,6 +9,7 @@ import type { QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { meKeys } from '../api/me.ts';
 import type { Me } from '../api/contract.ts';
 import { forgetDeviceData, queryClient } from './query-client.ts';
+import { ownClassesOnly } from '../api/permissions.ts';
 
 /** Whether the newer role lacks a permission the older one had (another user altogether is the session's business). */
 export function narrowed(before: Pick<Me, 'id' | 'permissions'> | undefined, after: Pick<Me, 'id' | 'permissions'> | undefined): boolean {
@@ -37,7 +38,9 @@ export function forgetDataWhenRoleNarrows(): void {
       // The user is still signed in, perhaps in the middle of a roll call or a form: what they may still save stays.
       const can = (permission: string) => me.permissions.includes(permission);
       void forgetDeviceData({
-        keepRollDrafts: can('attendance:write'),
+        // Not when the role now sees only its own classes' rolls (made an instructor): a draft of another class's roll,
+        // a justified absence's reason in it, is no longer theirs to keep.
+        keepRollDrafts: can('attendance:write') && (!ownClassesOnly(me.access) || (before !== undefined && ownClassesOnly(before.access))),
         keepFormDrafts: can('students:write') && can('guardians:write'),
       });
     }

@@ -46,4 +46,13 @@ describe('a role narrowed while the device holds its data', () => {
     await expect.poll(async () => db.rollDrafts.get(draft.key)).toBeUndefined();
     expect(sessionStorage.getItem('quadra.guardian-edit.draft.g1')).toBeNull();
   });
+
+  it("drops the roll drafts of a coordinator made an instructor: another class's marks are not theirs any more", async () => {
+    const draft = { key: 'c9|2026-11-27', classId: 'c9', date: '2026-11-27', marks: { s1: { status: 'ABSENT' as const } }, updatedAt: 1 };
+    await db.rollDrafts.put(draft);
+    queryClient.setQueryData(meKeys.all, me(['attendance:write', 'reports:read']));
+    forgetDataWhenRoleNarrows();
+    queryClient.setQueryData(meKeys.all, { ...me(['attendance:write']), access: 'instrutor' as const });
+    await expect.poll(async () => db.rollDrafts.get(draft.key)).toBeUndefined();
+  });
 });
