@@ -9,8 +9,11 @@ import { Loader, Modal, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { documentFile } from '../../api/student-records.ts';
 import { ReadFailure } from '../../components/access-record-failure.tsx';
+import { PdfFailed } from './pdf-failed.tsx';
 
-const PdfPages = lazy(() => import('./pdf-pages.tsx'));
+// PDF.js comes from the network when a PDF is first opened (not precached): offline, or after a deploy replaced the
+// chunk, its download fails, and the viewer says the PDF cannot be shown here instead of failing the profile page.
+const PdfPages = lazy(() => import('./pdf-pages.tsx').catch(() => ({ default: PdfFailed })));
 
 /** The kinds shown here: those a browser shows in an <img>, and PDFs. */
 export const viewableDocument = (mimeType: string): boolean =>

@@ -9,6 +9,7 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { PdfFailed } from './pdf-failed.tsx';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -41,13 +42,7 @@ export default function PdfPages({ file, fileName }: Props) {
   }, [file]);
 
   if (state === null) return <Loader aria-label={t`Loading the document`} role="status" />;
-  if ('failed' in state) {
-    return (
-      <Text c="red.9" role="alert" data-testid="pdf-failed">
-        <Trans>This PDF could not be shown here. Download it to open it with another app.</Trans>
-      </Text>
-    );
-  }
+  if ('failed' in state) return <PdfFailed />;
   const pages = state.pdf.numPages;
   const shown = Math.min(pages, PDF_PAGES_SHOWN);
   return (
@@ -67,9 +62,13 @@ export default function PdfPages({ file, fileName }: Props) {
   );
 }
 
-/** One page on a canvas as wide as the dialog, sharp on the screen's pixels. */
+/** A page's canvas at most this many pixels wide: an A4 page at a tablet's 2x is about 14 MB of pixels otherwise. */
+const MAX_CANVAS_WIDTH = 1600;
+
+/** One page on a canvas as wide as the dialog, sharp on the screen's pixels (up to MAX_CANVAS_WIDTH). */
 function PdfPage({ pdf, number, label }: { pdf: PDFDocumentProxy; number: number; label: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     const target = canvas.current;
     if (!target) return;
@@ -81,19 +80,24 @@ function PdfPage({ pdf, number, label }: { pdf: PDFDocumentProxy; number: number
         if (cancelled) return;
         const width = target.parentElement?.clientWidth || 800;
         const base = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: (width / base.width) * (window.devicePixelRatio || 1) });
+        const pixels = Math.min(width * (window.devicePixelRatio || 1), MAX_CANVAS_WIDTH);
+        const viewport = page.getViewport({ scale: pixels / base.width });
         target.width = Math.floor(viewport.width);
         target.height = Math.floor(viewport.height);
         const task = page.render({ canvas: target, viewport });
         render = task;
         return task.promise;
       })
-      .catch(() => undefined); // a render cancelled on close, or a page PDF.js cannot draw: the canvas stays blank
+      .catch((error: unknown) => {
+        // A render cancelled on close is no failure; a page PDF.js cannot draw says so (not a blank canvas).
+        if (!cancelled && (error as { name?: string } | null)?.name !== 'RenderingCancelledException') setFailed(true);
+      });
     return () => {
       cancelled = true;
       render?.cancel();
     };
   }, [pdf, number]);
+  if (failed) return <PdfFailed />;
   return (
     <canvas
       ref={canvas}
