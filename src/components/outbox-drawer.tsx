@@ -15,6 +15,10 @@ import { useSendingSince } from '../offline/use-outbox.ts';
 import { conflictFieldLabels, conflictHiddenKeys, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
 import { useRefusalText } from './refusal-text.ts';
 import { usePermissions } from './use-permissions.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { classKeys } from '../api/classes.ts';
+import type { ClassGroup } from '../api/contract.ts';
+import { seesRollsOf } from '../api/permissions.ts';
 
 const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.studentCreate]: msg`Student registration`,
@@ -101,8 +105,17 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
   const signedIn = sessionUid() !== null;
   // Another account's write is taken over only by a role that may make it (the server would refuse it anyway, and a
   // child's registration taken over by an instructor would sit in their list).
-  const { can } = usePermissions();
-  const mayWrite = (kind: string) => !(kind in permissionOfKind) || can(permissionOfKind[kind as OutboxKind]);
+  const { can, me } = usePermissions();
+  const queryClient = useQueryClient();
+  const mayWrite = (item: OutboxRow) => {
+    if (!(item.kind in permissionOfKind)) return true;
+    if (!can(permissionOfKind[item.kind as OutboxKind])) return false;
+    if (item.kind !== outboxKinds.attendanceRoll || !me) return true;
+    // A roll: of a class whose rolls this user sees (an instructor's own, or one that names no instructor).
+    const classId = (item.payload as { classId?: unknown } | null)?.classId;
+    const group = queryClient.getQueryData<ClassGroup[]>(classKeys.all)?.find((candidate) => candidate.id === classId);
+    return seesRollsOf(me, group?.instructorId);
+  };
   const refused = new Set(items.filter((item) => item.state === 'failed').map((item) => item.id));
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t`Changes saved on this device`} closeButtonProps={{ 'aria-label': t`Close` }}>
@@ -133,7 +146,7 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
                 <Text size="sm" data-testid="outbox-other-account">
                   <Trans>Saved by another account on this device. It is sent when that account signs in here again.</Trans>
                 </Text>
-                {signedIn && mayWrite(item.kind) && adopting !== item.id && (
+                {signedIn && mayWrite(item) && adopting !== item.id && (
                   <Group>
                     <Button size="xs" mih={44} variant="default" onClick={() => setAdopting(item.id)}>
                       <Trans>Send as mine…</Trans>

@@ -71,12 +71,21 @@ describe('the outbox drawer', () => {
       permissions: ['attendance:write'],
     });
     const theirs = { createdAt: 1, state: 'pending', nextAttemptAt: Number.MAX_SAFE_INTEGER, attempts: [], author: 'ana', payload: {} } as const;
+    queryClient.setQueryData(
+      ['classes'],
+      [
+        { id: 'c-mine', instructorId: 'u-bruno' },
+        { id: 'c-theirs', instructorId: 'u-carla' },
+      ],
+    );
     const registration: OutboxRow = { ...theirs, attempts: [], id: 'reg', kind: outboxKinds.studentCreate };
-    const roll: OutboxRow = { ...theirs, attempts: [], id: 'roll', kind: outboxKinds.attendanceRoll };
-    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[registration, roll]} pending={2} />, { queryClient });
-    // The instructor may take over a roll, not a child's registration (the office's).
+    const roll: OutboxRow = { ...theirs, attempts: [], id: 'roll', kind: outboxKinds.attendanceRoll, payload: { classId: 'c-mine' } };
+    const otherRoll: OutboxRow = { ...theirs, attempts: [], id: 'roll2', kind: outboxKinds.attendanceRoll, payload: { classId: 'c-theirs' } };
+    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[registration, roll, otherRoll]} pending={3} />, { queryClient });
+    // The instructor may take over a roll of their own class, not a child's registration (the office's) nor a roll of
+    // another instructor's class.
     expect(screen.getAllByRole('button', { name: 'Send as mine…' })).toHaveLength(1);
-    expect(screen.getAllByTestId('outbox-other-account')).toHaveLength(2);
+    expect(screen.getAllByTestId('outbox-other-account')).toHaveLength(3);
     setSessionUid(null);
   });
 
