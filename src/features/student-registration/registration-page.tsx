@@ -30,6 +30,7 @@ import {
 } from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, valuesOfStudent, type RegistrationValues } from './registration-values.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
 import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 import { useRefusalText } from '../../components/refusal-text.ts';
 
@@ -140,6 +141,23 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
     notifySaved(t`Changes saved.`);
     onSaved?.();
   };
+
+  // A refused registration sent after all from the list of changes (its Retry): the server has it as it was saved. The
+  // form starts over and says so, rather than re-submit under its id, which the server would take as a resend of a
+  // registration it has and leave unchanged (the corrections typed here would be lost without a word).
+  useEffect(() => {
+    if (refusal === null) return;
+    return onOutboxSynced((item) => {
+      if (item.id !== clientId.current) return;
+      notify({
+        message: t`The refused registration was sent from the list of changes, as it was first saved. To change it, open the student's record.`,
+        severity: 'info',
+        closable: true,
+      });
+      startOver();
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusal]);
 
   const submit = async (values: RegistrationValues) => {
     if (editing) return saveEdit(values);

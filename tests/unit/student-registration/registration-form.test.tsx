@@ -6,6 +6,7 @@ import type { RegistrationOutcome } from '../../../src/api/student-registration.
 import { StudentRegistrationPage } from '../../../src/features/student-registration/registration-page.tsx';
 import { DRAFT_KEY, editDraftKey } from '../../../src/features/student-registration/registration-draft.ts';
 import { pdfFile, renderWithRouter } from './support.tsx';
+import { drainOutbox, enqueue, registerOutboxHandler } from '../../../src/offline/outbox.ts';
 
 const mocks = vi.hoisted(() => ({
   lookup: vi.fn<(value: string) => Promise<PostcodeLookup>>(),
@@ -203,6 +204,26 @@ describe('student registration form', { timeout: 20_000 }, () => {
     await submit(user);
     await waitFor(() => expect(mocks.queue).toHaveBeenCalledTimes(2));
     expect(mocks.queue.mock.calls[1]![0].id).toBe(mocks.queue.mock.calls[0]![0].id);
+  });
+
+  it('a refused registration sent after all from the list of changes: the form starts over and says so', async () => {
+    mocks.wait.mockResolvedValue({ status: 'refused', reason: 'Forbidden' });
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Bia Souza');
+    await submit(user);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Forbidden'));
+    // The drawer's Retry sends the row of this registration (its client id) as it was saved.
+    const id = (mocks.queue.mock.calls[0]![0] as { id: string }).id;
+    registerOutboxHandler('test.sent-from-the-drawer', async () => undefined);
+    await enqueue({ kind: 'test.sent-from-the-drawer', payload: {}, id });
+    await drainOutbox();
+    await waitFor(() =>
+      expect(toasts()).toContain(
+        "info: The refused registration was sent from the list of changes, as it was first saved. To change it, open the student's record.",
+      ),
+    );
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
   it('a failed document: the student is registered, the document error is shown', async () => {
