@@ -88,4 +88,32 @@ test.describe('by keyboard', () => {
     await expect(page.getByTestId('roll-draft')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Save attendance' })).toBeFocused();
   });
+
+  test('a student reached by Tab stops above the sticky save bar, and the bar says how the arrows reach the other marks', async ({
+    page,
+    request,
+  }) => {
+    const { group, students } = await classWithRoster(request);
+    await page.goto(callPath(group, localDate()));
+    await expect(page.getByTestId('roll-row')).toHaveCount(students.length);
+    const hint = page.getByTestId('roll-key-hint');
+    await expect(hint).toBeHidden();
+    await page.getByTestId('roll-date').focus();
+    // Each student's marks, reached by Tab: the focused one's bottom against the top of the bar stuck to the screen.
+    const places: { bottom: number; barTop: number }[] = [];
+    for (let i = 0; i < 3 * students.length && places.length < students.length; i += 1) {
+      await page.keyboard.press('Tab');
+      const place = await page.evaluate(() => {
+        const focused = document.activeElement;
+        if (!focused?.closest('[role="toolbar"]')) return null;
+        const bar = document.querySelector('[data-testid="roll-draft"]')!.parentElement!;
+        return { bottom: focused.getBoundingClientRect().bottom, barTop: bar.getBoundingClientRect().top };
+      });
+      if (place) places.push(place);
+    }
+    expect(places).toHaveLength(students.length);
+    expect(places.filter((place) => place.bottom > place.barTop + 1)).toEqual([]);
+    await expect(hint).toBeVisible();
+    await expect(hint).toHaveText(/← and → choose present, absent or justified/);
+  });
 });
