@@ -24,7 +24,8 @@ export const enumLabels: Record<EnumName, Record<string, MessageDescriptor>> = {
   employmentStatus: {
     EMPREGADO: msg`Employed`,
     DESEMPREGADO: msg`Unemployed`,
-    ESTUDANTE: msg`Student`,
+    // Not the programme's student (educando): someone whose occupation is studying.
+    ESTUDANTE: msg({ message: 'Student', context: 'employment status' }),
     OUTRO: msg`Other`,
   },
   educationLevel: {

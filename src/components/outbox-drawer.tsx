@@ -10,6 +10,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { OutboxRow } from '../lib/db.ts';
 import { adoptItem, discardItem, isMadeHere, keepMine, retryItem, takeTheirs } from '../offline/outbox.ts';
 import { sessionUid } from '../lib/session-user.ts';
+import { localMidnight } from '../lib/calendar-date.ts';
 import { outboxKinds, permissionOfKind, type OutboxKind } from '../offline/outbox-kinds.ts';
 import { useSendingSince } from '../offline/use-outbox.ts';
 import { conflictFieldLabels, conflictHiddenKeys, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
@@ -107,6 +108,14 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
   // child's registration taken over by an instructor would sit in their list).
   const { can, me } = usePermissions();
   const queryClient = useQueryClient();
+  const classTitle = (classId: unknown) => queryClient.getQueryData<ClassGroup[]>(classKeys.all)?.find((group) => group.id === classId)?.title;
+  /** A roll's class (its title, when the device knows it) and day. */
+  const rollOf = (item: OutboxRow) => {
+    const { classId, date } = (item.payload ?? {}) as { classId?: unknown; date?: unknown };
+    const day = typeof date === 'string' ? i18n.date(localMidnight(date), { dateStyle: 'medium' }) : '';
+    const title = classTitle(classId) ?? t`a class`;
+    return t`${title}, ${day}`;
+  };
   const mayWrite = (item: OutboxRow) => {
     if (!(item.kind in permissionOfKind)) return true;
     if (!can(permissionOfKind[item.kind as OutboxKind])) return false;
@@ -139,6 +148,12 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
               </Badge>
             </Group>
             <Text size="sm">{i18n.date(new Date(item.createdAt), { dateStyle: 'short', timeStyle: 'short' })}</Text>
+            {item.kind === outboxKinds.attendanceRoll && isMadeHere(item) && (
+              // Which roll: two saved offline were otherwise two alike rows.
+              <Text size="sm" data-testid="outbox-roll-of">
+                {rollOf(item)}
+              </Text>
+            )}
             {!isMadeHere(item) && (
               // Another account's work: neither its content nor a way to drop it is shown to whoever is signed in now;
               // they may take it as theirs (its author may never sign in here again), after saying so.

@@ -58,7 +58,10 @@ test('home lists the at-risk student with links; /relatorios shows the chart and
     await showAll.first().click();
     await expect(alerts.locator('button[data-loading]')).toHaveCount(0);
   }
-  const below = alerts.getByRole('listitem').filter({ hasText: name }).filter({ hasText: 'roll days' });
+  const below = alerts
+    .getByRole('listitem')
+    .filter({ hasText: name })
+    .filter({ hasText: /roll days?/ });
   await expect(below.getByRole('link', { name })).toHaveAttribute('href', new RegExp(`/alunos/${id}$`));
   const streak = alerts.getByRole('listitem').filter({ hasText: '3 absences in a row' }).filter({ hasText: name });
   await expect(streak.getByRole('link', { name: group.title })).toHaveAttribute('href', new RegExp(`/turmas/${group.id}/frequencia$`));

@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ALERTS_SHOWN, attendanceAlertsFirstQueryOptions, attendanceAlertsQueryOptions } from '../../api/reports.ts';
 import { answerState } from '../../offline/list-source.ts';
@@ -112,9 +112,7 @@ function AlertLists({
                   <Anchor renderRoot={(props) => <Link {...props} to="/alunos/$id" params={{ id: student.studentId }} />}>
                     {student.studentName}
                   </Anchor>{' '}
-                  <Trans>
-                    — {frequency} over {rollDays} roll days
-                  </Trans>
+                  <Plural value={rollDays} one={`— ${frequency} over # roll day`} other={`— ${frequency} over # roll days`} />
                 </List.Item>
               );
             }}

@@ -1,6 +1,7 @@
 /** A student's frequency on the profile: this month and this school year, overall, per activity and per class. */
 import { Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import type { FrequencyFigure, Student } from '../../api/contract.ts';
 import { monthLabel } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
@@ -10,13 +11,15 @@ function Cell({ figure }: { figure: FrequencyFigure }) {
   const { frequencyPercent, rollDays: days, justified } = figure;
   const percent = percentText(i18n.locale, frequencyPercent);
   if (days === 0) return <Table.Td c="gray.7">{t`No roll yet`}</Table.Td>;
+  const dayCount = plural(days, { one: '# roll day', other: '# roll days' });
+  const justifiedCount = plural(justified, { one: '# justified', other: '# justified' });
   return (
     <Table.Td>
       <Text span fw={600}>
         {percent}
       </Text>{' '}
       <Text span size="sm" c="gray.8">
-        {justified > 0 ? t`(${days} roll days, ${justified} justified)` : t`(${days} roll days)`}
+        {justified > 0 ? t`(${dayCount}, ${justifiedCount})` : t`(${dayCount})`}
       </Text>
     </Table.Td>
   );

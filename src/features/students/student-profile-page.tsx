@@ -36,6 +36,7 @@ import { onOutboxSynced } from '../../offline/outbox.ts';
 import { enqueueStudentDocumentRemove, type StudentDocumentPayload, type StudentDocumentRemovePayload } from '../../api/student-registration.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
+import { formatCpfForDisplay } from '../../components/person-card.tsx';
 import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 import { AccessRecordFailure, accessRecordFailureText, isAccessRecordFailure, ReadFailure } from '../../components/access-record-failure.tsx';
 
@@ -137,7 +138,7 @@ function Profile({ student, editWaiting, documentAdder }: { student: Student; ed
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           <Field label={t`Full name`} value={student.fullName} />
-          <Field label={t`CPF`} value={student.registrationNumber} />
+          <Field label={t`CPF`} value={student.registrationNumber && formatCpfForDisplay(student.registrationNumber)} />
           <Field label={t`Date of birth`} value={day(student.dateOfBirth)} />
           <Field label={t`Enrollment date`} value={day(student.enrollmentDate)} />
           <Field label={t`Race`} value={code('race', student.race)} />

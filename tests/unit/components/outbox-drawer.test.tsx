@@ -146,6 +146,25 @@ describe('the outbox drawer', () => {
     setSessionUid(null);
   });
 
+  it("names a waiting roll's class and day, so two rolls saved offline can be told apart", () => {
+    setSessionUid('ana');
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['classes'], [{ id: 'c1', title: 'Judô - Turma A' }]);
+    const roll: OutboxRow = {
+      id: 'r1',
+      kind: outboxKinds.attendanceRoll,
+      payload: { classId: 'c1', date: '2026-11-24', roll: {} },
+      createdAt: 1,
+      state: 'pending',
+      nextAttemptAt: Number.MAX_SAFE_INTEGER,
+      attempts: [],
+      author: 'ana',
+    };
+    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[roll]} pending={1} />, { queryClient });
+    expect(screen.getByTestId('outbox-roll-of')).toHaveTextContent('Judô - Turma A, Nov 24, 2026');
+    setSessionUid(null);
+  });
+
   it('says which change is on its way and that the ones after it wait for its answer', async () => {
     let answer!: () => void;
     registerOutboxHandler('test.hanging', () => new Promise<undefined>((resolve) => (answer = () => resolve(undefined))));
