@@ -108,12 +108,16 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
   // child's registration taken over by an instructor would sit in their list).
   const { can, me } = usePermissions();
   const queryClient = useQueryClient();
-  const classTitle = (classId: unknown) => queryClient.getQueryData<ClassGroup[]>(classKeys.all)?.find((group) => group.id === classId)?.title;
-  /** A roll's class (its title, when the device knows it) and day. */
-  const rollOf = (item: OutboxRow) => {
+  /** A roll's class (as the device's cached list has it) and day. */
+  const rollWhere = (item: OutboxRow) => {
     const { classId, date } = (item.payload ?? {}) as { classId?: unknown; date?: unknown };
-    const day = typeof date === 'string' ? i18n.date(localMidnight(date), { dateStyle: 'medium' }) : '';
-    const title = classTitle(classId) ?? t`a class`;
+    const group = queryClient.getQueryData<ClassGroup[]>(classKeys.all)?.find((candidate) => candidate.id === classId);
+    return { group, date: typeof date === 'string' ? date : undefined };
+  };
+  const rollOf = (item: OutboxRow) => {
+    const { group, date } = rollWhere(item);
+    const day = date ? i18n.date(localMidnight(date), { dateStyle: 'medium' }) : '';
+    const title = group?.title ?? t`a class`;
     return t`${title}, ${day}`;
   };
   const mayWrite = (item: OutboxRow) => {
@@ -121,9 +125,7 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
     if (!can(permissionOfKind[item.kind as OutboxKind])) return false;
     if (item.kind !== outboxKinds.attendanceRoll || !me) return true;
     // A roll: of a class whose rolls this user sees (an instructor's own, or one that names no instructor).
-    const classId = (item.payload as { classId?: unknown } | null)?.classId;
-    const group = queryClient.getQueryData<ClassGroup[]>(classKeys.all)?.find((candidate) => candidate.id === classId);
-    return seesRollsOf(me, group?.instructorId);
+    return seesRollsOf(me, rollWhere(item).group?.instructorId);
   };
   const refused = new Set(items.filter((item) => item.state === 'failed').map((item) => item.id));
   return (
