@@ -46,9 +46,15 @@ export const onRoster = (e: string, day: string): string =>
 export const seenByInstructor = (student: string, instructor: string, day: string): string =>
   `${student} IN (SELECT e.student_id FROM class_enrollments e JOIN classes c ON c.id = e.class_id
                     JOIN activities a ON a.id = c.activity_id JOIN students st ON st.id = e.student_id
-                    WHERE st.active AND NOT c.archived AND NOT a.archived
-                      AND (c.instructor_id IS NULL OR c.instructor_id = ${instructor})
+                    WHERE st.active AND ${classOfInstructor('c', 'a', instructor)}
                       AND (e.ended_on IS NULL OR ${day} < e.ended_on))`;
+
+/**
+ * SQL condition: class `c` (of activity `a`) is one whose students and rolls the instructor `instructor` sees: theirs or
+ * naming no instructor (permissions.ts seesRollsOf), neither it nor its activity archived (requireClass refuses those).
+ */
+export const classOfInstructor = (c: string, a: string, instructor: string): string =>
+  `NOT ${c}.archived AND NOT ${a}.archived AND (${c}.instructor_id IS NULL OR ${c}.instructor_id = ${instructor})`;
 
 /** The ids of the students on a class's roster on `date` (YYYY-MM-DD). */
 export async function rosterIds(db: Queryable, classId: string, date: string): Promise<Set<string>> {

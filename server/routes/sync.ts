@@ -24,7 +24,7 @@ import { activityColumns, classColumns } from './catalog.ts';
 import { readAtCursor } from '../db/change-cursor.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, type ApiContext } from './context.ts';
-import { onRoster, seenByInstructor, today } from './roster.ts';
+import { classOfInstructor, onRoster, seenByInstructor, today } from './roster.ts';
 import { studentSummarySql } from './students.ts';
 import { foldedOrder } from './name-order.ts';
 import { classesSeenSince, enrolledIn } from './sync-instructor.ts';
@@ -82,7 +82,7 @@ async function read(tx: Queryable, entity: Entity, ids: string[] | null, instruc
   switch (entity) {
     case 'students': {
       const seen = (n: number) => (instructorId ? `AND ${seenByInstructor('s.id', `$${n}`, '$1::date')}` : '');
-      const theirClasses = (n: number) => (instructorId ? `AND (c.instructor_id IS NULL OR c.instructor_id = $${n})` : '');
+      const theirClasses = (n: number) => (instructorId ? `AND ${classOfInstructor('c', 'a', `$${n}`)}` : '');
       const mine = instructorId ? [instructorId] : [];
       return ids
         ? tx.query<SyncStudent>(studentsSql(`AND s.id = ANY($2) ${seen(3)}`, theirClasses(3)), [today(), ids, ...mine])
@@ -99,8 +99,7 @@ async function read(tx: Queryable, entity: Entity, ids: string[] | null, instruc
       if (!instructorId) return ids ? tx.query<Roll>(rollsSql(`AND ${byKey}`), [ids]) : tx.query<Roll>(rollsSql(''));
       // Of the classes they see, neither archived nor of an archived activity (roster.ts requireClass refuses those).
       const mine = (n: number) =>
-        `AND r.class_id IN (SELECT c.id FROM classes c JOIN activities a ON a.id = c.activity_id
-                             WHERE NOT c.archived AND NOT a.archived AND (c.instructor_id IS NULL OR c.instructor_id = $${n}))`;
+        `AND r.class_id IN (SELECT c.id FROM classes c JOIN activities a ON a.id = c.activity_id WHERE ${classOfInstructor('c', 'a', `$${n}`)})`;
       return ids ? tx.query<Roll>(rollsSql(`AND ${byKey} ${mine(2)}`), [ids, instructorId]) : tx.query<Roll>(rollsSql(mine(1)), [instructorId]);
     }
   }
