@@ -7,7 +7,7 @@ import type { Queryable } from '../db/types.ts';
 import { ownClassesOnly, seesRollsOf } from '../../src/api/permissions.ts';
 import { HttpError, notFound } from '../errors.ts';
 
-export type ClassAccess = { archived: boolean; activityArchived: boolean; instructorId: string | null };
+type ClassAccess = { archived: boolean; activityArchived: boolean; instructorId: string | null };
 
 /**
  * The class exists (404 otherwise); with `staff`, they may also see its students and rolls (403 otherwise): an

@@ -14,7 +14,7 @@ import { PdfFailed } from './pdf-failed.tsx';
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 /** A long file is shown in part: an ID or a proof of address has a page or two. */
-export const PDF_PAGES_SHOWN = 20;
+const PDF_PAGES_SHOWN = 20;
 
 type Props = { file: Blob; fileName: string };
 
