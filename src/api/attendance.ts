@@ -11,7 +11,7 @@ import { gridKeys } from './attendance-grid.ts';
 import { rosterKeys } from './rosters.ts';
 import { invalidateAttendanceFigures } from './reports.ts';
 import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';
-import { db, type OutboxRow } from '../lib/db.ts';
+import { database, type OutboxRow } from '../lib/db.ts';
 import { enqueue, isMadeHere, isSending, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { queryClient } from '../offline/query-client.ts';
@@ -53,6 +53,7 @@ export function rollPayloadOf(row: OutboxRow): RollPayload | null {
  * same class and day still waiting (this account's) are dropped: the newer one replaces them on the server anyway.
  */
 export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
+  const db = await database();
   const older = (await db.outbox.where('kind').equals(ATTENDANCE_ROLL_KIND).toArray()).filter((row) => {
     const other = rollPayloadOf(row);
     return other?.classId === payload.classId && other.date === payload.date;

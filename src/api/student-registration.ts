@@ -7,7 +7,7 @@
  * dependants at that moment). Document Blobs live only in the outbox, never in the query cache.
  */
 import * as z from 'zod/mini';
-import { db, refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
+import { database, refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
 import { postForm, RefusedError, sendParsed } from '../lib/http.ts';
 import { discardItem, enqueue, enqueueAll, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
@@ -115,6 +115,7 @@ export async function waitForRegistration(
 
 /** The outcome so far, or null while a first attempt is still under way. */
 export async function registrationOutcome(queued: QueuedRegistration): Promise<RegistrationOutcome | null> {
+  const db = await database();
   const [student, ...documents] = await db.outbox.bulkGet([queued.studentItemId, ...queued.documentItemIds]);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   if (student) {

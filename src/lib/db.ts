@@ -14,8 +14,7 @@
  *   is stored in the outbox (which keeps its own copies) or started over, and at the end of a session; a closed tab's
  *   a day later (registration-draft.ts).
  */
-import Dexie, { type Table } from 'dexie';
-import { sessionUid } from './session-user.ts';
+import type { QuadraDb } from './db-dexie.ts';
 import { whenIdle } from './when-idle.ts';
 
 export type KvRow = { key: string; value: string };
@@ -80,42 +79,25 @@ export type DraftDocumentRow = {
   document: unknown;
 };
 
-export class QuadraDb extends Dexie {
-  kv!: Table<KvRow, string>;
-  outbox!: Table<OutboxRow, string>;
-  rollDrafts!: Table<RollDraftRow, string>;
-  draftDocuments!: Table<DraftDocumentRow, string>;
 
-  constructor(name = 'quadra') {
-    // No optimistic live queries: a screen that says "saved on this device" (the outbox's rows) must say it only once
-    // the write is stored. Dexie's default cache showed a row while its write was under way, and a reload then lost it.
-    super(name, { cache: 'disabled' });
-    this.version(1).stores({
-      kv: 'key',
-      outbox: 'id, kind, state, nextAttemptAt, dependsOn, createdAt',
-    });
-    // Version 2 adds the roll drafts; the other tables are kept as they are.
-    this.version(2).stores({ rollDrafts: 'key' });
-    // Version 3 adds the registration drafts' files.
-    this.version(3).stores({ draftDocuments: 'key, clientId' });
-    // Version 4: an outbox row names its author (OutboxRow.author). Rows saved before had none; they are taken as the
-    // work of whoever was signed in when the app last ran, not of whoever signs in next (none without sign-in).
-    this.version(4)
-      .stores({})
-      .upgrade(async (tx) => {
-        const author = sessionUid();
-        if (!author) return;
-        await tx
-          .table<OutboxRow, string>('outbox')
-          .toCollection()
-          .modify((row) => {
-            row.author ??= author;
-          });
-      });
-  }
+export const DATABASE_NAME = 'quadra';
+
+let loaded: Promise<QuadraDb> | undefined;
+/**
+ * The device's database. Its code (Dexie, db-dexie.ts) loads at the first call, beside the first screen rather than
+ * before it: on a first visit that is at the first save, an idle moment after the first screen. A load that fails
+ * (the network gone before the service worker held the app) is tried again at the next call.
+ */
+export function database(): Promise<QuadraDb> {
+  loaded ??= import('./db-dexie.ts').then(
+    (module) => module.db,
+    (error: unknown) => {
+      loaded = undefined;
+      throw error;
+    },
+  );
+  return loaded;
 }
-
-export const db = new QuadraDb();
 
 /**
  * Whether this device holds no Quadra database at all (a first visit, or after the browser's data was cleared): then
@@ -125,7 +107,7 @@ export const db = new QuadraDb();
 export async function holdsNoDatabase(): Promise<boolean> {
   if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return false;
   try {
-    return !(await indexedDB.databases()).some((info) => info.name === db.name);
+    return !(await indexedDB.databases()).some((info) => info.name === DATABASE_NAME);
   } catch {
     return false;
   }

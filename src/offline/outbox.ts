@@ -10,7 +10,7 @@
  * while the person who made it is signed in (its `author`): on a shared tablet, the next instructor's session does not
  * send the last one's roll as theirs.
  */
-import { db, deviceStoreReady, openDeviceStoreNow, type OutboxRow } from '../lib/db.ts';
+import { database, deviceStoreReady, openDeviceStoreNow, type OutboxRow } from '../lib/db.ts';
 import { classifyFailure, currentToken, failureCode, failureMessage, staleRecordOf } from '../lib/http.ts';
 import { tokenSubject } from '../lib/token-subject.ts';
 import { sessionUid } from '../lib/session-user.ts';
@@ -85,6 +85,7 @@ export async function enqueue(input: EnqueueInput): Promise<OutboxRow> {
 
 /** Store several writes at once (a student and its documents), so none is sent before all are on the device. */
 export async function enqueueAll(inputs: EnqueueInput[]): Promise<OutboxRow[]> {
+  const db = await database();
   const createdAt = Date.now();
   const author = sessionUid();
   const rows: OutboxRow[] = inputs.map((input, index) => ({
@@ -156,6 +157,7 @@ function drainLane(lane: OutboxLane): Promise<void> {
 /** Once started, wake up when the earliest waiting item is due (its backoff), not only on the 15 s timer. */
 let wakeTimer: ReturnType<typeof setTimeout> | undefined;
 async function scheduleNextDrain(now: () => number): Promise<void> {
+  const db = await database();
   if (!started) return;
   const due = (await db.outbox.where('state').equals('pending').toArray()).map((item) => item.nextAttemptAt).filter((at) => at > now());
   clearTimeout(wakeTimer);
@@ -172,6 +174,7 @@ async function withLock(lane: OutboxLane, fn: () => Promise<void>): Promise<void
 }
 
 async function drainOnce(lane: OutboxLane, now: () => number): Promise<void> {
+  const db = await database();
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   // Whose token the requests will carry: another tab may have changed who is signed in a moment before this one heard.
   const sender = tokenSubject((await currentToken()) ?? '');
@@ -219,6 +222,7 @@ export function isMadeHere(item: Pick<OutboxRow, 'author'>): boolean {
 
 /** Returns true when the server accepted the item and it left the outbox (false: refused, not sent, or sent again). */
 async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => number): Promise<boolean> {
+  const db = await database();
   sending.set(item.id, now());
   notifySending();
   try {
@@ -269,6 +273,7 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
  * this device again. Nothing when nobody is signed in.
  */
 export async function adoptItem(id: string): Promise<void> {
+  const db = await database();
   const author = sessionUid();
   if (!author) return;
   await db.outbox.update(id, { author, nextAttemptAt: 0 });
@@ -277,6 +282,7 @@ export async function adoptItem(id: string): Promise<void> {
 
 /** Put a failed item back in the queue, due now. */
 export async function retryItem(id: string): Promise<void> {
+  const db = await database();
   const item = await db.outbox.get(id);
   if (!item || !isMadeHere(item)) return;
   await db.outbox.update(id, { state: 'pending', nextAttemptAt: 0 });
@@ -288,6 +294,7 @@ export async function retryItem(id: string): Promise<void> {
  * other person saved (which the user has seen side by side). False when the kind cannot be rebased.
  */
 export async function keepMine(id: string): Promise<boolean> {
+  const db = await database();
   const item = await db.outbox.get(id);
   if (!item?.conflict || !isMadeHere(item)) return false;
   // The handlers (and their rebases) may not be loaded yet in this visit.
@@ -312,6 +319,7 @@ export async function keepMine(id: string): Promise<boolean> {
  * reads them again (query-client markCacheStale) instead of showing the copy from before the conflict as fresh.
  */
 export async function takeTheirs(id: string): Promise<void> {
+  const db = await database();
   const item = await db.outbox.get(id);
   if (!item || !isMadeHere(item)) return;
   await markCacheStale();
@@ -353,6 +361,7 @@ const CREATES: ReadonlySet<string> = new Set([
  * it cannot stand alone, fails in front of them).
  */
 export async function discardItem(id: string): Promise<void> {
+  const db = await database();
   await db.transaction('rw', db.outbox, async () => {
     const item = await db.outbox.get(id);
     if (!item || !isMadeHere(item)) return;
@@ -376,6 +385,7 @@ export async function discardItem(id: string): Promise<void> {
 
 /** Make every waiting item due now (used when the connection comes back). */
 export async function wakeOutbox(): Promise<void> {
+  const db = await database();
   await db.outbox.where('state').equals('pending').modify({ nextAttemptAt: 0 });
   await drainOutbox();
 }

@@ -9,7 +9,7 @@
 import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
 import { createRowPersister } from './row-persister.ts';
-import { db } from '../lib/db.ts';
+import { database } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
 import { RecordNotFoundError, refusedForGood } from '../lib/http.ts';
 
@@ -42,6 +42,7 @@ const STALE_BEFORE_KEY = 'quadra-cache-stale-before';
 export async function markCacheStale(): Promise<void> {
   noteWrite();
   try {
+    const db = await database();
     await db.kv.put({ key: STALE_BEFORE_KEY, value: String(Date.now()) });
   } catch (error) {
     // A device out of space cannot save the cache either: the write it comes before must still be sent (or discarded).
@@ -64,6 +65,7 @@ export function lastWriteAt(): number {
 
 /** When markCacheStale last ran (ms since the epoch; 0 if never): restored copies answered before it are read again. */
 export async function cacheStaleBefore(): Promise<number> {
+  const db = await database();
   return Number((await db.kv.get(STALE_BEFORE_KEY))?.value ?? 0);
 }
 
@@ -155,6 +157,7 @@ export async function forgetDeviceData({ keepRollDrafts = false, keepFormDrafts 
   } catch {
     // storage blocked: nothing kept there either
   }
+  const db = await database();
   await Promise.all([
     persister.removeClient(),
     keepRollDrafts ? undefined : db.rollDrafts.clear().catch((error: unknown) => console.warn('Quadra: the roll drafts could not be removed', error)),

@@ -7,7 +7,8 @@
  * replaced edit already on its way (from another tab) then keeps the row and sends it again (outbox.ts sendOne). One
  * already tried (its answer may have been lost) is not replaced: the new edit waits behind it.
  */
-import { db, type OutboxRow } from '../lib/db.ts';
+import { database, type OutboxRow } from '../lib/db.ts';
+import type { QuadraDb } from '../lib/db-dexie.ts';
 import { drainOutbox, enqueue, isMadeHere, isSending } from './outbox.ts';
 
 type RecordWrite = {
@@ -27,7 +28,7 @@ type RecordWrite = {
  * write never waits behind another account's (sent when they next sign in here, maybe never): it goes on the version
  * its form started from, and whichever of the two reaches the server second meets the other as a conflict.
  */
-export async function waitingWritesOf(kinds: readonly string[], ofRecord: (payload: unknown) => boolean): Promise<OutboxRow[]> {
+async function waitingWritesOf(db: QuadraDb, kinds: readonly string[], ofRecord: (payload: unknown) => boolean): Promise<OutboxRow[]> {
   const rows = await db.outbox
     .where('kind')
     .anyOf([...kinds])
@@ -38,8 +39,9 @@ export async function waitingWritesOf(kinds: readonly string[], ofRecord: (paylo
 /** Queue a write of one record after the record's writes still waiting, or in place of a waiting edit of the same kind. */
 export async function enqueueRecordWrite({ kind, payload, kinds, ofRecord, recordId, replaces }: RecordWrite): Promise<void> {
   // Read and replace in one transaction: a send that ends meanwhile (in another tab) cannot delete the row between.
+  const db = await database();
   const last = await db.transaction('rw', db.outbox, async () => {
-    const waiting = (await waitingWritesOf(kinds, ofRecord)).at(-1);
+    const waiting = (await waitingWritesOf(db, kinds, ofRecord)).at(-1);
     // An edit already tried may have reached the server with its answer lost (a timeout, a dropped link): it is sent
     // again as it is (the server takes a resend of an applied edit), and this one goes after it, on the version it got,
     // not as a conflict with it. The outbox tries nothing while the browser is offline: an edit made at the court waits

@@ -6,7 +6,8 @@
  * sync of 5,000 students was a task of 150-200 ms at 4x CPU under the roll call's taps, to write a single roster.
  */
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
-import { db } from '../lib/db.ts';
+import { database } from '../lib/db.ts';
+import type { QuadraDb } from '../lib/db-dexie.ts';
 import { queryFromRows, queryToRows, slicer, StaleSave, type SavedQuery } from './query-rows.ts';
 
 type RowPersisterOptions = {
@@ -35,7 +36,7 @@ const sameAs = (a: Written | undefined, b: Written): boolean =>
 
 export function createRowPersister({ key, generation, onError }: RowPersisterOptions): Persister {
   const prefix = `${key}/`;
-  const rowsOf = () => db.kv.where('key').startsWith(prefix);
+  const rowsOf = (db: QuadraDb) => db.kv.where('key').startsWith(prefix);
   /** The queries' rows on the device, by query hash (the data is the cache's own object, compared by identity). */
   const written = new Map<string, Written>();
   let saving: Promise<void> | null = null;
@@ -62,6 +63,7 @@ export function createRowPersister({ key, generation, onError }: RowPersisterOpt
     }
     const gone = [...written.keys()].filter((hash) => !present.has(hash));
     for (const hash of gone) removed.push(prefix + hash, ...partKeys(prefix + hash, 0, written.get(hash)!.parts));
+    const db = await database();
     if (stale()) throw new StaleSave('the device data was forgotten during the save');
     await db.transaction('rw', db.kv, async () => {
       for (const row of rows) {
@@ -103,6 +105,7 @@ export function createRowPersister({ key, generation, onError }: RowPersisterOpt
     },
 
     async restoreClient() {
+      const db = await database();
       const head = await db.kv.get(key);
       if (!head) return undefined;
       const saved = JSON.parse(head.value) as Partial<PersistedClient>;
@@ -110,7 +113,7 @@ export function createRowPersister({ key, generation, onError }: RowPersisterOpt
       if (saved.clientState) return saved as PersistedClient;
       const heads = new Map<string, string>();
       const parts = new Map<string, string[]>();
-      for (const row of await rowsOf().toArray()) {
+      for (const row of await rowsOf(db).toArray()) {
         const part = PART.exec(row.key);
         if (!part) heads.set(row.key, row.value);
         else {
@@ -131,9 +134,10 @@ export function createRowPersister({ key, generation, onError }: RowPersisterOpt
 
     async removeClient() {
       written.clear();
+      const db = await database();
       await db.transaction('rw', db.kv, async () => {
         await db.kv.delete(key);
-        await rowsOf().delete();
+        await rowsOf(db).delete();
       });
     },
   };

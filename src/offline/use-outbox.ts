@@ -1,14 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { db, type OutboxRow } from '../lib/db.ts';
+import type { OutboxRow } from '../lib/db.ts';
+import type { QuadraDb } from '../lib/db-dexie.ts';
 import { useLiveQuery } from '../lib/use-live-query.ts';
 import { isMadeHere, onSendingChange, sendingSince, sendingSnapshot } from './outbox.ts';
 
 const none: OutboxRow[] = [];
 
-const allItemsOf = (kind?: string) => () =>
+const allItemsOf = (kind?: string) => (db: QuadraDb) =>
   kind ? db.outbox.where('kind').equals(kind).sortBy('createdAt') : db.outbox.orderBy('createdAt').toArray();
 /** The signed-in account's own (isMadeHere): another account's waiting work is neither shown nor built on by screens. */
-const itemsOf = (kind?: string) => async () => (await allItemsOf(kind)()).filter(isMadeHere);
+const itemsOf = (kind?: string) => async (db: QuadraDb) => (await allItemsOf(kind)(db)).filter(isMadeHere);
 
 /** Every item in the outbox of whoever is signed in (of one kind), oldest first, live: what screens lay over their data. */
 export function useOutboxItems(kind?: string): OutboxRow[] {

@@ -4,7 +4,7 @@
  * tab's marks to another's.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { db, rollDraftKey, type RollDraftRow, type StoredRollMark } from '../../lib/db.ts';
+import { database, rollDraftKey, type RollDraftRow, type StoredRollMark } from '../../lib/db.ts';
 import { markOfDraft, PRESENT_MARK, sameMark, type RollMark } from './roll-mark.ts';
 import { unsavedMarks, useRollMarks } from './use-roll-call.ts';
 
@@ -72,7 +72,8 @@ type DraftWrite = { mark: RollMark | null; expected?: RollMark | null };
  * Applies a change to the draft of `key` in one transaction (read, change only the students named, write), so two
  * tabs' changes both stand, whichever comes last. The draft goes when no mark is left. Answers whether it changed.
  */
-function changeDraft(key: string, classId: string, date: string, writes: ReadonlyMap<string, DraftWrite>): Promise<boolean> {
+async function changeDraft(key: string, classId: string, date: string, writes: ReadonlyMap<string, DraftWrite>): Promise<boolean> {
+  const db = await database();
   return db.transaction('rw', db.rollDrafts, async () => {
     const row = await db.rollDrafts.get(key);
     const marks: Record<string, StoredRollMark> = { ...row?.marks };
@@ -183,7 +184,9 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
       do {
         again = false;
         const begun = writesBegun.current;
-        draft = await db.rollDrafts.get(key).catch((error: unknown) => {
+        draft = await database()
+          .then((db) => db.rollDrafts.get(key))
+          .catch((error: unknown) => {
           console.warn('Quadra: the roll draft could not be read', error);
           return undefined;
         });
@@ -249,8 +252,8 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
     clearChanges();
     if (!key) return;
     writesBegun.current += 1;
-    db.rollDrafts
-      .delete(key)
+    database()
+      .then((db) => db.rollDrafts.delete(key))
       .then(() => announceDraftChange({ key, from: tabId }))
       .catch(() => undefined);
   }, [clearChanges, key, tabId]);

@@ -4,7 +4,7 @@
  * draft's client id. The client id travels with the draft, so a re-submit after a refusal reuses it and can never
  * register twice.
  */
-import { db } from '../../lib/db.ts';
+import { database } from '../../lib/db.ts';
 import { readSessionDraft, removeSessionDraft, writeSessionDraft } from '../../lib/session-draft.ts';
 import type { QueuedDocument } from './document-uploader.tsx';
 import { emptyRegistration, type RegistrationValues } from './registration-values.ts';
@@ -73,6 +73,7 @@ export const DRAFT_DOCUMENTS_MAX_AGE_MS = 24 * 3600 * 1000;
  */
 export async function readDraftDocuments(clientId: string, now = Date.now()): Promise<QueuedDocument[]> {
   try {
+    const db = await database();
     await db.draftDocuments.filter((row) => row.clientId !== clientId && row.addedAt < now - DRAFT_DOCUMENTS_MAX_AGE_MS).delete();
     const rows = await db.draftDocuments.where('clientId').equals(clientId).sortBy('addedAt');
     return rows.map((row) => row.document as QueuedDocument).filter((document) => document?.file instanceof Blob);
@@ -85,15 +86,19 @@ export async function readDraftDocuments(clientId: string, now = Date.now()): Pr
 /** Keeps documents of the draft `clientId` (added now, or all of them again after a refusal). */
 export async function keepDraftDocuments(clientId: string, documents: QueuedDocument[]): Promise<void> {
   const addedAt = Date.now();
-  await db.draftDocuments
-    .bulkPut(documents.map((document, i) => ({ key: documentKey(clientId, document.id), clientId, addedAt: addedAt + i, document })))
+  await database()
+    .then((db) => db.draftDocuments.bulkPut(documents.map((document, i) => ({ key: documentKey(clientId, document.id), clientId, addedAt: addedAt + i, document }))))
     .catch(warn);
 }
 
 export async function dropDraftDocument(clientId: string, documentId: string): Promise<void> {
-  await db.draftDocuments.delete(documentKey(clientId, documentId)).catch(warn);
+  await database()
+    .then((db) => db.draftDocuments.delete(documentKey(clientId, documentId)))
+    .catch(warn);
 }
 
 export async function clearDraftDocuments(clientId: string): Promise<void> {
-  await db.draftDocuments.where('clientId').equals(clientId).delete().catch(warn);
+  await database()
+    .then((db) => db.draftDocuments.where('clientId').equals(clientId).delete())
+    .catch(warn);
 }

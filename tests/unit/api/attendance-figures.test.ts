@@ -3,7 +3,7 @@
  * asked again when next shown (a saved roll left "no roll in the last 7 days" on home until a reload).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { drainOutbox } from '../../../src/offline/outbox.ts';
 import { queryClient } from '../../../src/offline/query-client.ts';
 import { enqueueRoll, registerAttendanceHandlers } from '../../../src/api/attendance.ts';

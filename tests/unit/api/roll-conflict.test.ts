@@ -4,7 +4,7 @@
  * A second save of the day made while the first is on its way is based on what the first saved.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { drainOutbox, keepMine } from '../../../src/offline/outbox.ts';
 import { setSessionUid } from '../../../src/lib/session-user.ts';
 import { enqueueRoll, registerAttendanceHandlers } from '../../../src/api/attendance.ts';

@@ -4,7 +4,7 @@
  * profile and the edit form show the edit still waiting.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { drainOutbox } from '../../../src/offline/outbox.ts';
 import { setSessionUid } from '../../../src/lib/session-user.ts';
 import type { Student, StudentUpdate } from '../../../src/api/contract.ts';

@@ -6,7 +6,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useRollDraft } from '../../../src/features/attendance/use-roll-draft.ts';
 import { ABSENT_MARK, justifiedMark, markOfDraft, PRESENT_MARK, type RollMark } from '../../../src/features/attendance/roll-mark.ts';
-import { db, rollDraftKey } from '../../../src/lib/db.ts';
+import { rollDraftKey } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 
 const CLASS_ID = 'c1';
 const DATE = '2026-03-02';

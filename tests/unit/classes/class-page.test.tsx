@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ClassPage } from '../../../src/features/classes/class-page.tsx';
 import { notify } from '../../../src/components/notify.ts';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { outboxKinds } from '../../../src/offline/outbox-kinds.ts';
 import { mockApi, renderWithRouter } from '../students/support.tsx';
 import { createTestQueryClient } from '../../support/render.tsx';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from '../../../src/components/auth-provider.tsx';
 import type { IdentityClient, AuthUser } from '../../../src/lib/identity.ts';
 import { PERSIST_KEY, queryClient } from '../../../src/offline/query-client.ts';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { createHttp } from '../../../src/lib/http.ts';
 
 function Probe() {

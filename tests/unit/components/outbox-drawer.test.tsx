@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import OutboxDrawer from '../../../src/components/outbox-drawer.tsx';
-import { db, type OutboxRow } from '../../../src/lib/db.ts';
+import { type OutboxRow } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { drainOutbox, enqueue, isSending, registerOutboxHandler } from '../../../src/offline/outbox.ts';
 import { outboxKinds } from '../../../src/offline/outbox-kinds.ts';
 import { setSessionUid } from '../../../src/lib/session-user.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { drainOutbox, registerOutboxHandler } from '../../../src/offline/outbox.ts';
 import { GATHER_MS, useSentNotice, WAITED_MS } from '../../../src/components/use-sent-notice.ts';
 import { notify } from '../../../src/components/notify.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enqueueGuardianCreate, enqueueGuardianRemove, enqueueGuardianUpdate, registerGuardianHandlers } from '../../../src/api/guardians.ts';
 import { drainOutbox } from '../../../src/offline/outbox.ts';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { mockApi } from '../students/support.tsx';
 
 const fields = {

@@ -6,7 +6,7 @@ import { GuardiansPage } from '../../../src/features/guardians/guardians-page.ts
 import type { SearchUpdater } from '../../../src/features/guardians/guardian-modal.tsx';
 import type { GuardianSearch } from '../../../src/features/guardians/guardian-search.ts';
 import { notify } from '../../../src/components/notify.ts';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { drainOutbox } from '../../../src/offline/outbox.ts';
 import { registerGuardianHandlers } from '../../../src/api/guardians.ts';
 import { mockApi, renderWithRouter } from '../students/support.tsx';

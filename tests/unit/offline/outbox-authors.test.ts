@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
-import { db, QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
+import { type OutboxRow } from '../../../src/lib/db.ts';
+import { db, QuadraDb } from '../../../src/lib/db-dexie.ts';
 import { setSessionUid } from '../../../src/lib/session-user.ts';
 import { useAllOutboxItems, useOutboxItems } from '../../../src/offline/use-outbox.ts';
 

@@ -1,6 +1,7 @@
 import Dexie, { liveQuery } from 'dexie';
 import { expect, it } from 'vitest';
-import { QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
+import { type OutboxRow } from '../../../src/lib/db.ts';
+import { QuadraDb } from '../../../src/lib/db-dexie.ts';
 
 const row = (id: string): OutboxRow => ({ id, kind: 'test', payload: {}, createdAt: 1, state: 'pending', nextAttemptAt: 0, attempts: [] });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTPError } from 'ky';
-import { db, QuadraDb, type OutboxRow } from '../../../src/lib/db.ts';
+import { type OutboxRow } from '../../../src/lib/db.ts';
+import { db, QuadraDb } from '../../../src/lib/db-dexie.ts';
 import { sessionUid, setSessionUid } from '../../../src/lib/session-user.ts';
 import { outboxKinds } from '../../../src/offline/outbox-kinds.ts';
 import { setTokenProvider } from '../../../src/lib/http.ts';

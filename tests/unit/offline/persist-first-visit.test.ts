@@ -3,7 +3,8 @@
  * (each restore watches the cache's changes from its end; an earlier test's restore would be watching already).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db, holdsNoDatabase } from '../../../src/lib/db.ts';
+import { holdsNoDatabase } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { readsAllowed } from '../../../src/lib/http.ts';
 import { restoreQueryCache } from '../../../src/offline/persist.ts';
 import { persister, queryClient } from '../../../src/offline/query-client.ts';

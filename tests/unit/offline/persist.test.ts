@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db, holdsNoDatabase } from '../../../src/lib/db.ts';
+import { holdsNoDatabase } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { readsAllowed } from '../../../src/lib/http.ts';
 import { drainOutbox, enqueue, registerOutboxHandler, takeTheirs } from '../../../src/offline/outbox.ts';
 import { restoreQueryCache } from '../../../src/offline/persist.ts';

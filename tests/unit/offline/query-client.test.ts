@@ -55,7 +55,8 @@ describe('the persisted query cache', () => {
 describe('the end of a session', () => {
   it("removes the unsaved roll-call marks, a registration draft's files and conflicts' server copies with the cache (they are personal data), and keeps the outbox's writes", async () => {
     const { forgetDeviceData } = await import('../../../src/offline/query-client.ts');
-    const { db, rollDraftKey } = await import('../../../src/lib/db.ts');
+    const { db } = await import('../../../src/lib/db-dexie.ts');
+    const { rollDraftKey } = await import('../../../src/lib/db.ts');
     await db.rollDrafts.put({ key: rollDraftKey('c1', '2026-11-26'), classId: 'c1', date: '2026-11-26', marks: { s1: 'ABSENT' }, updatedAt: 1 });
     await db.draftDocuments.put({ key: 'r1|d1', clientId: 'r1', addedAt: 1, document: { id: 'd1' } });
     await db.outbox.put({ id: 'o1', kind: 'x', payload: {}, createdAt: 1, state: 'pending', nextAttemptAt: 0, attempts: [] });

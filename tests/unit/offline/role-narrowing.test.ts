@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { meKeys } from '../../../src/api/me.ts';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { queryClient } from '../../../src/offline/query-client.ts';
 import { forgetDataWhenRoleNarrows, narrowed } from '../../../src/offline/role-narrowing.ts';
 

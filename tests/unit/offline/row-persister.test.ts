@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { createRowPersister } from '../../../src/offline/row-persister.ts';
 import { ITEMS_PER_ROW, type SavedQuery } from '../../../src/offline/query-rows.ts';
 

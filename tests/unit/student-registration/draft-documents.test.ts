@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import {
   clearDraftDocuments,
   DRAFT_DOCUMENTS_MAX_AGE_MS,

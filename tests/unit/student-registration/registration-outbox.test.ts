@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { classifyFailure } from '../../../src/lib/http.ts';
 import { drainOutbox } from '../../../src/offline/outbox.ts';
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AddUserModal } from '../../../src/features/users/add-user-modal.tsx';
-import { db } from '../../../src/lib/db.ts';
+import { db } from '../../../src/lib/db-dexie.ts';
 import { renderWithProviders } from '../../support/render.tsx';
 
 describe('the add-user modal', () => {

@@ -26,7 +26,7 @@ describe('users page', () => {
   });
 
   it('lets an admin change access and deactivate through the outbox, with the version it read', async () => {
-    const { db } = await import('../../../src/lib/db.ts');
+    const { db } = await import('../../../src/lib/db-dexie.ts');
     await db.outbox.clear();
     mockApi({ users: [{ ...users[0]!, active: true, version: 3 }], me: me('admin', ['me:read', 'users:read', 'users:write']) });
     renderWithProviders(<UsersPage />);
