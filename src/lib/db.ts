@@ -79,7 +79,6 @@ export type DraftDocumentRow = {
   document: unknown;
 };
 
-
 export const DATABASE_NAME = 'quadra';
 
 let loaded: Promise<QuadraDb> | undefined;

@@ -187,9 +187,9 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
         draft = await database()
           .then((db) => db.rollDrafts.get(key))
           .catch((error: unknown) => {
-          console.warn('Quadra: the roll draft could not be read', error);
-          return undefined;
-        });
+            console.warn('Quadra: the roll draft could not be read', error);
+            return undefined;
+          });
         // A write of this tab began meanwhile: what was read may predate it.
         if (writesBegun.current !== begun) again = true;
       } while (again && !cancelled);

@@ -87,7 +87,11 @@ export async function readDraftDocuments(clientId: string, now = Date.now()): Pr
 export async function keepDraftDocuments(clientId: string, documents: QueuedDocument[]): Promise<void> {
   const addedAt = Date.now();
   await database()
-    .then((db) => db.draftDocuments.bulkPut(documents.map((document, i) => ({ key: documentKey(clientId, document.id), clientId, addedAt: addedAt + i, document }))))
+    .then((db) =>
+      db.draftDocuments.bulkPut(
+        documents.map((document, i) => ({ key: documentKey(clientId, document.id), clientId, addedAt: addedAt + i, document })),
+      ),
+    )
     .catch(warn);
 }
 
