@@ -32,6 +32,7 @@ import { monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
 import { deviceGrid } from './device-grid.ts';
 import { useAuthorName } from '../../components/author-name.ts';
+import { useScrollEdges } from '../../components/use-scroll-edges.ts';
 import classes from './class-history.module.css';
 
 type Props = { classId: string; month: string; onMonthChange: (month: string) => void };
@@ -254,6 +255,7 @@ function GridTable({
 }) {
   const { t, i18n } = useLingui();
   const captionId = useId();
+  const { ref, frameProps } = useScrollEdges<HTMLDivElement>();
   const markText: Record<Mark, string> = { P: t`present`, A: t`absent`, J: t`justified absence` };
   const rollOf = (date: string) => grid.rolls.find((roll) => roll.date === date);
   const totalOf = (date: string) => grid.totals.find((total) => total.date === date);
@@ -263,111 +265,113 @@ function GridTable({
     [t({ message: 'Justified', context: 'count' }), 'justified'],
   ];
   return (
-    <div className={classes.scroll} role="region" aria-labelledby={captionId} tabIndex={0} data-testid="history-grid">
-      <table className={classes.grid}>
-        <caption id={captionId} className={classes.caption}>
-          <Trans>
-            Attendance of {className} in {monthText}
-          </Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={classes.nameCell}>
-              <Trans>Student</Trans>
-            </th>
-            {grid.dates.map((date) => {
-              const roll = rollOf(date);
-              const day = dayText(date, i18n.locale, { day: '2-digit', month: '2-digit' });
-              const long = dayText(date, i18n.locale, { weekday: 'long', day: 'numeric', month: 'long' });
-              return (
-                <th key={date} scope="col" className={classes.dateCell} data-date={date}>
-                  {activityId ? (
-                    <Link
-                      to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
-                      params={{ activityId, classId: grid.classId }}
-                      search={{ date1: date }}
-                      className={classes.dateLink}
-                      title={t`Open the roll call of ${long} to correct it`}
-                    >
-                      {day}
-                    </Link>
-                  ) : (
-                    day
-                  )}
-                  {roll?.correctedAt && (
-                    <>
-                      <IconPencil size={12} aria-hidden className={classes.correctedIcon} />
-                      <VisuallyHidden>
-                        <Trans>(corrected)</Trans>
-                      </VisuallyHidden>
-                    </>
-                  )}
-                </th>
-              );
-            })}
-            <th scope="col" className={classes.totalCell}>
-              <Trans context="count">Present</Trans>
-            </th>
-            <th scope="col" className={classes.totalCell}>
-              <Trans context="count">Absent</Trans>
-            </th>
-            <th scope="col" className={classes.totalCell}>
-              <Trans context="count">Justified</Trans>
-            </th>
-            <th scope="col" className={classes.totalCell}>
-              <Trans>Frequency</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {grid.students.map((student) => (
-            <tr key={student.id}>
-              <th scope="row" className={classes.nameCell}>
-                {student.name}
+    <div {...frameProps}>
+      <div ref={ref} className={classes.scroll} role="region" aria-labelledby={captionId} tabIndex={0} data-testid="history-grid">
+        <table className={classes.grid}>
+          <caption id={captionId} className={classes.caption}>
+            <Trans>
+              Attendance of {className} in {monthText}
+            </Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={classes.nameCell}>
+                <Trans>Student</Trans>
               </th>
-              {grid.dates.map((date, i) => {
-                const mark = student.cells[i] ?? null;
+              {grid.dates.map((date) => {
+                const roll = rollOf(date);
+                const day = dayText(date, i18n.locale, { day: '2-digit', month: '2-digit' });
+                const long = dayText(date, i18n.locale, { weekday: 'long', day: 'numeric', month: 'long' });
                 return (
-                  <td key={date} className={classes.markCell} data-date={date} data-mark={mark ?? ''}>
-                    {mark ? (
-                      <>
-                        <span aria-hidden>{mark}</span>
-                        <VisuallyHidden>{markText[mark]}</VisuallyHidden>
-                      </>
+                  <th key={date} scope="col" className={classes.dateCell} data-date={date}>
+                    {activityId ? (
+                      <Link
+                        to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
+                        params={{ activityId, classId: grid.classId }}
+                        search={{ date1: date }}
+                        className={classes.dateLink}
+                        title={t`Open the roll call of ${long} to correct it`}
+                      >
+                        {day}
+                      </Link>
                     ) : (
+                      day
+                    )}
+                    {roll?.correctedAt && (
                       <>
-                        <span aria-hidden>–</span>
+                        <IconPencil size={12} aria-hidden className={classes.correctedIcon} />
                         <VisuallyHidden>
-                          <Trans>not on this roll</Trans>
+                          <Trans>(corrected)</Trans>
                         </VisuallyHidden>
                       </>
                     )}
-                  </td>
+                  </th>
                 );
               })}
-              <td className={classes.totalCell}>{student.present}</td>
-              <td className={classes.totalCell}>{student.absent}</td>
-              <td className={classes.totalCell}>{student.justified}</td>
-              <td className={classes.totalCell}>{percentText(i18n.locale, student.frequencyPercent)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          {totalRows.map(([label, key]) => (
-            <tr key={key}>
-              <th scope="row" className={classes.nameCell}>
-                {label}
+              <th scope="col" className={classes.totalCell}>
+                <Trans context="count">Present</Trans>
               </th>
-              {grid.dates.map((date) => (
-                <td key={date} className={classes.markCell}>
-                  {totalOf(date)?.[key] ?? ''}
-                </td>
-              ))}
-              <td colSpan={4} />
+              <th scope="col" className={classes.totalCell}>
+                <Trans context="count">Absent</Trans>
+              </th>
+              <th scope="col" className={classes.totalCell}>
+                <Trans context="count">Justified</Trans>
+              </th>
+              <th scope="col" className={classes.totalCell}>
+                <Trans>Frequency</Trans>
+              </th>
             </tr>
-          ))}
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {grid.students.map((student) => (
+              <tr key={student.id}>
+                <th scope="row" className={classes.nameCell}>
+                  {student.name}
+                </th>
+                {grid.dates.map((date, i) => {
+                  const mark = student.cells[i] ?? null;
+                  return (
+                    <td key={date} className={classes.markCell} data-date={date} data-mark={mark ?? ''}>
+                      {mark ? (
+                        <>
+                          <span aria-hidden>{mark}</span>
+                          <VisuallyHidden>{markText[mark]}</VisuallyHidden>
+                        </>
+                      ) : (
+                        <>
+                          <span aria-hidden>–</span>
+                          <VisuallyHidden>
+                            <Trans>not on this roll</Trans>
+                          </VisuallyHidden>
+                        </>
+                      )}
+                    </td>
+                  );
+                })}
+                <td className={classes.totalCell}>{student.present}</td>
+                <td className={classes.totalCell}>{student.absent}</td>
+                <td className={classes.totalCell}>{student.justified}</td>
+                <td className={classes.totalCell}>{percentText(i18n.locale, student.frequencyPercent)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            {totalRows.map(([label, key]) => (
+              <tr key={key}>
+                <th scope="row" className={classes.nameCell}>
+                  {label}
+                </th>
+                {grid.dates.map((date) => (
+                  <td key={date} className={classes.markCell}>
+                    {totalOf(date)?.[key] ?? ''}
+                  </td>
+                ))}
+                <td colSpan={4} />
+              </tr>
+            ))}
+          </tfoot>
+        </table>
+      </div>
     </div>
   );
 }

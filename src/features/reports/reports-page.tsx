@@ -20,6 +20,7 @@ import { percentText } from '../../lib/percent-text.ts';
 import { FrequencyChart } from './frequency-chart.tsx';
 import { belowThresholdRows, classRows } from './report-csv.ts';
 import classes from './reports.module.css';
+import { WideTable } from '../../components/wide-table.tsx';
 
 export function ReportsPage({ month, onMonthChange }: { month: string; onMonthChange: (month: string) => void }) {
   const { t, i18n } = useLingui();
@@ -102,7 +103,7 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
           minPercent={minPercent}
           label={t`Chart of the frequency by activity in ${monthLabel}: ${activityFigures}`}
         />
-        <Table.ScrollContainer minWidth={560} mt="sm" type="native" tabIndex={0} role="region" aria-label={t`Frequency by activity`}>
+        <WideTable minWidth={560} mt="sm" label={t`Frequency by activity`}>
           <Table striped withTableBorder data-testid="activity-table">
             <Table.Caption>
               <Trans>Frequency by activity in {monthLabel}: present ÷ (roll days − justified)</Trans>
@@ -114,7 +115,7 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       </section>
       <section aria-labelledby="report-classes">
         <Group justify="space-between" mb="xs">
@@ -126,7 +127,7 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
           </Button>
         </Group>
         <FrequencyChart bars={classBars} minPercent={minPercent} label={t`Chart of the frequency by class in ${monthLabel}: ${classFigures}`} />
-        <Table.ScrollContainer minWidth={640} mt="sm" type="native" tabIndex={0} role="region" aria-label={t`Frequency by class`}>
+        <WideTable minWidth={640} mt="sm" label={t`Frequency by class`}>
           <Table striped withTableBorder data-testid="class-table">
             <Table.Caption>
               <Trans>Frequency by class in {monthLabel}</Trans>
@@ -138,7 +139,7 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       </section>
     </Stack>
   );
@@ -258,7 +259,7 @@ function BelowThreshold({ alerts }: { alerts: AnswerState<AttendanceAlerts> }) {
             <Trans>No student is below {minimum} this month.</Trans>
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={400} type="native" tabIndex={0} role="region" aria-label={t`Students below the minimum`}>
+          <WideTable minWidth={400} label={t`Students below the minimum`}>
             <Table striped withTableBorder data-testid="below-threshold-table">
               <Table.Thead>
                 <Table.Tr>
@@ -285,7 +286,7 @@ function BelowThreshold({ alerts }: { alerts: AnswerState<AttendanceAlerts> }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </WideTable>
         ))}
     </section>
   );

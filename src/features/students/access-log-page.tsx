@@ -11,6 +11,7 @@ import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { listState } from '../../offline/list-source.ts';
 import { accessLogActions } from './access-log-actions.ts';
+import { WideTable } from '../../components/wide-table.tsx';
 
 /**
  * A student's access record (LGPD art. 37): who read their personal data or wrote about them, and when, newest first.
@@ -64,7 +65,7 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
         emptyText={<Trans>Nobody has read or changed this student's data yet.</Trans>}
       >
         {/* Wider than a phone: the scrolling region takes the keyboard focus, so it can be scrolled without a pointer. */}
-        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={t`Access record`}>
+        <WideTable minWidth={560} label={t`Access record`}>
           <Table striped data-testid="access-log">
             <Table.Thead>
               <Table.Tr>
@@ -101,7 +102,7 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
         {query.isFetchNextPageError ? (
           <Text size="sm" c="red.9" mt="sm" role="alert" data-testid="access-log-older-error">
             <Trans>The older entries could not be loaded. Try again.</Trans>

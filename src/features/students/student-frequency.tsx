@@ -5,6 +5,7 @@ import { plural } from '@lingui/core/macro';
 import type { FrequencyFigure, Student } from '../../api/contract.ts';
 import { monthLabel } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
+import { WideTable } from '../../components/wide-table.tsx';
 
 function Cell({ figure }: { figure: FrequencyFigure }) {
   const { t, i18n } = useLingui();
@@ -40,7 +41,7 @@ export function StudentFrequency({ student }: { student: Student }) {
   const monthName = monthLabel(frequency.month, i18n.locale);
   const year = frequency.schoolYear;
   return (
-    <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={t`Frequency by activity and class`}>
+    <WideTable minWidth={480} label={t`Frequency by activity and class`}>
       <Table data-testid="profile-frequency" verticalSpacing="xs">
         <Table.Caption>{t`Frequency: present ÷ (roll days − justified absences).`}</Table.Caption>
         <Table.Thead>
@@ -76,6 +77,6 @@ export function StudentFrequency({ student }: { student: Student }) {
           ])}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }
