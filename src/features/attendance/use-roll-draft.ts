@@ -101,6 +101,9 @@ async function changeDraft(key: string, classId: string, date: string, writes: R
   });
 }
 
+/** How soon a draft's write that failed is tried again. */
+const DRAFT_RETRY_MS = 3_000;
+
 /** Tabs (and roll calls) of this device tell each other a draft changed: `{ key, from }`, from the writer's id. */
 const DRAFT_CHANNEL = 'quadra-roll-drafts';
 type DraftNotice = { key: string; from: string };
@@ -150,7 +153,8 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
       const mark = changes.get(id);
       return mark && !sameMark(mark, over.get(id) ?? PRESENT_MARK) ? mark : null;
     };
-    for (const id of touched.current) writes.set(id, { mark: unsavedMark(id, base) });
+    const mine = touched.current;
+    for (const id of mine) writes.set(id, { mark: unsavedMark(id, base) });
     touched.current = new Set();
     // The saved roll changed (saved here, or the server's came): each mark this tab holds is looked at again.
     const previous = writtenBase.current;
@@ -165,7 +169,16 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
     writesBegun.current += 1;
     changeDraft(key, classId, date, writes)
       .then((changed) => changed && announceDraftChange({ key, from: tabId }))
-      .catch((error: unknown) => console.warn('Quadra: the roll draft could not be stored', error));
+      .catch((error: unknown) => {
+        console.warn('Quadra: the roll draft could not be stored', error);
+        // Not stored (IndexedDB refused, or the database's code could not load): those students are written again,
+        // with the next tap or in a moment, not left out of the draft while the bar says it is kept.
+        if (latest.current.key !== key) return;
+        for (const id of mine) touched.current.add(id);
+        // The marks looked at again because the saved roll changed: looked at again next time too.
+        if (writtenBase.current === base) writtenBase.current = previous;
+        timer.current ??= setTimeout(write, DRAFT_RETRY_MS);
+      });
   }, [tabId]);
 
   // Reads the draft when the page opens, and again when another tab announces a change to it.
