@@ -171,12 +171,16 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
   }, [client]);
 
   const signOut = useCallback(async () => {
-    // Forget first: even if the identity service cannot be reached, nothing personal stays cached here.
-    await endSession();
     try {
-      await client?.signOut();
-    } catch (error) {
-      console.warn('Quadra: sign-out failed', error);
+      // Forget first: even if the identity service cannot be reached, nothing personal stays cached here.
+      await endSession();
+    } finally {
+      // And sign out even if the forget failed (what it could not remove goes at the next start).
+      try {
+        await client?.signOut();
+      } catch (error) {
+        console.warn('Quadra: sign-out failed', error);
+      }
     }
   }, [client, endSession]);
 
