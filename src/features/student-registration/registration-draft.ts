@@ -83,16 +83,22 @@ export async function readDraftDocuments(clientId: string, now = Date.now()): Pr
   }
 }
 
-/** Keeps documents of the draft `clientId` (added now, or all of them again after a refusal). */
-export async function keepDraftDocuments(clientId: string, documents: QueuedDocument[]): Promise<void> {
+/**
+ * Keeps documents of the draft `clientId` (added now, or all of them again after a refusal). Answers false when they
+ * could not be kept (IndexedDB refused them, or its code could not load): the form still holds them, a reload would not.
+ */
+export async function keepDraftDocuments(clientId: string, documents: QueuedDocument[]): Promise<boolean> {
   const addedAt = Date.now();
-  await database()
-    .then((db) =>
-      db.draftDocuments.bulkPut(
-        documents.map((document, i) => ({ key: documentKey(clientId, document.id), clientId, addedAt: addedAt + i, document })),
-      ),
-    )
-    .catch(warn);
+  try {
+    const db = await database();
+    await db.draftDocuments.bulkPut(
+      documents.map((document, i) => ({ key: documentKey(clientId, document.id), clientId, addedAt: addedAt + i, document })),
+    );
+    return true;
+  } catch (error) {
+    warn(error);
+    return false;
+  }
 }
 
 export async function dropDraftDocument(clientId: string, documentId: string): Promise<void> {

@@ -110,9 +110,20 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
     educationLevel: useEnumOptions('educationLevel', t`Select…`),
   };
 
+  /** The form keeps the files; should the device not (see keepDraftDocuments), the user hears that a reload loses them. */
+  const keepDocuments = (kept: QueuedDocument[]) =>
+    void keepDraftDocuments(clientId.current, kept).then((stored) => {
+      if (!stored) {
+        notify({
+          message: t`The document is in the form, but could not be kept on this device: register before you reload or close this page.`,
+          severity: 'warning',
+          closable: true,
+        });
+      }
+    });
   const addDocument = (doc: QueuedDocument) => {
     setDocuments((previous) => [...previous, doc]);
-    void keepDraftDocuments(clientId.current, [doc]);
+    keepDocuments([doc]);
   };
   const removeDocument = (id: string) => {
     setDocuments((previous) => previous.filter((doc) => doc.id !== id));
@@ -196,7 +207,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
           setRefusal(refusalText(outcome) ?? '');
           // Refused: the form is the user's again, reload-safe, and a re-submit replaces the refused attempt.
           writeDraft({ clientId: clientId.current, values });
-          void keepDraftDocuments(clientId.current, documents);
+          keepDocuments(documents);
           break;
         case 'pending':
           notify({

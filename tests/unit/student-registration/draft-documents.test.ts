@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/lib/db-dexie.ts';
 import {
   clearDraftDocuments,
   DRAFT_DOCUMENTS_MAX_AGE_MS,
   dropDraftDocument,
+  keepDraftDocuments,
   readDraftDocuments,
 } from '../../../src/features/student-registration/registration-draft.ts';
 
@@ -25,6 +26,17 @@ describe("a registration draft's documents on the device", () => {
     expect(await db.draftDocuments.get('mine|a')).toBeUndefined();
     await clearDraftDocuments('mine');
     expect((await db.draftDocuments.toArray()).map((r) => r.key)).toEqual(['other-tab|d']);
+    await db.draftDocuments.clear();
+  });
+
+  it('says whether they were kept: the form tells the user when a reload would lose them', async () => {
+    const document = { id: 'd1' } as Parameters<typeof keepDraftDocuments>[1][number];
+    expect(await keepDraftDocuments('mine', [document])).toBe(true);
+    expect(await db.draftDocuments.get('mine|d1')).toBeDefined();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(db.draftDocuments, 'bulkPut').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    expect(await keepDraftDocuments('mine', [{ ...document, id: 'd2' }])).toBe(false);
+    vi.restoreAllMocks();
     await db.draftDocuments.clear();
   });
 });
