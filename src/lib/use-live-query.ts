@@ -3,6 +3,9 @@ import { useEffect, useState } from 'react';
 import { database, deviceStoreReady } from './db.ts';
 import type { QuadraDb } from './db-dexie.ts';
 
+/** How soon a live query whose database could not load tries again. */
+const LOAD_RETRY_MS = 5_000;
+
 /**
  * `initial` until the first answer; `failed` (when given) if IndexedDB cannot answer, else `initial` stays. The query
  * reads through the database it is given: inside a live query, only Dexie's own promises may be awaited.
@@ -11,17 +14,27 @@ export function useLiveQuery<T>(query: (db: QuadraDb) => Promise<T>, deps: unkno
   const [value, setValue] = useState<T>(initial);
   useEffect(() => {
     let subscription: { unsubscribe(): void } | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     const fail = () => failed !== undefined && setValue(failed);
+    const subscribe = () =>
+      Promise.all([database(), import('./db-dexie.ts')]).then(
+        ([db, { liveQuery }]) => {
+          if (!cancelled) subscription = liveQuery(() => query(db)).subscribe({ next: setValue, error: fail });
+        },
+        () => {
+          // The database's code could not load (offline before the service worker held it): tried again in a while,
+          // so a screen does not stay without its rows once it can.
+          fail();
+          if (!cancelled) retry = setTimeout(() => void subscribe(), LOAD_RETRY_MS);
+        },
+      );
     // On a first visit the database is created a moment after the first screen (db.ts deviceStoreReady): till then
     // there is nothing in it, and `initial` says so.
-    void deviceStoreReady()
-      .then(() => Promise.all([database(), import('./db-dexie.ts')]))
-      .then(([db, { liveQuery }]) => {
-        if (!cancelled) subscription = liveQuery(() => query(db)).subscribe({ next: setValue, error: fail });
-      }, fail);
+    void deviceStoreReady().then(subscribe);
     return () => {
       cancelled = true;
+      clearTimeout(retry);
       subscription?.unsubscribe();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
