@@ -39,6 +39,8 @@ declare module 'fastify' {
      * nothing).
      */
     auditStudents?: readonly string[];
+    /** An error answer that carries a record as it is now (a 409 'stale-version's `current`): a child's data, as a read's. */
+    answerCarriesRecord?: boolean;
   }
 }
 
@@ -176,7 +178,8 @@ function studentsOf(request: FastifyRequest, routeUrl: string): readonly string[
  * The onSend hook of /api: the access record, written before the answer leaves. A read of a student's personal data
  * whose record cannot be written is not answered (503 'access-record-unavailable', no data): nothing of a child's goes
  * out unrecorded (an error answer, which carries none, goes as it is). A write is answered as it went (it is done, or refused, either way already): its record's failure is
- * logged, and the client is not told it failed, which would have it send the change again.
+ * logged, and the client is not told it failed, which would have it send the change again. A refusal that shows a
+ * record as it is now (a 409 with `current`) is held back like a read.
  */
 export function recordAccessWith(db: Db) {
   return async function recordAccess(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
@@ -205,8 +208,10 @@ export function recordAccessWith(db: Db) {
       return payload;
     } catch (error) {
       request.log.error({ err: error }, 'the access record could not be written');
-      // An error answer carries no child's data (a refused id may not even be storable text).
-      if (write || reply.statusCode >= 400) return payload;
+      // An error answer carries no child's data (a refused id may not even be storable text), and a write is done or
+      // refused already; except an answer that shows a record as it is now (a stale edit's 409), held back like a read's
+      // (the write was not applied: the client sends it again later).
+      if ((write || reply.statusCode >= 400) && !request.answerCarriesRecord) return payload;
       // A file's stream is let go unread.
       (payload as { destroy?: () => void } | null)?.destroy?.();
       reply.code(503).header('content-type', 'application/json; charset=utf-8').removeHeader('content-disposition');

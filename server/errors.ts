@@ -58,7 +58,11 @@ function validationMessage(error: FastifyError): string {
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code, error.current));
+    if (error instanceof HttpError) {
+      // The record as it is now is personal data: the access record holds it back if it cannot record it (access.ts).
+      if (error.current !== undefined) request.answerCarriesRecord = true;
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.code, error.current));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(errorBody(400, validationMessage(error)));
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its schema');

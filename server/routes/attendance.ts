@@ -60,6 +60,10 @@ export async function readRoll(db: Queryable, classId: string, date: string): Pr
   return { classId, date, ...roll, entries: entries.map(toEntry) };
 }
 
+/** The students whose justified absence a roll says why (a child's health): what the access record names of a read. */
+const justifiedStudents = (roll: { entries: readonly { studentId: string; status: string }[] } | null | undefined): string[] =>
+  roll?.entries.filter((entry) => entry.status === 'JUSTIFIED').map((entry) => entry.studentId) ?? [];
+
 /**
  * A save taken on the day's roll as it was at `basedOn` (null: no roll) goes through only if nobody saved it since; the
  * same save sent again (its answer lost) finds its own takenAt there and goes through too.
@@ -112,7 +116,16 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         // First, before any row lock: the roll's share of the maintained counts changes with it (attendance-counts.ts).
         await lockRollCounts(tx, classId);
         await requireClass(tx, classId, request.staff);
-        if (basedOn !== undefined) await requireUnchangedSince(tx, classId, date, { basedOn, takenAt, supersedes });
+        if (basedOn !== undefined) {
+          await requireUnchangedSince(tx, classId, date, { basedOn, takenAt, supersedes }).catch((error: unknown) => {
+            // Refused as stale, the answer shows the roll as it is now: its justified absences' students are recorded
+            // too (a device's roster may lack one), and the answer is held back if that record fails (server/access.ts).
+            if (error instanceof HttpError && error.current !== undefined) {
+              request.auditStudents = [...new Set([...(request.auditStudents ?? []), ...justifiedStudents(error.current as Roll | null)])];
+            }
+            throw error;
+          });
+        }
         const enrolled = await rosterIds(tx, classId, date);
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
         if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);
@@ -164,7 +177,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       await requireClass(db, classId, request.staff);
       const roll = await readRoll(db, classId, date);
       // The access record: the students whose justified absence it says why (a child's health), and no one else.
-      request.auditStudents = roll?.entries.filter((entry) => entry.status === 'JUSTIFIED').map((entry) => entry.studentId) ?? [];
+      request.auditStudents = justifiedStudents(roll);
       if (!roll) throw notFound(`Roll of ${date}`);
       return roll;
     },

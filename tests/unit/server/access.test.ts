@@ -266,6 +266,44 @@ describe('the access record', () => {
     expect((await server.app.inject(`/api/students/${studentId}/responsibles`)).statusCode).toBe(200);
   });
 
+  it("holds back a stale roll's conflict it cannot record (503): its answer would show the day's roll, reasons and all", async () => {
+    const [group] = await server.db.query<{ id: string }>(
+      'SELECT class_id AS id FROM class_enrollments WHERE ended_on IS NULL GROUP BY class_id HAVING count(*) >= 2 ORDER BY class_id LIMIT 1',
+    );
+    const date = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const url = `/api/classes/${group!.id}/attendance/${date}`;
+    const roster = (await server.app.inject(`/api/classes/${group!.id}/students?date=${date}`)).json<Array<{ id: string }>>();
+    const entries = (note?: string) =>
+      roster.map(({ id }, i) =>
+        i === 0 && note ? { studentId: id, status: 'JUSTIFIED', reason: 'OTHER', note } : { studentId: id, status: 'PRESENT' },
+      );
+    const first = await server.app.inject({
+      method: 'PUT',
+      url,
+      payload: { takenBy: 'A', takenAt: `${date}T09:00:00.000Z`, entries: entries('hospitalizado') },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const stale = { takenBy: 'B', takenAt: `${date}T09:05:00.000Z`, basedOn: null, entries: entries() };
+    await server.db.exec('ALTER TABLE access_log ADD CONSTRAINT test_refuse_entries CHECK (user_id IS NULL) NOT VALID');
+    try {
+      const refused = await server.app.inject({ method: 'PUT', url, payload: stale });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'access-record-unavailable' });
+      expect(refused.body).not.toContain('hospitalizado');
+    } finally {
+      await server.db.exec('ALTER TABLE access_log DROP CONSTRAINT test_refuse_entries');
+    }
+    // Recorded, the conflict is answered with the roll as it is, and names the justified student.
+    const conflict = await server.app.inject({ method: 'PUT', url, payload: stale });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.body).toContain('hospitalizado');
+    const [row] = await server.db.query<{ n: number }>(
+      "SELECT count(*) AS n FROM access_log WHERE student_id = $1 AND status = 409 AND kind = 'write'",
+      [roster[0]!.id],
+    );
+    expect(Number(row!.n)).toBe(1);
+  });
+
   it('answers a long record in pages, newest first: each next page starts after the last entry of the one before', async () => {
     const studentId = randomUUID();
     await server.app.inject({ method: 'POST', url: '/api/students', payload: { id: studentId, fullName: 'Registro Longo' } });
