@@ -85,7 +85,8 @@ let loaded: Promise<QuadraDb> | undefined;
 /**
  * The device's database. Its code (Dexie, db-dexie.ts) loads at the first call, beside the first screen rather than
  * before it: on a first visit that is at the first save, an idle moment after the first screen. A load that fails
- * (the network gone before the service worker held the app) is tried again at the next call.
+ * (the network gone before the service worker held the app) is tried again at the next call. While a clear is owed
+ * (oweClear), it is done before the database is handed out: nothing is read from it or written to it first.
  */
 export function database(): Promise<QuadraDb> {
   loaded ??= import('./db-dexie.ts').then(
@@ -95,7 +96,68 @@ export function database(): Promise<QuadraDb> {
       throw error;
     },
   );
-  return loaded;
+  return owedClear() ? loaded.then(settleOwedClear) : loaded;
+}
+
+/**
+ * What the end of a session still has to remove from the database: the cached data (`kv`) and the conflicts' server
+ * copies always, the roll drafts and the registration drafts' files unless the session's end keeps them (a narrowed
+ * role). Kept in localStorage until done, so a removal IndexedDB refused (or whose code could not load), or a tab closed
+ * midway, is done before anything else uses the database: at the next start, or in this tab once IndexedDB answers.
+ */
+export type OwedClear = { rollDrafts: boolean; formDrafts: boolean };
+const OWED_CLEAR_KEY = 'quadra-forget-owed';
+/** Where localStorage is blocked (so nothing outlives the tab), the owed clear is kept here instead. */
+let owedWithoutStorage: OwedClear | null = null;
+
+function owedClear(): OwedClear | null {
+  try {
+    const saved = globalThis.localStorage?.getItem(OWED_CLEAR_KEY);
+    return saved ? (JSON.parse(saved) as OwedClear) : null;
+  } catch {
+    return owedWithoutStorage;
+  }
+}
+
+function noteOwed(owed: OwedClear | null): void {
+  try {
+    if (owed) globalThis.localStorage?.setItem(OWED_CLEAR_KEY, JSON.stringify(owed));
+    else globalThis.localStorage?.removeItem(OWED_CLEAR_KEY);
+  } catch {
+    owedWithoutStorage = owed;
+  }
+}
+
+/** Notes a clear as owed (with one owed already, what either removes); the next database() does it. */
+export function oweClear(clear: OwedClear): void {
+  const before = owedClear();
+  noteOwed({ rollDrafts: clear.rollDrafts || before?.rollDrafts === true, formDrafts: clear.formDrafts || before?.formDrafts === true });
+}
+
+let settling: Promise<QuadraDb> | null = null;
+function settleOwedClear(db: QuadraDb): Promise<QuadraDb> {
+  settling ??= clearOwed(db).finally(() => {
+    settling = null;
+  });
+  return settling;
+}
+
+async function clearOwed(db: QuadraDb): Promise<QuadraDb> {
+  const owed = owedClear();
+  if (!owed) return db;
+  await db.transaction('rw', [db.kv, db.rollDrafts, db.draftDocuments, db.outbox], async () => {
+    await db.kv.clear();
+    if (owed.rollDrafts) await db.rollDrafts.clear();
+    if (owed.formDrafts) await db.draftDocuments.clear();
+    await db.outbox
+      .filter((row) => row.conflict !== undefined)
+      .modify((row) => {
+        delete row.conflict;
+      });
+  });
+  // Unless another clear was noted meanwhile: the next call does that one.
+  if (JSON.stringify(owedClear()) === JSON.stringify(owed)) noteOwed(null);
+  return db;
 }
 
 /**

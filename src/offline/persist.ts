@@ -8,7 +8,7 @@ import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/rea
 import { holdsNoDatabase } from '../lib/db.ts';
 import { holdReadsUntil } from '../lib/http.ts';
 import { whenIdle } from '../lib/when-idle.ts';
-import { cacheStaleBefore, isKeptOnDevice, persistOptions, queryClient, setRestoring, settleOwedForget } from './query-client.ts';
+import { cacheStaleBefore, isKeptOnDevice, persistOptions, queryClient, setRestoring } from './query-client.ts';
 import { forgetDataWhenRoleNarrows } from './role-narrowing.ts';
 
 export function restoreQueryCache(): Promise<void> {
@@ -25,11 +25,8 @@ async function restore(firstVisit: Promise<boolean>): Promise<void> {
   const startedAt = Date.now();
   // A first visit has nothing to restore, and does not even open the database for it: its creation (20-45 ms of
   // main-thread work) comes with the first save, at an idle moment after the first screen.
-  const noDatabase = await firstVisit;
-  // A session's end whose removal did not finish (query-client forgetDeviceData) is finished first: its data is never
-  // restored, not even when the removal fails again.
-  const nothingOwed = await settleOwedForget({ noDatabase });
-  if (!noDatabase && nothingOwed) {
+  // (A session's end whose removal did not finish is finished by database() before the restore reads anything.)
+  if (!(await firstVisit)) {
     try {
       const [, staleBefore] = await Promise.all([persistQueryClientRestore({ queryClient, ...persistOptions }), cacheStaleBefore()]);
       // Copies answered before the last write sent or "take theirs" (the save that followed may not have reached the

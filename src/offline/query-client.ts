@@ -9,7 +9,7 @@
 import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
 import { createRowPersister } from './row-persister.ts';
-import { database } from '../lib/db.ts';
+import { database, oweClear } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
 import { RecordNotFoundError, refusedForGood } from '../lib/http.ts';
 
@@ -157,70 +157,14 @@ export async function forgetDeviceData({ keepRollDrafts = false, keepFormDrafts 
   } catch {
     // storage blocked: nothing kept there either
   }
-  const before = readOwedForget();
-  const owed: OwedForget = { rollDrafts: !keepRollDrafts || before?.rollDrafts === true, formDrafts: !keepFormDrafts || before?.formDrafts === true };
-  // Noted before it is tried: should IndexedDB refuse, its code not load, or the tab close midway, the next start does
-  // it before restoring anything (settleOwedForget), and a sign-out still signs out.
-  writeOwedForget(owed);
-  await forgetStored(owed);
-}
-
-/** What a forget still has to remove from IndexedDB (localStorage, FORGET_OWED_KEY): the cache always, and maybe drafts. */
-type OwedForget = { rollDrafts: boolean; formDrafts: boolean };
-const FORGET_OWED_KEY = 'quadra-forget-owed';
-
-function readOwedForget(): OwedForget | null {
+  // Noted before it is tried (lib/db.ts oweClear): should IndexedDB refuse, its code not load, or the tab close
+  // midway, it is done before anything else uses the database (at the next start, or here once IndexedDB answers),
+  // and a sign-out still signs out.
+  oweClear({ rollDrafts: !keepRollDrafts, formDrafts: !keepFormDrafts });
   try {
-    const saved = globalThis.localStorage?.getItem(FORGET_OWED_KEY);
-    return saved ? (JSON.parse(saved) as OwedForget) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeOwedForget(owed: OwedForget | null): void {
-  try {
-    if (owed) globalThis.localStorage?.setItem(FORGET_OWED_KEY, JSON.stringify(owed));
-    else globalThis.localStorage?.removeItem(FORGET_OWED_KEY);
-  } catch {
-    // storage blocked: the forget is tried now only
-  }
-}
-
-/** IndexedDB's part of a forget. Answers whether it is done; if not, it stays owed. */
-async function forgetStored(owed: OwedForget): Promise<boolean> {
-  try {
-    const db = await database();
-    await Promise.all([
-      persister.removeClient(),
-      owed.rollDrafts ? db.rollDrafts.clear() : undefined,
-      owed.formDrafts ? db.draftDocuments.clear() : undefined,
-      db.outbox
-        .filter((row) => row.conflict !== undefined)
-        .modify((row) => {
-          delete row.conflict;
-        }),
-    ]);
-    // Unless another forget noted more meanwhile.
-    if (JSON.stringify(readOwedForget()) === JSON.stringify(owed)) writeOwedForget(null);
-    return true;
+    // The persister forgets what it wrote; database() does the owed clear.
+    await Promise.all([persister.removeClient(), database()]);
   } catch (error) {
-    console.warn('Quadra: the data of the session that ended could not all be removed from this device now (it is at the next start)', error);
-    return false;
+    console.warn('Quadra: the data of the session that ended could not be removed from this device now (it is before its next use)', error);
   }
-}
-
-/**
- * At start, before the cache is restored: the removal a session's end could not finish (see forgetDeviceData) is done
- * first. Answers whether nothing is owed any more; while something is, nothing may be restored. A device with no
- * database holds nothing to remove.
- */
-export async function settleOwedForget({ noDatabase }: { noDatabase: boolean }): Promise<boolean> {
-  const owed = readOwedForget();
-  if (!owed) return true;
-  if (noDatabase) {
-    writeOwedForget(null);
-    return true;
-  }
-  return forgetStored(owed);
 }

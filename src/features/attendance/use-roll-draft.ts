@@ -142,10 +142,15 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
   /** Writes begun, so a read of the draft that one overtook is made again. */
   const writesBegun = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** A write that failed, made again in a moment (while the roll call is open). */
+  const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const open = useRef(true);
 
   const write = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
+    if (retry.current !== null) clearTimeout(retry.current);
+    retry.current = null;
     const { key, classId, date, changes, base, loaded } = latest.current;
     if (!key || !date || !loaded) return;
     const writes = new Map<string, DraftWrite>();
@@ -172,12 +177,13 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
       .catch((error: unknown) => {
         console.warn('Quadra: the roll draft could not be stored', error);
         // Not stored (IndexedDB refused, or the database's code could not load): those students are written again,
-        // with the next tap or in a moment, not left out of the draft while the bar says it is kept.
-        if (latest.current.key !== key) return;
+        // with the next tap or in a moment, not left out of the draft while the bar says it is kept. Not once the roll
+        // call is closed: a session that ended meanwhile (a sign-out) must not get its marks back on the device.
+        if (!open.current || latest.current.key !== key) return;
         for (const id of mine) touched.current.add(id);
         // The marks looked at again because the saved roll changed: looked at again next time too.
         if (writtenBase.current === base) writtenBase.current = previous;
-        timer.current ??= setTimeout(write, DRAFT_RETRY_MS);
+        retry.current ??= setTimeout(write, DRAFT_RETRY_MS);
       });
   }, [tabId]);
 
@@ -232,10 +238,19 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
   // Leaving the page (or another date): what waits is written now.
   useEffect(
     () => () => {
-      if (timer.current !== null) write();
+      if (timer.current !== null || retry.current !== null) write();
     },
     [key, write],
   );
+  // Closed (after the write above): a write that fails from now on is not made again.
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+      if (retry.current !== null) clearTimeout(retry.current);
+      retry.current = null;
+    };
+  }, []);
 
   const setMark = useCallback(
     (id: string, mark: RollMark) => {

@@ -33,4 +33,19 @@ describe("a roll draft's write that fails", () => {
       { timeout: 4_500 },
     );
   }, 8_000);
+
+  it('is not made again once the roll call is closed: a session that ended meanwhile gets no marks back', async () => {
+    const { result, unmount } = renderHook(() => useRollDraft('c1', '2026-03-02', new Map<string, RollMark>()));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const transaction = vi.spyOn(db, 'transaction').mockRejectedValue(new Error('QuotaExceededError'));
+    act(() => result.current.setMark('s1', ABSENT_MARK));
+    await waitFor(() => expect(transaction).toHaveBeenCalledTimes(1));
+    // The page is left (a sign-out): its write on leaving fails too, and the device works again after.
+    unmount();
+    await waitFor(() => expect(transaction).toHaveBeenCalledTimes(2));
+    transaction.mockRestore();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 3_500)));
+    expect(await db.rollDrafts.get(KEY)).toBeUndefined();
+  }, 8_000);
 });
