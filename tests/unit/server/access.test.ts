@@ -283,7 +283,8 @@ describe('the access record', () => {
       payload: { takenBy: 'A', takenAt: `${date}T09:00:00.000Z`, entries: entries('hospitalizado') },
     });
     expect(first.statusCode, first.body).toBe(200);
-    const stale = { takenBy: 'B', takenAt: `${date}T09:05:00.000Z`, basedOn: null, entries: entries() };
+    // The stale save leaves the justified student out (a device whose roster missed them): the record still names them.
+    const stale = { takenBy: 'B', takenAt: `${date}T09:05:00.000Z`, basedOn: null, entries: entries().slice(1) };
     await server.db.exec('ALTER TABLE access_log ADD CONSTRAINT test_refuse_entries CHECK (user_id IS NULL) NOT VALID');
     try {
       const refused = await server.app.inject({ method: 'PUT', url, payload: stale });
