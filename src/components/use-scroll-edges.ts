@@ -25,7 +25,9 @@ export function useScrollEdges<T extends HTMLElement>(): { ref: React.RefObject<
     box.addEventListener('scroll', measure, { passive: true });
     const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     resized?.observe(box);
-    if (box.firstElementChild) resized?.observe(box.firstElementChild);
+    // And what it scrolls: rows added later (another page of the record) widen the table, not the box.
+    const content = box.querySelector('table') ?? box.firstElementChild;
+    if (content) resized?.observe(content);
     return () => {
       box.removeEventListener('scroll', measure);
       resized?.disconnect();
