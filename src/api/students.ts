@@ -51,7 +51,7 @@ let firstScreenShown: Promise<unknown> = Promise.resolve();
 export function prefetchStudents(queryClient: QueryClient): void {
   // The contract's code (13 KB) starts downloading with the page's, not after the wait for the device's copy: on a
   // slow link it was the last request before the first cards.
-  void listSchema();
+  listSchema().catch(() => undefined); // offline without it: the list's own read says so
   firstScreenShown = (async () => {
     await readsAllowed(); // the device's copy restored first
     if (queryClient.getQueryData(studentKeys.all) !== undefined) return;
