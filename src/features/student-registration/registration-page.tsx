@@ -115,7 +115,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
     void keepDraftDocuments(clientId.current, kept).then((stored) => {
       if (!stored) {
         notify({
-          message: t`The document is in the form, but could not be kept on this device: register before you reload or close this page.`,
+          message: t`Documents added to the form could not be kept on this device: register before you reload or close this page.`,
           severity: 'warning',
           closable: true,
         });
