@@ -6,12 +6,16 @@
 import { useEffect, useRef, useState } from 'react';
 import classes from './scroll-edges.module.css';
 
-type Edges = { left: boolean; right: boolean };
-type FrameProps = { className: string; 'data-more-left'?: true; 'data-more-right'?: true };
+type Edges = { left: boolean; right: boolean; start: number };
+type FrameProps = { className: string; style?: React.CSSProperties; 'data-more-left'?: true; 'data-more-right'?: true };
 
-export function useScrollEdges<T extends HTMLElement>(): { ref: React.RefObject<T | null>; frameProps: FrameProps } {
+/**
+ * `stickyStart`: the box's first column stays in view (position: sticky), so the left shade goes after it, where the
+ * scrolled cells disappear.
+ */
+export function useScrollEdges<T extends HTMLElement>({ stickyStart = false } = {}): { ref: React.RefObject<T | null>; frameProps: FrameProps } {
   const ref = useRef<T>(null);
-  const [edges, setEdges] = useState<Edges>({ left: false, right: false });
+  const [edges, setEdges] = useState<Edges>({ left: false, right: false, start: 0 });
   useEffect(() => {
     const box = ref.current;
     if (!box) return;
@@ -19,7 +23,8 @@ export function useScrollEdges<T extends HTMLElement>(): { ref: React.RefObject<
       // A pixel of slack: zoomed pages scroll by fractions.
       const left = box.scrollLeft > 1;
       const right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
-      setEdges((was) => (was.left === left && was.right === right ? was : { left, right }));
+      const start = stickyStart ? Math.round(box.querySelector('th')?.getBoundingClientRect().width ?? 0) : 0;
+      setEdges((was) => (was.left === left && was.right === right && was.start === start ? was : { left, right, start }));
     };
     measure();
     box.addEventListener('scroll', measure, { passive: true });
@@ -32,11 +37,12 @@ export function useScrollEdges<T extends HTMLElement>(): { ref: React.RefObject<
       box.removeEventListener('scroll', measure);
       resized?.disconnect();
     };
-  }, []);
+  }, [stickyStart]);
   return {
     ref,
     frameProps: {
       className: classes.frame!,
+      ...(edges.start ? { style: { '--scroll-edge-start': `${edges.start}px` } as React.CSSProperties } : {}),
       ...(edges.left ? { 'data-more-left': true as const } : {}),
       ...(edges.right ? { 'data-more-right': true as const } : {}),
     },

@@ -255,7 +255,7 @@ function GridTable({
 }) {
   const { t, i18n } = useLingui();
   const captionId = useId();
-  const { ref, frameProps } = useScrollEdges<HTMLDivElement>();
+  const { ref, frameProps } = useScrollEdges<HTMLDivElement>({ stickyStart: true });
   const markText: Record<Mark, string> = { P: t`present`, A: t`absent`, J: t`justified absence` };
   const rollOf = (date: string) => grid.rolls.find((roll) => roll.date === date);
   const totalOf = (date: string) => grid.totals.find((total) => total.date === date);
