@@ -2,7 +2,7 @@
 import { Burger, Group, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useSidebar, isOpenish, SIDEBAR_ANIMATION_MS } from './sidebar-machine.ts';
 import { Sidebar } from './sidebar.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
@@ -30,24 +30,37 @@ const PORTRAIT_TABLET_QUERY = '(max-width: 1023.98px)';
 /** The user's own choice of an open or closed sidebar on a tablet or desktop, remembered on this device. */
 const SIDEBAR_CHOICE_KEY = 'quadra.sidebar';
 
+function sidebarChoice(): 'opened' | 'closed' | null {
+  try {
+    const choice = localStorage.getItem(SIDEBAR_CHOICE_KEY);
+    return choice === 'opened' || choice === 'closed' ? choice : null;
+  } catch {
+    return null; // storage blocked: the default for the width
+  }
+}
+
 function initialSidebarState(): 'opened' | 'closed' {
   if (window.matchMedia(MOBILE_QUERY).matches) return 'closed';
-  let choice: string | null = null;
-  try {
-    choice = localStorage.getItem(SIDEBAR_CHOICE_KEY);
-  } catch {
-    // storage blocked: the default for the width
-  }
-  if (choice === 'opened' || choice === 'closed') return choice;
-  return window.matchMedia(PORTRAIT_TABLET_QUERY).matches ? 'closed' : 'opened';
+  return sidebarChoice() ?? (window.matchMedia(PORTRAIT_TABLET_QUERY).matches ? 'closed' : 'opened');
 }
 
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
   const narrow = useMediaQuery(TABLET_QUERY, window.matchMedia(TABLET_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
+  const portrait =
+    useMediaQuery(PORTRAIT_TABLET_QUERY, window.matchMedia(PORTRAIT_TABLET_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
   const sidebar = useSidebar(initialSidebarState());
   const open = isOpenish(sidebar.state);
+  // A tablet turned while the app is open: the default for the new width (icons in portrait), unless the user chose.
+  const turnedFrom = useRef(portrait);
+  const { state: sidebarState, toggle: toggleState } = sidebar;
+  useEffect(() => {
+    if (turnedFrom.current === portrait) return;
+    turnedFrom.current = portrait;
+    if (mobile || sidebarChoice()) return;
+    if (portrait === isOpenish(sidebarState)) toggleState();
+  }, [portrait, mobile, sidebarState, toggleState]);
   const toggleSidebar = () => {
     sidebar.toggle();
     // On a phone the sidebar is a menu that closes after each choice: nothing to remember there.

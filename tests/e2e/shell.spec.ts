@@ -63,6 +63,24 @@ test.describe('the shell', () => {
     await expect.poll(async () => (await nav.boundingBox())?.width).toBe(300);
   });
 
+  test("a tablet turned while the app is open takes the new width's sidebar, unless the user chose one", async ({ page }) => {
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await page.goto('./');
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(300);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(90);
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(300);
+    // Closed by the user: turning the tablet leaves it so.
+    await page.getByRole('button', { name: 'Abrir ou fechar a navegação' }).click();
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(90);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await page.waitForTimeout(600);
+    expect((await nav.boundingBox())?.width).toBe(90);
+  });
+
   test('on mobile the sidebar toggles open and closed', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('./');
