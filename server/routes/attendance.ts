@@ -61,7 +61,7 @@ export async function readRoll(db: Queryable, classId: string, date: string): Pr
 }
 
 /** The students whose justified absence a roll says why (a child's health): what the access record names of a read. */
-const justifiedStudents = (roll: { entries: readonly { studentId: string; status: string }[] } | null | undefined): string[] =>
+export const justifiedStudents = (roll: { entries: readonly { studentId: string; status: string }[] } | null | undefined): string[] =>
   roll?.entries.filter((entry) => entry.status === 'JUSTIFIED').map((entry) => entry.studentId) ?? [];
 
 /**

@@ -20,6 +20,7 @@ import {
 import { packStudentColumns, studentColumns, SYNC_ROLL_DAYS } from '../../src/api/sync-columns.ts';
 import { ownClassesOnly, permissionsOf, type Permission } from '../../src/api/permissions.ts';
 import { meOf } from '../access.ts';
+import { justifiedStudents } from './attendance.ts';
 import { activityColumns, classColumns } from './catalog.ts';
 import { readAtCursor } from '../db/change-cursor.ts';
 import type { Queryable } from '../db/types.ts';
@@ -200,8 +201,7 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         return answer;
       });
       // Recorded as read: the students whose justified absence the answer's rolls say why, and no one else.
-      const justified = (value.changed.rolls ?? []).flatMap((roll) => roll.entries.filter((entry) => entry.status === 'JUSTIFIED'));
-      request.auditStudents = [...new Set(justified.map((entry) => entry.studentId))];
+      request.auditStudents = [...new Set((value.changed.rolls ?? []).flatMap(justifiedStudents))];
       return { cursor, ...value };
     },
   );
