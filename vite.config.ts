@@ -8,6 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { CSP_SOURCES_FILE, sourcesFromBuildEnv } from './server/content-security-policy.ts';
+import { ROUTE_PRELOADS_FILE, routePreloadsOf, type BundleChunk } from './server/route-preloads.ts';
 import { DEFAULT_DEMO_REPO_URL, DEFAULT_POSTCODE_URL } from './src/lib/external-defaults.ts';
 
 /**
@@ -53,11 +54,30 @@ function cspSources(mode: string): Plugin {
   };
 }
 
+/** Writes each screen's first files, for the server to name in a first visit's page (server/route-preloads.ts). */
+function routePreloads(): Plugin {
+  let base = '/';
+  return {
+    name: 'quadra-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_, bundle) {
+      const files = Object.fromEntries(
+        Object.entries(bundle).map(([name, file]) => [name, file.type === 'chunk' ? (file as BundleChunk) : { type: 'asset' as const }]),
+      );
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routePreloadsOf(files, base), null, 1)}\n` });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   base: '/frontend/',
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
     cspSources(mode),
+    routePreloads(),
     precompress(),
     tanstackRouter({
       target: 'react',

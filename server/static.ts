@@ -2,18 +2,57 @@
  * The built app under /frontend/. Caching: index.html, sw.js, the manifest and other unhashed files are `no-cache`
  * (always revalidated, so a deploy is picked up at once); Vite's content-hashed files under /frontend/assets/ are
  * immutable for a year. Unknown paths without a file extension are app routes (deep links) and get index.html;
- * unknown paths with an extension or under assets/ are a real 404, so a missing chunk never receives HTML.
+ * unknown paths with an extension or under assets/ are a real 404, so a missing chunk never receives HTML. A screen's
+ * address gets index.html naming that screen's first files (server/route-preloads.ts).
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
+import { htmlWithPreloads, readRoutePreloads, routeForPath, ROUTE_PRELOADS_FILE } from './route-preloads.ts';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+type Page = { path: string; etag: string; plain: Buffer; gzip: Buffer; br: Buffer };
+
+/**
+ * index.html for each screen with its first files named (server/route-preloads.ts), compressed once; made again when
+ * the build changes under a running server, so a page never names another build's files.
+ */
+function routePages(distDir: string): (appPath: string) => Page | undefined {
+  let built: { stamp: string; pages: Page[] } | undefined;
+  const stampOf = () =>
+    [join(distDir, 'index.html'), join(distDir, ROUTE_PRELOADS_FILE)].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)).join();
+  return (appPath) => {
+    const stamp = stampOf();
+    if (built?.stamp !== stamp) {
+      const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+      const pages = readRoutePreloads(distDir).map((route) => {
+        const plain = Buffer.from(htmlWithPreloads(html, route));
+        const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
+        return { path: route.path, etag, plain, gzip: gzipSync(plain, { level: 9 }), br: brotliCompressSync(plain) };
+      });
+      built = { stamp, pages };
+    }
+    return routeForPath(built.pages, appPath);
+  };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {
+  reply.header('Cache-Control', NO_CACHE).header('ETag', page.etag).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.plain);
+}
+
 const frontendFiles: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
+  const pageFor = routePages(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -32,6 +71,8 @@ const frontendFiles: FastifyPluginAsync<{ distDir: string }> = async (app, { dis
     const isAppRoute =
       (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/frontend/assets/') && !basename(path).includes('.');
     if (!isAppRoute) return reply.code(404).send(errorBody(404, `File ${path} not found`));
+    const page = pageFor(path.replace(/^\/frontend/, ''));
+    if (page) return sendPage(request, reply, page);
     return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
   });
 };

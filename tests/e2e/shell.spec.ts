@@ -197,6 +197,21 @@ test.describe('the shell', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Educandos' })).toBeVisible();
       await expect(page.getByTestId('student-card').first()).toBeVisible();
     });
+
+    test("a first visit's page names its screen's code, which is then downloaded once", async ({ page }) => {
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      const answer = await page.goto('./alunos');
+      const named = [...(await answer!.text()).matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((match) => match[1]!);
+      expect(named.some((href) => /\/assets\/alunos-[\w-]+\.js$/.test(href))).toBe(true);
+      expect(named.some((href) => /\/assets\/contract-[\w-]+\.js$/.test(href))).toBe(true);
+      await expect(page.getByTestId('student-card').first()).toBeVisible();
+      for (const href of named)
+        expect(
+          fetched.filter((path) => path === href),
+          href,
+        ).toHaveLength(1);
+    });
   });
 
   test('the manifest is served and Chromium finds the app installable', async ({ request, baseURL }) => {

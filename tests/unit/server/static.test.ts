@@ -1,24 +1,28 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
+import { ROUTE_PRELOADS_FILE } from '../../../server/route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 let server: TestServer;
 let distDir: string;
+const writeRoutePreloads = (script: string) =>
+  writeFileSync(join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify([{ path: '/alunos/$id', scripts: [script], styles: [] }]));
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'quadra-dist-'));
   mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Quadra</title><div id="root"></div>');
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><head><title>Quadra</title></head><div id="root"></div>');
   writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(distDir, 'manifest.webmanifest'), '{"name":"Quadra"}');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js'), 'console.log("app")');
   writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js.br'), brotliCompressSync('console.log("app")'));
   writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js.gz'), gzipSync('console.log("app")'));
+  writeRoutePreloads('/frontend/assets/alunos-Ab12.js');
   server = await startTestServer({ distDir });
 }, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
@@ -81,6 +85,32 @@ describe('the built app under /frontend/', () => {
       expect(response.body).toContain('<div id="root">');
     },
   );
+
+  it("answers a screen's address with index.html naming that screen's code, compressed and revalidated like the file", async () => {
+    const preload = '<link rel="modulepreload" crossorigin fetchpriority="low" href="/frontend/assets/alunos-Ab12.js">';
+    const plain = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^text\/html/);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(`<!doctype html><head><title>Quadra</title>${preload}</head><div id="root"></div>`);
+    const br = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const again = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // Other screens, and index.html itself (what the service worker keeps), are the file as built.
+    expect((await server.app.inject('/frontend/turmas')).body).not.toContain('modulepreload');
+    expect((await server.app.inject('/frontend/index.html')).body).not.toContain('modulepreload');
+  });
+
+  it('a build under the running server is named at once, never the old one', async () => {
+    writeRoutePreloads('/frontend/assets/alunos-Cd34.js');
+    // The next build's file may share the last one's modification time on a coarse clock.
+    utimesSync(join(distDir, ROUTE_PRELOADS_FILE), new Date(), new Date(Date.now() + 5_000));
+    const response = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'accept-encoding': 'identity' } });
+    expect(response.body).toContain('alunos-Cd34.js');
+    expect(response.body).not.toContain('alunos-Ab12.js');
+  });
 
   it.each(['/frontend/assets/index-missing.js', '/frontend/missing.png'])('answers 404 (not index.html) for the missing file %s', async (path) => {
     const response = await server.app.inject(path);

@@ -1,0 +1,142 @@
+/**
+ * A first visit's code for its screen, asked for with the page (issue 19). Without it, a screen's chunks were found
+ * only once the app's first script had downloaded and run: on a slow link, 14 small requests in four rounds after it.
+ * Named in the page, they download beside that script.
+ *
+ * The build (vite.config.ts) writes dist/route-preloads.json: for each screen's address (its route file's path, a
+ * `$name` segment standing for any one segment), the JavaScript and CSS files its first paint needs. The server reads
+ * that file and answers an address of the app with index.html carrying `<link rel="modulepreload">` (and `preload` for
+ * CSS) for the screen's files. A request for index.html itself (the service worker's precache) gets the plain file,
+ * and a device whose service worker answers has every file already.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+export type RoutePreload = { path: string; scripts: string[]; styles: string[] };
+
+/** What the build needs of a chunk of its bundle (Rollup's and Rolldown's OutputChunk have these). */
+export type BundleChunk = {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  moduleIds: string[];
+  imports: string[];
+  isEntry: boolean;
+  viteMetadata?: { importedCss: Set<string> };
+};
+type BundleFile = BundleChunk | { type: 'asset' };
+
+/** A route file's component, split off by TanStack Router's autoCodeSplitting. */
+const ROUTE_COMPONENT = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=component$/;
+/** Every screen's data is parsed with the API's contract (loaded on first use): on every list of files. */
+const CONTRACT = /[\\/]src[\\/]api[\\/]contract\.ts$/;
+
+/** 'alunos/$id/editar.tsx' -> ['alunos', '$id', 'editar']; a dot nests too ('$classId_.frequencia'). */
+const segmentsOf = (routeFile: string): string[] => routeFile.split(/[/.]/);
+
+/** The address a route file answers (TanStack Router's file naming): `index` is its folder, `x_` is `x` not nested. */
+export function routePathOf(routeFile: string): string {
+  const segments = segmentsOf(routeFile);
+  if (segments.at(-1) === 'index') segments.pop();
+  return `/${segments.map((segment) => segment.replace(/_$/, '')).join('/')}`;
+}
+
+/**
+ * The route files whose components render around this one's: `tech-demo.tsx` around `tech-demo/$id.tsx`. A segment
+ * ending in `_` is not nested in the route of its name (`turmas/$classId_.frequencia` is not inside `turmas/$classId`).
+ */
+export function layoutsOf(routeFile: string, routeFiles: ReadonlySet<string>): string[] {
+  const segments = segmentsOf(routeFile);
+  const layouts: string[] = [];
+  for (let length = 1; length < segments.length; length++) {
+    if (segments[length - 1]!.endsWith('_')) continue;
+    const layout = segments.slice(0, length).join('/');
+    if (routeFiles.has(layout)) layouts.push(layout);
+  }
+  return layouts;
+}
+
+/** Each screen's files from the build's bundle: its component's chunks and theirs, less the app's first script. */
+export function routePreloadsOf(bundle: Record<string, BundleFile>, base: string): RoutePreload[] {
+  const chunks = Object.values(bundle).filter((file): file is BundleChunk => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const contract = chunks.find((chunk) => chunk.moduleIds.some((id) => CONTRACT.test(id)));
+  const components = new Map<string, BundleChunk>();
+  for (const chunk of chunks) {
+    const routeFile = chunk.facadeModuleId?.match(ROUTE_COMPONENT)?.[1]?.replaceAll('\\', '/');
+    if (routeFile) components.set(routeFile.replaceAll('.', '/'), chunk);
+  }
+  const closure = (roots: BundleChunk[]): BundleChunk[] => {
+    const seen = new Map<string, BundleChunk>();
+    const visit = (chunk: BundleChunk) => {
+      if (seen.has(chunk.fileName) || entries.has(chunk.fileName)) return;
+      seen.set(chunk.fileName, chunk);
+      for (const name of chunk.imports) {
+        const imported = byFile.get(name);
+        if (imported) visit(imported);
+      }
+    };
+    roots.forEach(visit);
+    return [...seen.values()];
+  };
+  const routeFiles = new Set(components.keys());
+  return [...components].map(([routeFile, component]) => {
+    const layouts = layoutsOf(routeFile, routeFiles).map((layout) => components.get(layout)!);
+    const files = closure([...layouts, component, ...(contract ? [contract] : [])]);
+    return {
+      path: routePathOf(routeFile),
+      scripts: files.map((chunk) => `${base}${chunk.fileName}`),
+      styles: [...new Set(files.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].map((css) => `${base}${css}`),
+    };
+  });
+}
+
+/** The build's file, or no preloads (a build from before it, or a folder with no app). */
+export function readRoutePreloads(distDir: string): RoutePreload[] {
+  const file = join(distDir, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return [];
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  const safeFile = (value: unknown): value is string => typeof value === 'string' && /^\/[\w./-]+\.(js|css)$/.test(value) && !value.includes('..');
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry: Partial<RoutePreload>) =>
+    typeof entry.path === 'string' && Array.isArray(entry.scripts) && Array.isArray(entry.styles)
+      ? [{ path: entry.path, scripts: entry.scripts.filter(safeFile), styles: entry.styles.filter(safeFile) }]
+      : [],
+  );
+}
+
+/**
+ * The route a path of the app is (the app's base taken off), or none. A segment written out wins over a `$name` one,
+ * as in the router (`/alunos/cadastro` is the registration, not a student called "cadastro").
+ */
+export function routeForPath<R extends { path: string }>(routes: readonly R[], appPath: string): R | undefined {
+  const segments = appPath.split('/').filter(Boolean);
+  const score = (route: R): number | undefined => {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) return undefined;
+    let params = 0;
+    for (const [index, part] of pattern.entries()) {
+      if (part.startsWith('$')) params++;
+      else if (part !== segments[index]) return undefined;
+    }
+    return params;
+  };
+  let best: { route: R; params: number } | undefined;
+  for (const route of routes) {
+    const params = score(route);
+    if (params !== undefined && (!best || params < best.params)) best = { route, params };
+  }
+  return best?.route;
+}
+
+/** index.html with a route's files asked for before its end of head. */
+export function htmlWithPreloads(html: string, route: RoutePreload): string {
+  const links = [
+    ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
+    ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('');
+  return html.replace('</head>', `${links}</head>`);
+}
