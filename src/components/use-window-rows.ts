@@ -4,7 +4,7 @@
  * height, and the browser's scroll anchoring keeps the rows in view still when a row above them is measured.
  * (TanStack Virtual did this before; this is the part the students page needs, at a quarter of its size.)
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { rowOffsets, visibleRows } from './window-rows.ts';
 
 type Options = {
@@ -34,9 +34,12 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   const typical = useRef(estimate);
   const [version, setVersion] = useState(0);
   const [lastReset, setLastReset] = useState(resetKey);
-  // Where the list starts in the page: null until the empty list has been laid out once (before the first paint). The
-  // first paint then shows only the rows on screen; the overscan rows follow once that paint is done (`painted`), and
-  // again after each new set of rows (a search), so a keystroke paints what is on screen first.
+  // Where the list starts in the page: null until it has been laid out once. Until then the rows are chosen as if it
+  // started at the page's top, which covers at least every row that will be on screen: the first render holds the
+  // cards (in a render React can slice, not in the synchronous one a layout effect's update gets), and the measure
+  // after it, before the first paint, only takes off the rows past the screen's end. The overscan rows follow once
+  // that paint is done (`painted`), and again after each new set of rows (a search), so a keystroke paints what is on
+  // screen first.
   const [placedTop, setPlacedTop] = useState<number | null>(null);
   const [painted, setPainted] = useState(false);
   if (lastReset !== resetKey) {
@@ -51,15 +54,19 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   const listTop = placedTop ?? 0;
   const [viewport, setViewport] = useState(() => ({ top: window.scrollY, height: window.innerHeight }));
   const extraRows = painted ? overscan : 0;
-  const shownRange = visibleRows(offsets, viewport.top - listTop, viewport.top - listTop + viewport.height, extraRows);
-  const range = placedTop === null ? { start: 0, end: 0 } : shownRange;
+  const range = visibleRows(offsets, viewport.top - listTop, viewport.top - listTop + viewport.height, extraRows);
 
   // A banner above the list can move it, so its position is checked after each render (state only changes when the
   // position did, so this settles at once).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (placedTop === null || Math.abs(top - placedTop) > 1) setPlacedTop(top);
+    if (placedTop !== null && Math.abs(top - placedTop) <= 1) return;
+    // Rows the screen lacks are rendered before the paint (a layout effect's update is synchronous); when every row on
+    // screen is already there, the rows past its edge are taken off in a render React can slice, in a task of its own.
+    const needed = visibleRows(offsets, window.scrollY - top, window.scrollY - top + window.innerHeight, 0);
+    if (needed.start >= range.start && needed.end <= range.end) startTransition(() => setPlacedTop(top));
+    else setPlacedTop(top);
   });
   useEffect(() => {
     if (placedTop === null || painted) return;

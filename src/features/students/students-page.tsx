@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Button, Group, Loader, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,8 +37,14 @@ export function StudentsPage() {
   // A first visit: the list's first screenful (asked for by the route beside the whole list) until the list comes.
   const firstScreen = useQuery({ ...studentsFirstScreenQueryOptions(), enabled: false }).data;
   const list = listState(status === 'active' ? activeQuery : otherQuery, status === 'active' ? sampleStudents : []);
-  const partial = status === 'active' && list.source === 'loading' && firstScreen?.length ? firstScreen : undefined;
-  const { items, source, savedAt } = partial ? { ...list, items: partial } : list;
+  const firstScreenOnly = status === 'active' && list.source === 'loading' && firstScreen?.length ? firstScreen : undefined;
+  const arrived = useMemo(
+    () => ({ items: firstScreenOnly ?? list.items, source: list.source, savedAt: list.savedAt, partial: firstScreenOnly }),
+    [firstScreenOnly, list.items, list.source, list.savedAt],
+  );
+  // A list that arrives (the first screenful, the whole list, a sync's merge, another status) renders in a render React
+  // slices: the query's own update is a synchronous one, and with the cards in it, it was the page's longest task.
+  const { items, source, savedAt, partial } = useDeferredValue(arrived);
   const outboxRows = useOutboxItems(outboxKinds.studentCreate);
   const queued = useMemo(() => pendingStudentsFromOutbox(outboxRows), [outboxRows]);
   const pending = useMemo(() => (status === 'inactive' ? [] : queued), [status, queued]);
