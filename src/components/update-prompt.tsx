@@ -1,12 +1,22 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { registerServiceWorker } from '../lib/service-worker.ts';
+import { readsSettled } from '../offline/reads-settled.ts';
 
 /** "Update available": shown when a new service worker waits; applies it only when the user says so. */
 export function UpdatePrompt() {
   const [apply, setApply] = useState<(() => void) | null>(null);
-  useEffect(() => registerServiceWorker((applyUpdate) => setApply(() => applyUpdate)), []);
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      registerServiceWorker(
+        (applyUpdate) => setApply(() => applyUpdate),
+        () => readsSettled(queryClient),
+      ),
+    [queryClient],
+  );
   if (!apply) return null;
   return (
     <Paper

@@ -1,17 +1,19 @@
 /**
- * Registers the service worker through workbox-window once the page has loaded, so its precaching never competes with
- * the first screen (workbox-window itself is loaded then too, keeping it out of the first load). A new version waits
- * until the user agrees; we never reload by ourselves.
+ * Registers the service worker through workbox-window once the page has loaded and the first screen's reads are done
+ * (`firstScreenRead`), at the next idle moment, so its precaching (the whole app, 1.3 MB) never shares a slow link with
+ * the first screen's code and data (workbox-window itself is loaded then too, keeping it out of the first load). A new
+ * version waits until the user agrees; we never reload by ourselves.
  */
 import { holdRequestsForHandover } from './http.ts';
+import { whenIdle } from './when-idle.ts';
 
 export type UpdateListener = (applyUpdate: () => void) => void;
 
 /** How long "Update now" waits for the new version to take over before it reloads anyway. */
 const TAKEOVER_WAIT_MS = 10_000;
 
-export function registerServiceWorker(onUpdateWaiting: UpdateListener): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+export function registerServiceWorker(onUpdateWaiting: UpdateListener, firstScreenRead: () => Promise<void>): () => void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return () => {};
   const register = async () => {
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
@@ -34,9 +36,20 @@ export function registerServiceWorker(onUpdateWaiting: UpdateListener): void {
     workbox.addEventListener('waiting', () => onUpdateWaiting(() => void applyUpdate()));
     await workbox.register({ immediate: true });
   };
-  const start = () =>
-    // Registration can be refused (blocked service workers, private modes): the app works without it, online.
-    register().catch((error: unknown) => console.warn('Quadra: service worker not registered', error));
+  let cancelled = false;
+  let cancelIdle = () => {};
+  const start = async () => {
+    await firstScreenRead();
+    if (cancelled) return;
+    cancelIdle = whenIdle(() => {
+      // Registration can be refused (blocked service workers, private modes): the app works without it, online.
+      register().catch((error: unknown) => console.warn('Quadra: service worker not registered', error));
+    }, 2_000);
+  };
   if (document.readyState === 'complete') void start();
   else window.addEventListener('load', () => void start(), { once: true });
+  return () => {
+    cancelled = true;
+    cancelIdle();
+  };
 }
