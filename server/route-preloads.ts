@@ -94,18 +94,32 @@ export function routePreloadsOf(bundle: Record<string, BundleFile>, base: string
   });
 }
 
-/** The build's file, or no preloads (a build from before it, or a folder with no app). */
+/** A file of the app named by the build: an absolute path on this server (never `//host/...`), a script or stylesheet. */
+const isAppFile = (value: unknown): value is string =>
+  typeof value === 'string' && /^\/(?!\/)[\w./-]+\.(js|css)$/.test(value) && !value.includes('..');
+
+/**
+ * The build's file, or no preloads: a build from before it, a folder with no app, or a file that is not what the build
+ * writes (half written, edited by hand), which only costs the first visit its head start, never the page.
+ */
 export function readRoutePreloads(distDir: string): RoutePreload[] {
   const file = join(distDir, ROUTE_PRELOADS_FILE);
   if (!existsSync(file)) return [];
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  const safeFile = (value: unknown): value is string => typeof value === 'string' && /^\/[\w./-]+\.(js|css)$/.test(value) && !value.includes('..');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    console.warn(`Quadra: ${file} could not be read; first visits name no screen's code`, error);
+    return [];
+  }
   if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((entry: Partial<RoutePreload>) =>
-    typeof entry.path === 'string' && Array.isArray(entry.scripts) && Array.isArray(entry.styles)
-      ? [{ path: entry.path, scripts: entry.scripts.filter(safeFile), styles: entry.styles.filter(safeFile) }]
-      : [],
-  );
+  return parsed.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { path, scripts, styles } = entry as Partial<Record<keyof RoutePreload, unknown>>;
+    return typeof path === 'string' && Array.isArray(scripts) && Array.isArray(styles)
+      ? [{ path, scripts: scripts.filter(isAppFile), styles: styles.filter(isAppFile) }]
+      : [];
+  });
 }
 
 /**
@@ -136,7 +150,7 @@ export function routeForPath<R extends { path: string }>(routes: readonly R[], a
 export function htmlWithPreloads(html: string, route: RoutePreload): string {
   const links = [
     ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
-    ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`),
   ].join('');
   return html.replace('</head>', `${links}</head>`);
 }

@@ -21,34 +21,55 @@ type Page = { path: string; etag: string; plain: Buffer; gzip: Buffer; br: Buffe
 
 /**
  * index.html for each screen with its first files named (server/route-preloads.ts), compressed once; made again when
- * the build changes under a running server, so a page never names another build's files.
+ * the build changes under a running server, so a page never names another build's files. None while index.html cannot
+ * be read (a build emptying the folder): the plain file's own answer then says so.
  */
 function routePages(distDir: string): (appPath: string) => Page | undefined {
   let built: { stamp: string; pages: Page[] } | undefined;
   const stampOf = () =>
     [join(distDir, 'index.html'), join(distDir, ROUTE_PRELOADS_FILE)].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)).join();
+  const pagesOf = (html: string) =>
+    readRoutePreloads(distDir).map((route) => {
+      const plain = Buffer.from(htmlWithPreloads(html, route));
+      const etag = createHash('sha256').update(plain).digest('base64url').slice(0, 27);
+      return { path: route.path, etag, plain, gzip: gzipSync(plain, { level: 9 }), br: brotliCompressSync(plain) };
+    });
   return (appPath) => {
     const stamp = stampOf();
     if (built?.stamp !== stamp) {
-      const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-      const pages = readRoutePreloads(distDir).map((route) => {
-        const plain = Buffer.from(htmlWithPreloads(html, route));
-        const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`;
-        return { path: route.path, etag, plain, gzip: gzipSync(plain, { level: 9 }), br: brotliCompressSync(plain) };
-      });
-      built = { stamp, pages };
+      let html: string;
+      try {
+        html = readFileSync(join(distDir, 'index.html'), 'utf8');
+      } catch {
+        return undefined;
+      }
+      built = { stamp, pages: pagesOf(html) };
     }
     return routeForPath(built.pages, appPath);
   };
 }
 
+/** The encodings a request accepts (q=0 refuses one). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {
-  reply.header('Cache-Control', NO_CACHE).header('ETag', page.etag).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
-  return reply.send(page.plain);
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  const [encoding, body] = accepted.has('br') ? ['br', page.br] : accepted.has('gzip') ? ['gzip', page.gzip] : [undefined, page.plain];
+  // Each encoding's bytes have their own validator.
+  const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
+  reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  const asked = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (asked.includes(etag) || asked.includes('*')) return reply.code(304).send();
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(body);
 }
 
 const frontendFiles: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {

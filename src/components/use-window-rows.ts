@@ -35,11 +35,11 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   const [version, setVersion] = useState(0);
   const [lastReset, setLastReset] = useState(resetKey);
   // Where the list starts in the page: null until it has been laid out once. Until then the rows are chosen as if it
-  // started at the page's top, which covers at least every row that will be on screen: the first render holds the
-  // cards (in a render React can slice, not in the synchronous one a layout effect's update gets), and the measure
-  // after it, before the first paint, only takes off the rows past the screen's end. The overscan rows follow once
-  // that paint is done (`painted`), and again after each new set of rows (a search), so a keystroke paints what is on
-  // screen first.
+  // started at the page's top. On a page not scrolled, that is every row that will be on screen, so the first render
+  // holds the cards (in a render React can slice, not in the synchronous one a layout effect's update gets) and the
+  // measure after it only takes off the rows past the screen's end; on a page opened scrolled, the rows it lacks are
+  // added by that measure's synchronous update, before the paint. The overscan rows follow once that paint is done
+  // (`painted`), and again after each new set of rows (a search), so a keystroke paints what is on screen first.
   const [placedTop, setPlacedTop] = useState<number | null>(null);
   const [painted, setPainted] = useState(false);
   if (lastReset !== resetKey) {

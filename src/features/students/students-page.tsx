@@ -38,16 +38,23 @@ export function StudentsPage() {
   const firstScreen = useQuery({ ...studentsFirstScreenQueryOptions(), enabled: false }).data;
   const list = listState(status === 'active' ? activeQuery : otherQuery, status === 'active' ? sampleStudents : []);
   const firstScreenOnly = status === 'active' && list.source === 'loading' && firstScreen?.length ? firstScreen : undefined;
-  const arrived = useMemo(
-    () => ({ items: firstScreenOnly ?? list.items, source: list.source, savedAt: list.savedAt, partial: firstScreenOnly }),
-    [firstScreenOnly, list.items, list.source, list.savedAt],
-  );
-  // A list that arrives (the first screenful, the whole list, a sync's merge, another status) renders in a render React
-  // slices: the query's own update is a synchronous one, and with the cards in it, it was the page's longest task.
-  const { items, source, savedAt, partial } = useDeferredValue(arrived);
   const outboxRows = useOutboxItems(outboxKinds.studentCreate);
   const queued = useMemo(() => pendingStudentsFromOutbox(outboxRows), [outboxRows]);
-  const pending = useMemo(() => (status === 'inactive' ? [] : queued), [status, queued]);
+  const arrived = useMemo(
+    () => ({
+      items: firstScreenOnly ?? list.items,
+      source: list.source,
+      savedAt: list.savedAt,
+      partial: firstScreenOnly,
+      pending: status === 'inactive' ? [] : queued,
+    }),
+    [firstScreenOnly, list.items, list.source, list.savedAt, status, queued],
+  );
+  // A list that arrives (the first screenful, the whole list, a sync's merge, another status) renders in a render React
+  // slices: the query's own update is a synchronous one, and with the cards in it, it was the page's longest task. The
+  // registrations still waiting to be sent are deferred with it: one that has just been sent leaves the outbox as the
+  // server's copy enters the list, and the two changes show in the same render, so its card never blinks out.
+  const { items, source, savedAt, partial, pending } = useDeferredValue(arrived);
   useRefetchWhenRegistrationsSync(queued.map((p) => p.id));
 
   // Rendered with the keystroke, not deferred: the list's render is small (the cards on screen, a search that narrows

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   htmlWithPreloads,
   layoutsOf,
@@ -103,9 +103,15 @@ describe('the build file and the page', () => {
     ];
     writeFileSync(join(dist, ROUTE_PRELOADS_FILE), JSON.stringify(routes));
     expect(readRoutePreloads(dist)).toEqual([{ path: '/alunos', scripts: ['/frontend/assets/a.js'], styles: ['/frontend/assets/a.css'] }]);
+    // Half written (a build stopped midway): no preloads, and a warning, never an error.
+    writeFileSync(join(dist, ROUTE_PRELOADS_FILE), '[{"path":"/alunos",');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readRoutePreloads(dist)).toEqual([]);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 
-  it("names a screen's files at the end of the head: scripts at low priority, styles fetched but not applied", () => {
+  it("names a screen's files at the end of the head at low priority, styles fetched but not applied", () => {
     const html = htmlWithPreloads('<head><title>Q</title></head><body></body>', {
       path: '/alunos',
       scripts: ['/frontend/assets/a.js'],
@@ -113,7 +119,7 @@ describe('the build file and the page', () => {
     });
     expect(html).toBe(
       '<head><title>Q</title><link rel="modulepreload" crossorigin fetchpriority="low" href="/frontend/assets/a.js">' +
-        '<link rel="preload" as="style" crossorigin href="/frontend/assets/a.css"></head><body></body>',
+        '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/frontend/assets/a.css"></head><body></body>',
     );
   });
 });

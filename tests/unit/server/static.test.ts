@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 import { ROUTE_PRELOADS_FILE } from '../../../server/route-preloads.ts';
 
@@ -96,8 +96,14 @@ describe('the built app under /frontend/', () => {
     const br = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const again = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(br.headers.etag).not.toBe(plain.headers.etag); // each encoding's bytes, their own validator
+    const again = await server.app.inject({
+      url: '/frontend/alunos/42',
+      headers: { 'accept-encoding': 'identity', 'if-none-match': `W/${plain.headers.etag}, "x"` },
+    });
     expect(again.statusCode).toBe(304);
+    const noBrotli = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(noBrotli.headers['content-encoding']).toBe('gzip');
     // Other screens, and index.html itself (what the service worker keeps), are the file as built.
     expect((await server.app.inject('/frontend/turmas')).body).not.toContain('modulepreload');
     expect((await server.app.inject('/frontend/index.html')).body).not.toContain('modulepreload');
@@ -110,6 +116,22 @@ describe('the built app under /frontend/', () => {
     const response = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'accept-encoding': 'identity' } });
     expect(response.body).toContain('alunos-Cd34.js');
     expect(response.body).not.toContain('alunos-Ab12.js');
+  });
+
+  it('a preload file that is not what the build writes costs the page its preloads, never the page', async () => {
+    writeFileSync(join(distDir, ROUTE_PRELOADS_FILE), '[{"path":"/alunos/$id",');
+    utimesSync(join(distDir, ROUTE_PRELOADS_FILE), new Date(), new Date(Date.now() + 10_000));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const response = await server.app.inject('/frontend/alunos/42');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.body).not.toContain('modulepreload');
+    } finally {
+      warn.mockRestore();
+      writeRoutePreloads('/frontend/assets/alunos-Ab12.js');
+      utimesSync(join(distDir, ROUTE_PRELOADS_FILE), new Date(), new Date(Date.now() + 15_000));
+    }
   });
 
   it.each(['/frontend/assets/index-missing.js', '/frontend/missing.png'])('answers 404 (not index.html) for the missing file %s', async (path) => {
