@@ -51,12 +51,17 @@ export function useRoomAboveBar(bar: RefObject<HTMLElement | null>): void {
     const rule = document.createElement('style');
     document.head.append(rule);
     let bottom = '';
+    let lastHeight = -1;
     const update = () => {
       const height = getComputedStyle(element).position === 'sticky' ? element.offsetHeight : 0;
       const next =
         `.mantine-Notifications-root[data-position^='bottom'] { bottom: calc(${height}px + var(--mantine-spacing-md)); }\n` +
         `html { scroll-padding-bottom: calc(${height}px + var(--mantine-spacing-xs)); }`;
       if (next !== bottom) rule.textContent = bottom = next;
+      // The bar grew with the focus that brought a control into view (the keyboard hint appears as a student's marks
+      // take it): that control was placed above the bar as it was, and may be under it now.
+      if (lastHeight >= 0 && height > lastHeight) keepFocusAboveBar(element);
+      lastHeight = height;
     };
     update();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
@@ -68,4 +73,11 @@ export function useRoomAboveBar(bar: RefObject<HTMLElement | null>): void {
       rule.remove();
     };
   }, [bar]);
+}
+
+/** The focused control, when the bar covers it, brought into view again: above the bar, by the page's scroll padding. */
+function keepFocusAboveBar(bar: HTMLElement): void {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body || bar.contains(focused)) return;
+  if (focused.getBoundingClientRect().bottom > bar.getBoundingClientRect().top) focused.scrollIntoView({ block: 'nearest' });
 }

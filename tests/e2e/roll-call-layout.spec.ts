@@ -116,4 +116,35 @@ test.describe('by keyboard', () => {
     await expect(hint).toBeVisible();
     await expect(hint).toHaveText(/← and → choose present, absent or justified/);
   });
+
+  test("the marks that take the focus stay above the bar when the keyboard's hint makes it taller", async ({ page, request }) => {
+    const { group } = await classWithRoster(request);
+    await page.goto(callPath(group, localDate()));
+    await expect(page.getByTestId('roll-row').first()).toBeVisible();
+    // Rows spaced out, so this short roster makes a page long enough for the bar to stick to the screen's bottom.
+    await page.addStyleTag({ content: '[data-testid="roll-row"] { margin-bottom: 600px; }' });
+    const placeOf = () =>
+      page.evaluate(() => {
+        const marks = document.querySelector('[role="toolbar"]')!;
+        const bar = document.querySelector('[data-testid="roll-draft"]')!.parentElement!;
+        return { bottom: marks.getBoundingClientRect().bottom, barTop: bar.getBoundingClientRect().top };
+      });
+    // The first student's marks just above the bar as it is before the hint: Tab needs no scroll to show them.
+    await page.getByTestId('roll-date').focus();
+    const before = await placeOf();
+    await page.evaluate((by) => window.scrollBy(0, by), before.bottom - (before.barTop - 6));
+    const placed = await placeOf();
+    expect(placed.bottom).toBeLessThanOrEqual(placed.barTop);
+    expect(placed.bottom).toBeGreaterThan(placed.barTop - 12);
+    for (let i = 0; i < 10 && !(await page.evaluate(() => !!document.activeElement?.closest('[role="toolbar"]'))); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(page.getByTestId('roll-key-hint')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const { bottom, barTop } = await placeOf();
+        return bottom <= barTop + 1;
+      })
+      .toBe(true);
+  });
 });
