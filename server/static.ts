@@ -11,6 +11,7 @@ import { basename, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { acceptedEncodings } from './accepted-encodings.ts';
 import { errorBody } from './errors.ts';
 import { htmlWithPreloads, readRoutePreloads, routeForPath, ROUTE_PRELOADS_FILE } from './route-preloads.ts';
 
@@ -47,17 +48,6 @@ function routePages(distDir: string): (appPath: string) => Page | undefined {
     }
     return routeForPath(built.pages, appPath);
   };
-}
-
-/** The encodings a request accepts (q=0 refuses one). */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return accepted;
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): FastifyReply {

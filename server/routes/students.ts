@@ -39,6 +39,7 @@ import { ownClassesOnly, permissionsOf } from '../../src/api/permissions.ts';
 import { studentFrequency } from './student-frequency.ts';
 import { randomUUID } from 'node:crypto';
 import type { ListReader, ListRow, Placed } from '../student-list-cache.ts';
+import { acceptedEncodings } from '../accepted-encodings.ts';
 
 // The one frequency rule (server/routes/frequency.ts), over every roll: the counts kept up to date by every write that
 // changes them (attendance-counts.ts), summed over the student's classes.
@@ -249,7 +250,7 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       // schema's object.
       raw.header('Vary', 'Accept-Encoding');
       raw.type('application/json; charset=utf-8');
-      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      if (acceptedEncodings(request.headers['accept-encoding']).has('gzip')) {
         return raw.header('Content-Encoding', 'gzip').send(list.gzipped());
       }
       return raw.send(list.body());

@@ -59,6 +59,9 @@ describe('GET /api/students', () => {
     expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    const refused = await server.app.inject({ url: '/api/students', headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
   });
 
   it('answers only the first students with ?limit (a first screenful), the same as the whole list begins with', async () => {
