@@ -201,8 +201,17 @@ test.describe('the shell', () => {
     test("a first visit's page names its screen's code, which is then downloaded once", async ({ page }) => {
       const fetched: string[] = [];
       page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      const priorities = new Map<string, string>();
+      const cdp = await page.context().newCDPSession(page);
+      cdp.on('Network.requestWillBeSent', (event) => priorities.set(new URL(event.request.url).pathname, event.request.initialPriority));
+      await cdp.send('Network.enable');
       const answer = await page.goto('./alunos');
-      const named = [...(await answer!.text()).matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((match) => match[1]!);
+      const html = await answer!.text();
+      const named = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((match) => match[1]!);
+      // The app's script too is fetched at low priority (vite.config.ts, lowPriorityAppScript).
+      const appScript = html.match(/<script type="module"[^>]* src="([^"]+\/assets\/index-[\w-]+\.js)"/)?.[1];
+      expect(appScript).toBeDefined();
+      await expect.poll(() => priorities.get(appScript!)).toBe('Low');
       expect(named.some((href) => /\/assets\/alunos-[\w-]+\.js$/.test(href))).toBe(true);
       expect(named.some((href) => /\/assets\/contract-[\w-]+\.js$/.test(href))).toBe(true);
       await expect(page.getByTestId('student-card').first()).toBeVisible();
