@@ -1,7 +1,9 @@
 /**
  * Lighthouse (mobile: its default emulated phone, slow 4G and 4x CPU, simulated) on pages of a running Quadra:
  *   tsx scripts/bench-lighthouse.ts BASE_URL [route...]
- * Three runs per route; prints the medians as one BENCH_JSON line for scripts/bench.ts.
+ * Three runs per route; prints the medians as one BENCH_JSON line for scripts/bench.ts. A run that reports no score
+ * (Lighthouse's runtime error, a metric it could not compute) is left out and run again, at most three times more, and
+ * named in the output: counted as a 0, it pulled the median down and printed an LCP of 0.0 s.
  */
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
@@ -11,14 +13,16 @@ import { median } from './bench-common.ts';
 const [base, ...routes] = process.argv.slice(2);
 if (!base) throw new Error('usage: bench-lighthouse.ts BASE_URL [route...]');
 const RUNS = 3;
+const MAX_FAILED = 3;
 
 type Sample = { performance: number; lcpMs: number; tbtMs: number; cls: number; accessibility: number; bestPractices: number };
-const results: Record<string, Sample & { failedAudits: string[] }> = {};
+const results: Record<string, Sample & { failedAudits: string[]; failedRuns: string[] }> = {};
 
 for (const route of routes.length ? routes : ['']) {
   const samples: Sample[] = [];
   const failed = new Set<string>();
-  for (let run = 0; run < RUNS; run++) {
+  const failedRuns: string[] = [];
+  while (samples.length < RUNS && failedRuns.length <= MAX_FAILED) {
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
     try {
       const result = await lighthouse(`${base}${route}`, {
@@ -30,6 +34,11 @@ for (const route of routes.length ? routes : ['']) {
       const lhr = result!.lhr;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const missing = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].filter((id) => !Number.isFinite(value(id)));
+      if (lhr.runtimeError || lhr.categories.performance?.score == null || missing.length) {
+        failedRuns.push(lhr.runtimeError?.code ?? `no ${missing.join(', ') || 'performance score'}`);
+        continue;
+      }
       samples.push({
         performance: score('performance'),
         lcpMs: value('largest-contentful-paint'),
@@ -57,6 +66,7 @@ for (const route of routes.length ? routes : ['']) {
     accessibility: pick('accessibility'),
     bestPractices: pick('bestPractices'),
     failedAudits: [...failed],
+    failedRuns,
   };
 }
 console.log(`BENCH_JSON ${JSON.stringify(results)}`);

@@ -292,6 +292,9 @@ async function browserFigures(): Promise<void> {
       });
       const failed = figures.failedAudits as string[];
       if (failed.length) rows.push({ figure: `Lighthouse mobile ${route}: failed audits`, value: failed.join(', '), goal: '' });
+      const failedRuns = figures.failedRuns as string[];
+      if (failedRuns.length)
+        rows.push({ figure: `Lighthouse mobile ${route}: runs with no score, left out and run again`, value: failedRuns.join(', '), goal: '' });
     }
   } finally {
     await browser.close().catch(() => undefined);
