@@ -16,8 +16,11 @@ export function OutboxStatus({ compact = false }: { compact?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [OutboxDrawer, loadOutboxDrawer] = useOnDemand(loadDrawer);
   useSentNotice();
-  const failed = items.filter((item) => item.state === 'failed');
-  const pending = items.length - failed.length;
+  // Until the device's outbox has been read, the counts are not known: no number, not a "0" that may be false.
+  const known = items !== undefined;
+  const failed = (items ?? []).filter((item) => item.state === 'failed');
+  const pending = (items?.length ?? 0) - failed.length;
+  const unknown = '–';
 
   return (
     <>
@@ -26,7 +29,7 @@ export function OutboxStatus({ compact = false }: { compact?: boolean }) {
           loadOutboxDrawer();
           open();
         }}
-        aria-label={t`Unsent changes: ${pending} pending, ${failed.length} failed`}
+        aria-label={known ? t`Unsent changes: ${pending} pending, ${failed.length} failed` : t`Unsent changes: still being counted`}
         mih={44}
         data-testid="outbox-status"
       >
@@ -35,10 +38,10 @@ export function OutboxStatus({ compact = false }: { compact?: boolean }) {
           {compact ? (
             <Badge
               color={failed.length ? 'red.9' : pending ? 'blue.9' : 'gray.8'}
-              variant={items.length ? 'filled' : 'outline'}
+              variant={items?.length ? 'filled' : 'outline'}
               data-testid="outbox-unsent"
             >
-              {items.length}
+              {known ? items.length : unknown}
             </Badge>
           ) : (
             <>
@@ -47,19 +50,19 @@ export function OutboxStatus({ compact = false }: { compact?: boolean }) {
                 <Trans context="outbox counter">Pending</Trans>
               </Text>
               <Badge color={pending ? 'blue.9' : 'gray.8'} variant={pending ? 'filled' : 'outline'} data-testid="outbox-pending">
-                {pending}
+                {known ? pending : unknown}
               </Badge>
               <Text span size="xs" fw={600} c="gray.8" style={{ whiteSpace: 'nowrap' }}>
                 <Trans context="outbox counter">Failed</Trans>
               </Text>
               <Badge color={failed.length ? 'red.9' : 'gray.8'} variant={failed.length ? 'filled' : 'outline'} data-testid="outbox-failed">
-                {failed.length}
+                {known ? failed.length : unknown}
               </Badge>
             </>
           )}
         </Group>
       </UnstyledButton>
-      {OutboxDrawer && <OutboxDrawer opened={opened} onClose={close} items={items} pending={pending} />}
+      {OutboxDrawer && known && <OutboxDrawer opened={opened} onClose={close} items={items} pending={pending} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import type { OutboxRow } from '../lib/db.ts';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { holdsNoDatabase, type OutboxRow } from '../lib/db.ts';
 import type { QuadraDb } from '../lib/db-dexie.ts';
 import { useLiveQuery } from '../lib/use-live-query.ts';
 import { isMadeHere, onSendingChange, sendingSince, sendingSnapshot } from './outbox.ts';
@@ -16,9 +16,22 @@ export function useOutboxItems(kind?: string): OutboxRow[] {
   return useLiveQuery(itemsOf(kind), [kind], none);
 }
 
-/** Every item in the outbox, other accounts' too, oldest first, live: the header's counts and the drawer. */
-export function useAllOutboxItems(): OutboxRow[] {
-  return useLiveQuery(allItemsOf(), [], none);
+/**
+ * Every item in the outbox, other accounts' too, oldest first, live: the header's counts and the drawer. Undefined
+ * until IndexedDB has answered (none if it cannot), so nothing says "0 pending" while the writes waiting on the device
+ * are still being read; none at once on a device that holds no database (a first visit: nothing can be waiting).
+ */
+export function useAllOutboxItems(): OutboxRow[] | undefined {
+  const items = useLiveQuery<OutboxRow[] | undefined>(allItemsOf(), [], undefined, none);
+  const [noDatabase, setNoDatabase] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    void holdsNoDatabase().then((empty) => !cancelled && setNoDatabase(empty));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return items ?? (noDatabase ? none : undefined);
 }
 
 /** The same, undefined until IndexedDB has answered: for a form that starts from them (none if it cannot answer). */

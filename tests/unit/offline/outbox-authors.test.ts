@@ -57,7 +57,7 @@ describe('outbox rows and their authors', () => {
     await db.outbox.bulkPut([row('r1', 'ana'), row('r2', 'bruno'), row('r3')]);
     const screens = renderHook(() => useOutboxItems());
     const header = renderHook(() => useAllOutboxItems());
-    await waitFor(() => expect(header.result.current.map((item) => item.id)).toEqual(['r1', 'r2', 'r3']));
+    await waitFor(() => expect(header.result.current?.map((item) => item.id)).toEqual(['r1', 'r2', 'r3']));
     await waitFor(() => expect(screens.result.current.map((item) => item.id)).toEqual(['r2', 'r3']));
   });
 });
