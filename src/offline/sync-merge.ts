@@ -19,9 +19,10 @@ export type DeviceCopy = {
 };
 
 /**
- * The students' columns reordered into the copy's order (byNameOrder). The sync's worker does it, off the main thread: the
- * merge's sort then finds them in order (one comparison each), where sorting 5,000 names on the main thread was a
- * long task under a tap at 4x CPU.
+ * The students' columns reordered into the copy's order (byNameOrder). The sync's worker does it, off the main thread,
+ * and a full answer's students are then taken in that order (mergeSync's `studentsInOrder`): sorting 5,000 names on
+ * the main thread was a long task under a tap at 4x CPU, and even sorting them again once in order was a third of the
+ * merge's task (a comparison each, but each name's sort key computed again, in this thread).
  */
 export function studentColumnsInOrder(columns: SyncStudentColumns): SyncStudentColumns {
   const order = columns.ids
@@ -37,8 +38,9 @@ function mergeList<T extends { id: string }>(
   removed: string[] | undefined,
   full: boolean,
   order: (a: T, b: T) => number,
+  inOrder = false,
 ): T[] | undefined {
-  if (full) return changed ? [...changed].sort(order) : undefined;
+  if (full) return changed ? (inOrder ? [...changed] : [...changed].sort(order)) : undefined;
   if (!changed?.length && !removed?.length) return current;
   const byId = new Map((current ?? []).map((item) => [item.id, item]));
   for (const id of removed ?? []) byId.delete(id);
@@ -46,7 +48,8 @@ function mergeList<T extends { id: string }>(
   return [...byId.values()].sort(order);
 }
 
-export function mergeSync(copy: DeviceCopy | undefined, answer: SyncAnswer): DeviceCopy {
+/** `studentsInOrder`: the answer's students are already in the copy's order (studentColumnsInOrder). */
+export function mergeSync(copy: DeviceCopy | undefined, answer: SyncAnswer, { studentsInOrder = false } = {}): DeviceCopy {
   const { full, changed, removed } = answer;
   const changedStudents = changed.students ? studentsFromColumns(changed.students) : undefined;
   const classIdsByStudent: Record<string, string[]> = full ? {} : { ...copy?.classIdsByStudent };
@@ -58,6 +61,7 @@ export function mergeSync(copy: DeviceCopy | undefined, answer: SyncAnswer): Dev
     removed.students,
     full,
     byNameOrder,
+    studentsInOrder,
   );
   const merged: DeviceCopy = { classIdsByStudent };
   const activities = mergeList(

@@ -22,7 +22,7 @@ import { currentToken, failureMessage, getParsed, HTTPError, notHandingOver, onH
 import { reportServerAnswer } from '../lib/server-status.ts';
 import { dataGeneration, lastWriteAt, queryClient } from './query-client.ts';
 import { slicer } from './query-rows.ts';
-import { mergeSync, rollKey, rollUpdates, rostersOf, type DeviceCopy } from './sync-merge.ts';
+import { mergeSync, rollKey, rollUpdates, rostersOf, studentColumnsInOrder, type DeviceCopy } from './sync-merge.ts';
 import { setSyncPhase, syncStateKey, type SyncState } from './sync-status.ts';
 import type { SyncReply, SyncRequest } from './sync-worker.ts';
 
@@ -93,7 +93,11 @@ onHandover(() => {
   worker = undefined;
 });
 async function download(path: string): Promise<SyncAnswer> {
-  const onMainThread = async () => syncAnswerFromWire(await getParsed(path, (await import('../api/contract.ts')).syncAnswerSchema));
+  const onMainThread = async () => {
+    const answer = syncAnswerFromWire(await getParsed(path, (await import('../api/contract.ts')).syncAnswerSchema));
+    if (answer.changed.students) answer.changed.students = studentColumnsInOrder(answer.changed.students);
+    return answer;
+  };
   if (typeof Worker === 'undefined') return onMainThread();
   await notHandingOver(); // the worker's own script is a request too
   worker ??= new Worker(new URL('./sync-worker.ts', import.meta.url), { type: 'module' });
@@ -187,7 +191,8 @@ async function merge(
   if (activities) copy.activities = activities;
   if (classes) copy.classes = classes;
   if (users) copy.users = users;
-  const merged = mergeSync(state ? copy : undefined, answer);
+  // Both ways of downloading put the students in the copy's order (the worker, or download()'s main-thread fallback).
+  const merged = mergeSync(state ? copy : undefined, answer, { studentsInOrder: true });
   // The classes whose rosters, rolls and grids the device keeps: those listed, and of those an instructor's own and the
   // ones that name no instructor (seesRollsOf). Whatever it holds of any other (archived, or handed to another
   // instructor) goes at the end of the merge, with a child's absences and their reasons.

@@ -127,7 +127,10 @@ class ModelServer {
 type Device = { copy: DeviceCopy; rolls: Map<string, Roll | null> };
 
 function receive(device: Device | undefined, answer: SyncAnswer): Device {
-  const copy = mergeSync(answer.full ? undefined : device?.copy, answer);
+  // As the sync does: the students put in the device's order first (its worker), the merge then taking them in it.
+  const students = answer.changed.students && studentColumnsInOrder(answer.changed.students);
+  const ordered: SyncAnswer = { ...answer, changed: { ...answer.changed, ...(students ? { students } : {}) } };
+  const copy = mergeSync(answer.full ? undefined : device?.copy, ordered, { studentsInOrder: true });
   const rolls = new Map(answer.full ? [] : device?.rolls);
   for (const [key, roll] of rollUpdates(answer)) rolls.set(key, roll);
   return { copy, rolls };
@@ -193,5 +196,22 @@ describe('syncing the device in changes', () => {
     const ordered = studentColumnsInOrder(columns);
     expect(ordered.ids).toEqual(['s0', 's2', 's1', 's3']);
     expect(studentsFromColumns(ordered)).toEqual(studentsFromColumns(columns).sort(byNameOrder));
+  });
+
+  it("takes a full answer's students in the order given when they are in the device's order already, else sorts them", () => {
+    const columns = studentColumns([
+      { id: 's3', name: 'Zé', frequencyPercent: 10, classIds: [] },
+      { id: 's1', name: 'Ana', frequencyPercent: 20, classIds: [] },
+    ]);
+    const answer: SyncAnswer = {
+      cursor: '1',
+      full: true,
+      changed: { students: columns },
+      removed: {},
+      me: { id: 'u', email: 'u@example.org', full_name: 'U', access: 'admin', permissions: [] },
+    };
+    // Not sorted again (each name's sort key computed again on the main thread): the caller vouches for the order.
+    expect(mergeSync(undefined, answer, { studentsInOrder: true }).students!.map((s) => s.id)).toEqual(['s3', 's1']);
+    expect(mergeSync(undefined, answer).students!.map((s) => s.id)).toEqual(['s1', 's3']);
   });
 });
