@@ -8,7 +8,7 @@
  * bottom-right, 360 px wide, on tablets and desktops, instead of SPEC's top-right: at the top right, below the header,
  * a toast lay over the page's first rows (the roll call's title, date and back link: at 820 px the page is barely wider
  * than a toast), which is where every screen keeps its title and its first controls. Above a sticky save bar
- * (useRoomAboveBar), never over it. On a short screen (under 40em high: 200% zoom, a phone held sideways) the save bar
+ * (useRoomAboveBar), never over it, whether the bar is stuck to the bottom or ends a page shorter than the screen. On a short screen (under 40em high: 200% zoom, a phone held sideways) the save bar
  * is not sticky, it ends the page, and a toast at the bottom lay over the counts just saved: there toasts come at the
  * top, just below the header.
  */
@@ -22,6 +22,8 @@ const loadToastArea = () => import('./toast-area.tsx');
 /** Where roll-call.module.css stops keeping its save bar on screen. */
 const SHORT_QUERY = '(max-height: 39.99em)';
 const belowHeader = { top: 'calc(var(--quadra-header-height) + var(--mantine-spacing-xs))' };
+/** How far below the screen's top a bar must be for a toast to fit above it, under the header (px). */
+const ROOM_FOR_A_TOAST = 200;
 
 export function Toasts({ mobile }: { mobile: boolean }) {
   const short = useMediaQuery(SHORT_QUERY, window.matchMedia(SHORT_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
@@ -52,10 +54,19 @@ export function useRoomAboveBar(bar: RefObject<HTMLElement | null>): void {
     document.head.append(rule);
     let bottom = '';
     let lastHeight = -1;
+    let frame = 0;
     const update = () => {
-      const height = getComputedStyle(element).position === 'sticky' ? element.offsetHeight : 0;
+      frame = 0;
+      const sticky = getComputedStyle(element).position === 'sticky';
+      const height = sticky ? element.offsetHeight : 0;
+      // Toasts rise above the bar wherever it is on screen: stuck to the bottom, or higher on a page that ends before
+      // the screen does (a short roster on a desktop, where a toast raised by the bar's height alone lay over Save).
+      // A bar too high to leave a toast room above it has the bottom of the screen free below it: toasts stay there.
+      const box = element.getBoundingClientRect();
+      const onScreen = sticky && box.bottom > 0 && box.top < window.innerHeight;
+      const room = onScreen && box.top >= ROOM_FOR_A_TOAST ? Math.max(height, Math.round(window.innerHeight - box.top)) : 0;
       const next =
-        `.mantine-Notifications-root[data-position^='bottom'] { bottom: calc(${height}px + var(--mantine-spacing-md)); }\n` +
+        `.mantine-Notifications-root[data-position^='bottom'] { bottom: calc(${room}px + var(--mantine-spacing-md)); }\n` +
         `html { scroll-padding-bottom: calc(${height}px + var(--mantine-spacing-xs)); }`;
       if (next !== bottom) rule.textContent = bottom = next;
       // The bar grew with the focus that brought a control into view (the keyboard hint appears as a student's marks
@@ -67,9 +78,16 @@ export function useRoomAboveBar(bar: RefObject<HTMLElement | null>): void {
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
     observer?.observe(element);
     window.addEventListener('resize', update);
+    // Scrolling moves a bar that is not stuck: the toasts follow it once a frame (the rule changes only if they move).
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       observer?.disconnect();
       window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
       rule.remove();
     };
   }, [bar]);

@@ -75,11 +75,19 @@ test('roll drafts: marks survive leaving the page and a reload, with a note and 
   await expect(toast).toBeVisible();
   await expect(draftNote(page)).toBeHidden();
   await expect.poll(() => deviceRows(page, 'rollDrafts')).toEqual([]);
-  const protectedAreas = [
-    page.getByRole('heading', { level: 1 }),
-    page.getByTestId('roll-date'),
-    page.getByRole('button', { name: 'Salvar frequência' }),
-  ];
+  const save = page.getByRole('button', { name: 'Salvar frequência' });
+  // A page that ends before the screen does (a desktop taller than the roll): the bar ends the page, Save 100 px above
+  // the screen's bottom, not stuck to it, and the toast still rises above it (raised by the bar's height alone, it lay
+  // over Save).
+  await page.setViewportSize({ width: 1280, height: 3000 });
+  const saveBottom = await save.evaluate((button) => button.getBoundingClientRect().bottom + window.scrollY);
+  await page.setViewportSize({ width: 1280, height: Math.round(saveBottom + 100) });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => save.evaluate((button) => window.innerHeight - button.getBoundingClientRect().bottom)).toBeGreaterThan(80);
+  await page.waitForTimeout(100);
+  await expect(toast).toBeVisible();
+  expect(await overlap(toast, save), 'toast over Save on a page shorter than the screen').toBe(false);
+  const protectedAreas = [page.getByRole('heading', { level: 1 }), page.getByTestId('roll-date'), save];
   for (const size of [
     { width: 820, height: 1180 },
     { width: 1280, height: 800 },
