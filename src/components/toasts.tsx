@@ -8,9 +8,9 @@
  * bottom-right, 360 px wide, on tablets and desktops, instead of SPEC's top-right: at the top right, below the header,
  * a toast lay over the page's first rows (the roll call's title, date and back link: at 820 px the page is barely wider
  * than a toast), which is where every screen keeps its title and its first controls. Above a sticky save bar
- * (useRoomAboveBar), never over it, whether the bar is stuck to the bottom or ends a page shorter than the screen. On a short screen (under 40em high: 200% zoom, a phone held sideways) the save bar
- * is not sticky, it ends the page, and a toast at the bottom lay over the counts just saved: there toasts come at the
- * top, just below the header.
+ * (useRoomAboveBar), never over it, whether the bar is stuck to the bottom or ends a page shorter than the screen. On a
+ * short screen (under 40em high: 200% zoom, a phone held sideways) the save bar is not sticky, it ends the page, and a
+ * toast at the bottom lay over the counts just saved: there toasts come at the top, just below the header.
  */
 import { useEffect, type RefObject } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
