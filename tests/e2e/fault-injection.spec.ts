@@ -403,7 +403,20 @@ test('with 30% of API requests failing and the network switching, 10 rolls and 3
     if (step.reloadAfter === 'offline') {
       // Offline, the step's writes are waiting: a reload keeps every one of them.
       await expect.poll(() => pendingCount(page)).toBeGreaterThan(0);
-      const before = await pendingCount(page);
+      // The header follows the device's outbox a moment after a write is stored (a live query): the count is read once
+      // it holds still for half a second, not while the step's last write is landing.
+      let before = await pendingCount(page);
+      await expect
+        .poll(
+          async () => {
+            const now = await pendingCount(page);
+            const still = now === before;
+            before = now;
+            return still;
+          },
+          { intervals: [500] },
+        )
+        .toBe(true);
       faults.note(`reload offline, ${before} pending`);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

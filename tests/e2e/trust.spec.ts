@@ -79,23 +79,36 @@ test('roll drafts: marks survive leaving the page and a reload, with a note and 
   // A page that ends before the screen does (a desktop taller than the roll): the bar ends the page, Save 100 px above
   // the screen's bottom, not stuck to it, and the toast still rises above it (raised by the bar's height alone, it lay
   // over Save).
-  await page.setViewportSize({ width: 1280, height: 3000 });
-  const saveBottom = await save.evaluate((button) => button.getBoundingClientRect().bottom + window.scrollY);
-  await page.setViewportSize({ width: 1280, height: Math.round(saveBottom + 100) });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect.poll(() => save.evaluate((button) => window.innerHeight - button.getBoundingClientRect().bottom)).toBeGreaterThan(80);
-  await page.waitForTimeout(100);
-  await expect(toast).toBeVisible();
-  expect(await overlap(toast, save), 'toast over Save on a page shorter than the screen').toBe(false);
+  // (Measured again until it holds: the roll's status line above the list can still grow as the server's copy arrives.)
+  await expect(async () => {
+    await page.setViewportSize({ width: 1280, height: 3000 });
+    const saveBottom = await save.evaluate((button) => button.getBoundingClientRect().bottom + window.scrollY);
+    await page.setViewportSize({ width: 1280, height: Math.round(saveBottom + 100) });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await save.evaluate((button) => window.innerHeight - button.getBoundingClientRect().bottom)).toBeGreaterThan(80);
+  }).toPass({ timeout: 10_000 });
+  // Where toasts are placed (the toast area's lower edge above Save), whether or not this one is still showing; and
+  // while it is, it covers nothing of Save.
+  const areaAboveSave = () =>
+    page.evaluate(() => {
+      const area = document.querySelector('.mantine-Notifications-root[data-position^="bottom"]');
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Salvar frequência'));
+      if (!area || !button) return false;
+      return window.innerHeight - parseFloat(getComputedStyle(area).bottom) <= button.getBoundingClientRect().top;
+    });
+  await expect.poll(areaAboveSave, { message: 'toasts placed over Save on a page shorter than the screen' }).toBe(true);
+  if (await toast.isVisible()) expect(await overlap(toast, save), 'toast over Save on a page shorter than the screen').toBe(false);
   const protectedAreas = [page.getByRole('heading', { level: 1 }), page.getByTestId('roll-date'), save];
   for (const size of [
     { width: 820, height: 1180 },
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(100);
+    // (Polled: the toasts move to their new place as the page takes its new size.)
     for (const area of protectedAreas)
-      expect(await overlap(toast, area), `toast over ${await area.innerText().catch(() => 'date')} at ${size.width}px`).toBe(false);
+      await expect
+        .poll(() => overlap(toast, area), { message: `toast over ${await area.innerText().catch(() => 'date')} at ${size.width}px` })
+        .toBe(false);
   }
 });
 
