@@ -8,6 +8,8 @@ import { useOnDemand } from './use-on-demand.ts';
 import { useSentNotice } from './use-sent-notice.ts';
 
 const loadDrawer = () => import('./outbox-drawer.tsx');
+/** A count not known yet (the button's name says so in words). */
+const unknown = '–';
 
 /** `compact` (phones): one badge with everything unsent, red when something failed; the name still tells both counts. */
 export function OutboxStatus({ compact = false }: { compact?: boolean }) {
@@ -20,7 +22,6 @@ export function OutboxStatus({ compact = false }: { compact?: boolean }) {
   const known = items !== undefined;
   const failed = (items ?? []).filter((item) => item.state === 'failed');
   const pending = (items?.length ?? 0) - failed.length;
-  const unknown = '–';
 
   return (
     <>

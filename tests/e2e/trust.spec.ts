@@ -90,11 +90,9 @@ test('roll drafts: marks survive leaving the page and a reload, with a note and 
   // Where toasts are placed (the toast area's lower edge above Save), whether or not this one is still showing; and
   // while it is, it covers nothing of Save.
   const areaAboveSave = () =>
-    page.evaluate(() => {
+    save.evaluate((button) => {
       const area = document.querySelector('.mantine-Notifications-root[data-position^="bottom"]');
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Salvar frequência'));
-      if (!area || !button) return false;
-      return window.innerHeight - parseFloat(getComputedStyle(area).bottom) <= button.getBoundingClientRect().top;
+      return !!area && window.innerHeight - parseFloat(getComputedStyle(area).bottom) <= button.getBoundingClientRect().top;
     });
   await expect.poll(areaAboveSave, { message: 'toasts placed over Save on a page shorter than the screen' }).toBe(true);
   if (await toast.isVisible()) expect(await overlap(toast, save), 'toast over Save on a page shorter than the screen').toBe(false);
