@@ -30,7 +30,7 @@ function precompress(): Plugin {
       order: 'post',
       handler() {
         for (const file of files(outDir)) {
-          if (!/\.(m?js|css|html|svg|webmanifest|json)$/.test(file)) continue;
+          if (!/\.(m?js|css|html|svg|webmanifest|json|wasm)$/.test(file)) continue;
           const content = readFileSync(file);
           if (content.length < 1024) continue;
           writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

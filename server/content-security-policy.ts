@@ -3,8 +3,9 @@
  * the outside origins it was configured with into dist/csp-sources.json (see vite.config.ts), and the server reads
  * that file, so the policy always matches the app it serves.
  *
- * Scripts come from the app's own origin only. The single exception is Firebase's Google popup sign-in, which cannot
- * run without Google's iframe loader (https://apis.google.com); it is allowed only when Firebase is configured.
+ * Scripts come from the app's own origin only, and WebAssembly may compile (PDF.js decodes JPEG 2000 images with it).
+ * The single exception is Firebase's Google popup sign-in, which cannot run without Google's iframe loader
+ * (https://apis.google.com); it is allowed only when Firebase is configured.
  * Connections go to the API, the postcode service, the demo page's repository endpoint and, when configured, the
  * Firebase hosts (or the Auth emulator). Nothing may frame the app; no plugins; no <base>.
  */
@@ -61,7 +62,9 @@ export function readCspSources(distDir: string): CspSources {
 export function cspDirectives(sources: CspSources): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...sources.script],
+    // 'wasm-unsafe-eval' lets WebAssembly compile (PDF.js's JPEG 2000 decoder, src/features/students/pdf-pages.tsx) and
+    // nothing else: no string runs as JavaScript.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...sources.script],
     // Mantine writes its CSS variables into a <style> element at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],

@@ -169,7 +169,7 @@ test("a document added on a student's profile reaches the server, and a removed 
   await page.getByRole('button', { name: 'Add document' }).click();
   await expect(page.getByLabel(/^File/)).toBeVisible();
   await context.setOffline(true);
-  await addDocument(page, { name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Comprovante') });
+  await addDocument(page, { name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Comprovante', { scan: true }) });
   const row = page.getByRole('row', { name: /comprovante\.pdf/ });
   await expect(row).toContainText('Waiting to sync');
   await context.setOffline(false);
@@ -179,18 +179,23 @@ test("a document added on a student's profile reaches the server, and a removed 
     );
   await expect.poll(stored, { timeout: 20_000 }).toEqual(['comprovante.pdf']);
   await expect(page.getByRole('button', { name: 'Download comprovante.pdf' })).toBeVisible();
-  // Looked at on the screen, not downloaded: PDF.js draws its page (dark pixels of the text on a white page).
+  // Looked at on the screen, not downloaded: PDF.js draws its page, the text (dark grey pixels on a white page) and
+  // the scanned picture (JPEG 2000, decoded by PDF.js's WebAssembly OpenJPEG: blue pixels; it was left out before).
   await page.getByRole('button', { name: 'View comprovante.pdf' }).click();
   const drawn = page.getByRole('img', { name: 'comprovante.pdf, page 1 of 1' });
   await expect(drawn).toBeVisible();
-  const darkPixels = () =>
+  const pixels = () =>
     drawn.evaluate((canvas: HTMLCanvasElement) => {
       const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      let dark = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) dark += 1;
-      return dark;
+      let text = 0;
+      let scan = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i]! < 128 && data[i + 2]! < 128) text += 1;
+        if (data[i]! < 60 && data[i + 2]! > 150) scan += 1;
+      }
+      return { text: text > 100, scan: scan > 1000 };
     });
-  await expect.poll(darkPixels).toBeGreaterThan(100);
+  await expect.poll(pixels).toEqual({ text: true, scan: true });
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
   await context.setOffline(true);

@@ -170,16 +170,31 @@ export const rosterCached = (page: Page, classId: string) => queryCached(page, [
 /** Small files whose content is what their type says (the server sniffs it). */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 /** A real one-page PDF with a line of text, as PDF.js draws it (objects, then a cross-reference table of their offsets). */
-export function pdfWithText(text: string): Buffer {
-  const content = `BT /F1 28 Tf 24 90 Td (${text}) Tj ET`;
+/**
+ * A scanner's picture in a PDF: a 32x32 square of RGB (20, 60, 200) as a JPEG 2000 codestream (JPXDecode), written by
+ * OpenJPEG's `opj_compress -r 1` from a PPM of that colour. PDF.js decodes it with its WebAssembly OpenJPEG only.
+ */
+const SCAN_J2K = Buffer.from(
+  '/0//UQAvAAAAAAAgAAAAIAAAAAAAAAAAAAAAIAAAACAAAAAAAAAAAAADBwEBBwEBBwEB/1IADAAAAAEBBQQEAAH/XAATQEBISFBISFBISFBISFBISFD/ZAAlAAFDcmVhdGVkIGJ5IE9wZW5KUEVHIHZlcnNpb24gMi41LjD/kAAKAAAAAAAsAAH/k8fUBAW/34AQBHPH1AQFf4CAgICAgICAgICAgICAgP/Z',
+  'base64',
+);
+/** A one-page PDF with `text` in Helvetica, and with `scan` a JPEG 2000 picture of a blue square beside it. */
+export function pdfWithText(text: string, { scan = false }: { scan?: boolean } = {}): Buffer {
+  const content = `BT /F1 28 Tf 24 90 Td (${text}) Tj ET${scan ? ' q 60 0 0 60 250 20 cm /Im1 Do Q' : ''}`;
+  const image = `/XObject << /Im1 6 0 R >>`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 320 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 320 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> ${scan ? image : ''} >> >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...(scan
+      ? [
+          `<< /Type /XObject /Subtype /Image /Width 32 /Height 32 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /JPXDecode /Length ${SCAN_J2K.length} >>\nstream\n${SCAN_J2K.toString('latin1')}\nendstream`,
+        ]
+      : []),
   ];
-  let body = '%PDF-1.4\n';
+  let body = '%PDF-1.5\n';
   const offsets = objects.map((object, index) => {
     const at = body.length;
     body += `${index + 1} 0 obj\n${object}\nendobj\n`;

@@ -9,9 +9,29 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import openjpegUrl from 'pdfjs-dist/wasm/openjpeg.wasm?url';
 import { PdfFailed } from './pdf-failed.tsx';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+/**
+ * The decoders PDF.js's worker asks the page for by file name (its `BinaryDataFactory`), as files of the app: OpenJPEG
+ * for JPEG 2000 images, which scanners often write into PDFs. Without it such an image was left out, and a scanned
+ * document showed as a blank page with no word of it. JBIG2 and CCITT images have PDF.js's own JavaScript decoders, and
+ * colour profiles fall back to the image's own colours, so only this one is served (250 KB, 68 KB compressed, fetched
+ * when a page holds such an image; like PDF.js itself, not in the precache). WebAssembly needs `'wasm-unsafe-eval'`
+ * in the Content-Security-Policy (server/content-security-policy.ts), which lets no string run as code.
+ */
+const DECODERS: Record<string, string> = { 'openjpeg.wasm': openjpegUrl };
+class PdfDecoderFiles {
+  async fetch({ kind, filename }: { kind: string; filename: string }): Promise<Uint8Array> {
+    const url = kind === 'wasmUrl' ? DECODERS[filename] : undefined;
+    if (!url) throw new Error(`PDF.js asked for ${kind} ${filename}, which Quadra does not serve`);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+}
 
 /** A long file is shown in part: an ID or a proof of address has a page or two. */
 const PDF_PAGES_SHOWN = 20;
@@ -28,7 +48,7 @@ export default function PdfPages({ file, fileName }: Props) {
       .arrayBuffer()
       .then(async (data) => {
         if (cancelled) return;
-        loading = getDocument({ data: new Uint8Array(data), isEvalSupported: false });
+        loading = getDocument({ data: new Uint8Array(data), isEvalSupported: false, useWorkerFetch: false, BinaryDataFactory: PdfDecoderFiles });
         const pdf = await loading.promise;
         if (!cancelled) setState({ pdf });
       })

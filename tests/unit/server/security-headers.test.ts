@@ -60,9 +60,9 @@ describe('security headers', () => {
     }
   });
 
-  it('without Firebase: scripts from self only; connections to self, the postcode service and the demo endpoint', async () => {
+  it('without Firebase: scripts from self only (and WebAssembly, no eval); connections to self, the postcode service and the demo endpoint', async () => {
     const policy = csp((await plain.app.inject('/frontend/')).headers['content-security-policy']);
-    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://viacep.com.br', 'https://api.github.com']);
     expect(policy.get('frame-src')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
@@ -83,7 +83,7 @@ describe('security headers', () => {
     ]);
     expect(policy.get('frame-src')).toEqual(['https://quadra-app.firebaseapp.com']);
     // Firebase's popup sign-in needs Google's iframe loader: the one outside script source, and only here.
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://apis.google.com']);
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://apis.google.com']);
   });
 
   it('the Auth emulator, when named, is a connection and frame source', () => {
