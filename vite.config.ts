@@ -12,8 +12,9 @@ import { ROUTE_PRELOADS_FILE, routePreloadsOf, type BundleChunk } from './server
 import { DEFAULT_DEMO_REPO_URL, DEFAULT_POSTCODE_URL } from './src/lib/external-defaults.ts';
 
 /**
- * Writes a .br and a .gz copy beside every text asset of the build; the server sends the smallest one the browser
- * accepts (@fastify/static preCompressed), so a tablet on a weak connection downloads a fraction of the bytes.
+ * Writes a .br and a .gz copy beside every text asset of the build (and WebAssembly: PDF.js's JPEG 2000 decoder, 250 KB
+ * raw, 68 KB brotli); the server sends the smallest one the browser accepts (@fastify/static preCompressed), so a
+ * tablet on a weak connection downloads a fraction of the bytes.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
