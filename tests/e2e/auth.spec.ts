@@ -112,8 +112,8 @@ test('a user signs in through the Google popup; every API request carries their 
     if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
   });
   const shell = await page.goto(APP);
-  // Sign-in works under the server's policy: scripts from the app and Google's sign-in loader only.
-  expect(shell?.headers()['content-security-policy']).toContain("script-src 'self' https://apis.google.com;");
+  // Sign-in works under the server's policy: scripts from the app and Google's sign-in loader only (and WebAssembly).
+  expect(shell?.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval' https://apis.google.com;");
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   const email = await signInWithPopup(page, name);
 
