@@ -6,7 +6,7 @@
  * "keep mine" resends it on the server's current version.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { getBlob, getParsed, sendParsed } from '../lib/http.ts';
+import { getBlob, getParsed, getRecordParsed, sendParsed } from '../lib/http.ts';
 import { refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
 import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
 import { enqueueRecordWrite, versionAfterParent } from '../offline/record-writes.ts';
@@ -23,7 +23,8 @@ export const studentRecordKeys = {
 export const studentQueryOptions = (id: string) =>
   queryOptions({
     queryKey: studentRecordKeys.one(id),
-    queryFn: () => getParsed(`students/${encodeURIComponent(id)}`, () => import('./contract.ts').then((contract) => contract.studentSchema)),
+    queryFn: () =>
+      getRecordParsed(`students/${encodeURIComponent(id)}`, () => import('./contract.ts').then((contract) => contract.studentSchema), 'student'),
   });
 
 /** The inactive or all students (the active ones are the list of src/api/students.ts, key ['students']). */

@@ -110,7 +110,7 @@ test('roll drafts: marks survive leaving the page and a reload, with a note and 
   }
 });
 
-test('"not found" is not "unreachable": an unknown class, activity or student says so, with a way back and nothing else', async ({
+test('"not found" is not "unreachable": an unknown class, activity or student (its guardians, profile and edit) says so, with a way back and nothing else', async ({
   page,
   request,
 }) => {
@@ -131,6 +131,15 @@ test('"not found" is not "unreachable": an unknown class, activity or student sa
   await expect(page.getByRole('link', { name: 'Voltar para educandos' })).toBeVisible();
   await expect(page.getByText('Patrícia Santos')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cadastrar responsável' })).toHaveCount(0);
+
+  // The student's profile and its edit: "not found", not "check the connection" (the server answered).
+  for (const path of ['alunos/nao-existe-24', 'alunos/nao-existe-24/editar']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Educando não encontrado' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Voltar para educandos' })).toBeVisible();
+    await expect(page.getByText(/Verifique a conexão/)).toHaveCount(0);
+    await expect(page.getByLabel(/^Nome completo/)).toHaveCount(0);
+  }
 });
 
 test("the header's status: connected, server unavailable (API answering 500), offline", async ({ page, context }) => {

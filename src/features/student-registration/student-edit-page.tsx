@@ -6,7 +6,11 @@ import { studentQueryOptions, withWaitingEdit } from '../../api/student-records.
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useLoadedOutboxItems } from '../../offline/use-outbox.ts';
 import { StudentRegistrationPage } from './registration-page.tsx';
+import { Link } from '@tanstack/react-router';
 import { ReadFailure } from '../../components/access-record-failure.tsx';
+import { BackButton } from '../../components/back-button.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
+import { RecordNotFoundError } from '../../lib/http.ts';
 
 /**
  * A student's edit: the registration form, prefilled with the record as the server (or the device's copy) has it, with
@@ -25,6 +29,19 @@ export function StudentEditPage({ studentId, onSaved }: { studentId: string; onS
   const ready = (fresh || query.fetchStatus === 'paused' || query.isError) && edits !== undefined;
   if (query.data && ready) {
     return <StudentRegistrationPage key={query.data.id} editing={withWaitingEdit(query.data, edits).student} onSaved={onSaved} />;
+  }
+  if (!query.data && query.error instanceof RecordNotFoundError) {
+    // The server says there is no such student (a 404): nothing to edit, and no connection to check again.
+    return (
+      <RecordNotFound
+        record="student"
+        back={
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
+            <Trans>Back to students</Trans>
+          </BackButton>
+        }
+      />
+    );
   }
   if (!query.data && (query.isError || query.fetchStatus === 'paused')) {
     return (

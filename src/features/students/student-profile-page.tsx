@@ -39,6 +39,8 @@ import { PendingBadge } from '../../components/pending-badge.tsx';
 import { formatCpfForDisplay } from '../../components/person-card.tsx';
 import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 import { AccessRecordFailure, accessRecordFailureText, isAccessRecordFailure, ReadFailure } from '../../components/access-record-failure.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
+import { RecordNotFoundError } from '../../lib/http.ts';
 
 /** `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature). */
 export function StudentProfilePage({ studentId, documentAdder }: { studentId: string; documentAdder?: ReactNode }) {
@@ -48,13 +50,18 @@ export function StudentProfilePage({ studentId, documentAdder }: { studentId: st
   const edits = useOutboxItems(outboxKinds.studentUpdate);
   const shown = query.data ? withWaitingEdit(query.data, edits) : undefined;
   const student = shown?.student;
+  const backToStudents = (
+    <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
+      <Trans>Back to students</Trans>
+    </BackButton>
+  );
+  // The server says there is no such student (a 404): not a connection to check again.
+  if (!student && query.error instanceof RecordNotFoundError) return <RecordNotFound record="student" back={backToStudents} />;
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
         <PageTitle>{student ? student.fullName : t`Student`}</PageTitle>
-        <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
-          <Trans>Back to students</Trans>
-        </BackButton>
+        {backToStudents}
       </Group>
       {student ? (
         <Profile student={student} editWaiting={shown?.waiting ?? false} documentAdder={documentAdder} />
