@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Loader, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { studentQueryOptions, withWaitingEdit } from '../../api/student-records.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useLoadedOutboxItems } from '../../offline/use-outbox.ts';
 import { StudentRegistrationPage } from './registration-page.tsx';
-import { Link } from '@tanstack/react-router';
 import { ReadFailure } from '../../components/access-record-failure.tsx';
 import { BackButton } from '../../components/back-button.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
