@@ -1,5 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Button } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
 import { IconArrowLeft } from '@tabler/icons-react';
 
 type Props = {
@@ -14,5 +16,14 @@ export function BackButton({ renderLink, children }: Props) {
     <Button variant="subtle" px="xs" mih={44} leftSection={<IconArrowLeft size={18} aria-hidden />} renderRoot={renderLink}>
       {children}
     </Button>
+  );
+}
+
+/** "Back to students": the way up from a student's pages (profile, edit, guardians, access record, registration). */
+export function BackToStudents() {
+  return (
+    <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
+      <Trans>Back to students</Trans>
+    </BackButton>
   );
 }

@@ -24,7 +24,7 @@ import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
-import { BackButton } from '../../components/back-button.tsx';
+import { BackToStudents } from '../../components/back-button.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
@@ -87,13 +87,8 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
     setRemoving(null);
     notify({ message: t`The guardian will be removed as soon as the server has the change.`, severity: 'success' });
   };
-  const backToStudents = (
-    <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
-      <Trans>Back to students</Trans>
-    </BackButton>
-  );
   // The server says there is no such student: no guardians to show or add, sample or otherwise.
-  if (source === 'not-found') return <RecordNotFound record="student" back={backToStudents} />;
+  if (source === 'not-found') return <RecordNotFound record="student" back={<BackToStudents />} />;
 
   const save = async (fields: GuardianFields) => {
     if (modalMode === 'edit' && search.responsibleId) {
@@ -110,7 +105,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
   const removingName = removing?.name;
   return (
     <>
-      {backToStudents}
+      <BackToStudents />
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="md">
         <div>
           <PageTitle>{t`Guardians`}</PageTitle>

@@ -9,7 +9,7 @@ import { enqueueStudentUpdate } from '../../api/student-records.ts';
 import { studentKeys } from '../../api/students.ts';
 import { queueStudentRegistration, waitForRegistration, type StudentDocumentPayload } from '../../api/student-registration.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { BackButton } from '../../components/back-button.tsx';
+import { BackButton, BackToStudents } from '../../components/back-button.tsx';
 import { notify, notifySaved } from '../../components/notify.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
@@ -238,9 +238,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
           </BackButton>
         ) : (
           <Group gap="sm">
-            <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
-              <Trans>Back to students</Trans>
-            </BackButton>
+            <BackToStudents />
             {/* SPEC §4: present but inert. */}
             <Button disabled mih={44} leftSection={<IconToggleLeft size={18} aria-hidden />} data-testid="toggle-status">
               <Trans>Toggle status</Trans>

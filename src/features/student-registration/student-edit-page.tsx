@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { Loader, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { studentQueryOptions, withWaitingEdit } from '../../api/student-records.ts';
@@ -8,7 +7,7 @@ import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useLoadedOutboxItems } from '../../offline/use-outbox.ts';
 import { StudentRegistrationPage } from './registration-page.tsx';
 import { ReadFailure } from '../../components/access-record-failure.tsx';
-import { BackButton } from '../../components/back-button.tsx';
+import { BackToStudents } from '../../components/back-button.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RecordNotFoundError } from '../../lib/http.ts';
 
@@ -32,16 +31,7 @@ export function StudentEditPage({ studentId, onSaved }: { studentId: string; onS
   }
   if (!query.data && query.error instanceof RecordNotFoundError) {
     // The server says there is no such student (a 404): nothing to edit, and no connection to check again.
-    return (
-      <RecordNotFound
-        record="student"
-        back={
-          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
-            <Trans>Back to students</Trans>
-          </BackButton>
-        }
-      />
-    );
+    return <RecordNotFound record="student" back={<BackToStudents />} />;
   }
   if (!query.data && (query.isError || query.fetchStatus === 'paused')) {
     return (

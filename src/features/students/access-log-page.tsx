@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { accessLogQueryOptions } from '../../api/access-log.ts';
 import { ACCESS_LOG_PAGE } from '../../api/contract.ts';
 import { studentsQueryOptions } from '../../api/students.ts';
-import { BackButton } from '../../components/back-button.tsx';
+import { BackButton, BackToStudents } from '../../components/back-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
@@ -29,16 +29,7 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
   const studentName = useQuery({ ...studentsQueryOptions(), enabled: false }).data?.find((s) => s.id === studentId)?.name;
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' });
   if (source === 'not-found') {
-    return (
-      <RecordNotFound
-        record="student"
-        back={
-          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
-            <Trans>Back to students</Trans>
-          </BackButton>
-        }
-      />
-    );
+    return <RecordNotFound record="student" back={<BackToStudents />} />;
   }
   return (
     <>

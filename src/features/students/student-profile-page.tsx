@@ -23,7 +23,7 @@ import {
 } from '../../api/student-records.ts';
 import { refusalOf } from '../../lib/db.ts';
 import { useRefusalText } from '../../components/refusal-text.ts';
-import { BackButton } from '../../components/back-button.tsx';
+import { BackToStudents } from '../../components/back-button.tsx';
 import { notify, notifySaved } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
@@ -50,18 +50,13 @@ export function StudentProfilePage({ studentId, documentAdder }: { studentId: st
   const edits = useOutboxItems(outboxKinds.studentUpdate);
   const shown = query.data ? withWaitingEdit(query.data, edits) : undefined;
   const student = shown?.student;
-  const backToStudents = (
-    <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos" />}>
-      <Trans>Back to students</Trans>
-    </BackButton>
-  );
   // The server says there is no such student (a 404): not a connection to check again.
-  if (!student && query.error instanceof RecordNotFoundError) return <RecordNotFound record="student" back={backToStudents} />;
+  if (!student && query.error instanceof RecordNotFoundError) return <RecordNotFound record="student" back={<BackToStudents />} />;
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
         <PageTitle>{student ? student.fullName : t`Student`}</PageTitle>
-        {backToStudents}
+        <BackToStudents />
       </Group>
       {student ? (
         <Profile student={student} editWaiting={shown?.waiting ?? false} documentAdder={documentAdder} />
