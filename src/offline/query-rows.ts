@@ -6,6 +6,7 @@
  * JSON.stringify of the query (key order aside), so restoring is a JSON.parse.
  */
 import type { DehydratedState } from '@tanstack/react-query';
+import { yieldToPage } from '../lib/yield-to-page.ts';
 
 export type SavedQuery = DehydratedState['queries'][number];
 
@@ -17,8 +18,6 @@ const SLICE_MS = 8;
 /** Stands for a long list in the query's JSON until its items are put in. */
 const LIST_PLACEHOLDER = '\u0000quadra-list\u0000';
 
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** Thrown when the device's data was forgotten meanwhile (sign-out): that save must not be written. */
 export class StaleSave extends Error {}
 
@@ -27,7 +26,7 @@ export function slicer(stale: () => boolean = () => false, sliceMs = SLICE_MS): 
   let sliceStart = performance.now();
   return async () => {
     if (performance.now() - sliceStart < sliceMs) return;
-    await pause();
+    await yieldToPage();
     if (stale()) throw new StaleSave('the device data was forgotten during the save');
     sliceStart = performance.now();
   };

@@ -20,6 +20,7 @@ import { studentKeys } from '../api/students.ts';
 import { userKeys } from '../api/users.ts';
 import { currentToken, failureMessage, getParsed, HTTPError, notHandingOver, onHandover, readsAllowed } from '../lib/http.ts';
 import { reportServerAnswer } from '../lib/server-status.ts';
+import { yieldToPage } from '../lib/yield-to-page.ts';
 import { dataGeneration, lastWriteAt, queryClient } from './query-client.ts';
 import { slicer } from './query-rows.ts';
 import { mergeSync, rollKey, rollUpdates, rostersOf, studentColumnsInOrder, type DeviceCopy } from './sync-merge.ts';
@@ -142,9 +143,6 @@ async function download(path: string): Promise<SyncAnswer> {
   throw new WorkerFailure(reply.message, reply.status);
 }
 
-/** Let a tap or a frame through between the steps of a merge. */
-const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** The roots of the query keys a sync writes (rosters and rolls are under 'classes'). */
 const SYNCED_ROOTS: readonly unknown[] = [meKeys.all[0], studentKeys.all[0], activityKeys.all[0], classKeys.all[0], userKeys.all[0]];
 
@@ -179,7 +177,7 @@ async function merge(
   put: <T>(key: QueryKey, data: T) => void,
 ): Promise<Record<string, string[]> | undefined> {
   // The answer's message was a task of its own (its copy into this thread): the merge starts in the next one.
-  await breathe();
+  await yieldToPage();
   if (ended()) return undefined;
   const maybePause = slicer();
   const copy: DeviceCopy = { classIdsByStudent: state?.classIdsByStudent ?? {} };
@@ -204,11 +202,11 @@ async function merge(
   if (merged.activities) put(activityKeys.all, merged.activities);
   if (merged.classes) put(classKeys.all, merged.classes);
   if (merged.users) put(userKeys.all, merged.users);
-  await breathe();
+  await yieldToPage();
   if (ended()) return undefined;
   if (merged.students) {
     put(studentKeys.all, merged.students);
-    await breathe();
+    await yieldToPage();
     if (ended()) return undefined;
     for (const [classId, roster] of rostersOf(merged)) {
       if (!seen(classId)) continue;
@@ -217,7 +215,7 @@ async function merge(
       await maybePause();
       if (ended()) return undefined;
     }
-    await breathe();
+    await yieldToPage();
     if (ended()) return undefined;
   }
   const updates = rollUpdates(answer);
