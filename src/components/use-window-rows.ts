@@ -57,27 +57,27 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
   const range = visibleRows(offsets, viewport.top - listTop, viewport.top - listTop + viewport.height, extraRows);
 
   // A banner above the list can move it, so its position is checked after each render (state only changes when the
-  // position did, so this settles at once).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
+  // position did, so this settles at once). Rows the screen lacks are rendered before the paint (a layout effect's
+  // update is synchronous); when every row on screen is already there, the rows past its edge are taken off in a render
+  // React can slice, in a task of its own.
+  const place = () => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (placedTop !== null && Math.abs(top - placedTop) <= 1) return;
-    // Rows the screen lacks are rendered before the paint (a layout effect's update is synchronous); when every row on
-    // screen is already there, the rows past its edge are taken off in a render React can slice, in a task of its own.
     const needed = visibleRows(offsets, window.scrollY - top, window.scrollY - top + window.innerHeight, 0);
     if (needed.start >= range.start && needed.end <= range.end) startTransition(() => setPlacedTop(top));
     else setPlacedTop(top);
+  };
+  // The first placement on a page not scrolled waits for the paint: the rows chosen as if the list started at the top
+  // hold every row on screen, and measuring before the paint made the browser lay the new page out inside React's
+  // commit (a long task on a first visit), then again for the paint.
+  const placeAfterPaint = placedTop === null && window.scrollY === 0;
+  useLayoutEffect(() => {
+    if (!placeAfterPaint) place();
   });
+  useEffect(() => (placeAfterPaint ? afterPaint(place) : undefined));
   useEffect(() => {
     if (placedTop === null || painted) return;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    return afterPaint(() => setPainted(true));
   }, [placedTop, painted]);
 
   // Scrolling and resizing re-render only when the rows to show change (the listener reads what the last render used).
@@ -141,5 +141,17 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
     before: offsets[range.start] ?? 0,
     after: (offsets[count] ?? 0) - (offsets[range.end] ?? 0),
     measure,
+  };
+}
+
+/** Runs `task` once the next frame is painted (a timer after that frame's animation callbacks); answers a cancel. */
+function afterPaint(task: () => void): () => void {
+  let timer = 0;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
   };
 }

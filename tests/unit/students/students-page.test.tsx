@@ -133,4 +133,39 @@ describe('students page', () => {
     expect(await screen.findByTestId('sample-banner')).toBeInTheDocument();
     expect(await screen.findByText('Giovanna Alves')).toBeInTheDocument();
   });
+
+  it('the status switch is one radio group: Inactive and All ask the server for those students, Active shows the list again', async () => {
+    const user = userEvent.setup();
+    const inactive = [{ id: 's9', name: 'Carla Inativa Souza', frequencyPercent: 0 }];
+    const asked: string[] = [];
+    mockApi({
+      students: (request: Request) => {
+        const status = new URL(request.url).searchParams.get('status');
+        asked.push(status ?? 'active');
+        const list = status === 'inactive' ? inactive : status === 'all' ? [...students, ...inactive] : students;
+        return new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    renderWithRouter(<StudentsPage />);
+    await screen.findByText('Ana Beatriz Santos');
+    const group = screen.getByRole('radiogroup', { name: 'Show students' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('name'))).toEqual(['students-status', 'students-status', 'students-status']);
+    expect(within(group).getByRole('radio', { name: 'Active' })).toBeChecked();
+
+    await user.click(within(group).getByRole('radio', { name: 'Inactive' }));
+    expect(await screen.findByText('Carla Inativa Souza')).toBeInTheDocument();
+    expect(screen.queryByText('Ana Beatriz Santos')).toBeNull();
+    expect(within(group).getByRole('radio', { name: 'Inactive' })).toBeChecked();
+    expect(asked).toContain('inactive');
+
+    await user.click(within(group).getByRole('radio', { name: 'All' }));
+    await screen.findByText('Ana Beatriz Santos');
+    expect(screen.getByText('Carla Inativa Souza')).toBeInTheDocument();
+    expect(asked).toContain('all');
+
+    await user.click(within(group).getByRole('radio', { name: 'Active' }));
+    await waitFor(() => expect(screen.queryByText('Carla Inativa Souza')).toBeNull());
+    expect(screen.getByText('Ana Beatriz Santos')).toBeInTheDocument();
+  });
 });
