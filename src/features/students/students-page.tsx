@@ -142,7 +142,7 @@ const StudentsHeader = memo(function StudentsHeader({
           measured the page inside the commit that first shows the cards (a long task on a first visit), and it was
           36 px tall, under the 44 px touch target every control has here. */}
       <Chip.Group value={status} onChange={(value) => onStatus(value as StudentStatusFilter)}>
-        <Group gap="xs" mb="md" role="radiogroup" aria-label={t`Show students`}>
+        <Group gap="xs" mt="xs" mb="md" role="radiogroup" aria-label={t`Show students`}>
           {statusChoices.map(({ value, label }) => (
             <Chip key={value} value={value} name="students-status" variant="outline" classNames={{ label: classes.statusChip }}>
               {label}
