@@ -152,4 +152,7 @@ export const seedUsers: ReadonlyArray<{ fullName: string; access: string; format
   { fullName: 'Tatiana Moura Leal', access: 'psicologo', formation: 'Psicologia' },
   { fullName: 'Sandra Helena Pontes', access: 'administrativo', formation: 'Administração' },
   { fullName: 'Diego Fonseca Braga', access: 'administrativo', formation: null },
+  { fullName: 'Luciana Prado Vasconcelos', access: 'assistente_social', formation: 'Serviço Social' },
+  { fullName: 'Gabriel Antunes Rocha', access: 'estagiario_psicologia', formation: 'Psicologia (em curso)' },
+  { fullName: 'Beatriz Lopes Carvalho', access: 'estagiario_servico_social', formation: 'Serviço Social (em curso)' },
 ];

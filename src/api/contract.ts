@@ -111,7 +111,16 @@ export const filterPaths: Record<EnumName, string> = {
 };
 export const filterAnswerSchema = z.array(z.string().check(z.minLength(1)));
 
-export const accessLevels = ['admin', 'coordenador', 'instrutor', 'psicologo', 'administrativo'] as const;
+export const accessLevels = [
+  'admin',
+  'coordenador',
+  'instrutor',
+  'psicologo',
+  'administrativo',
+  'assistente_social',
+  'estagiario_psicologia',
+  'estagiario_servico_social',
+] as const;
 export type AccessLevel = (typeof accessLevels)[number];
 
 /** Activity areas and frequencies as the programme writes them (SPEC §3, §9). */

@@ -14,6 +14,11 @@
  * - instrutor: activities, classes, rosters and attendance (read and write) of their own classes and of classes that
  *   name no instructor (seesRollsOf), the students list (names and frequency only) of those classes' students; no
  *   guardians, no documents, no student records.
+ * - assistente_social: what the psychologist reads, for the same reason (the social worker follows the child and the
+ *   family, and the dropping-out alerts are theirs too); writes nothing of the office's record.
+ * - estagiario_psicologia, estagiario_servico_social: interns work under a supervisor's review: the students list and a
+ *   child's record (the profile their form sits on), nothing else; no guardians, documents, attendance or reports
+ *   (the supervisor reads those), no writes of the record.
  */
 import type { AccessLevel } from './contract.ts';
 
@@ -63,6 +68,9 @@ export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
   ],
   psicologo: [...everyone, 'students:read', 'guardians:read', 'documents:read', 'attendance:read', 'reports:read'],
   instrutor: [...everyone, 'attendance:read', 'attendance:write'],
+  assistente_social: [...everyone, 'students:read', 'guardians:read', 'documents:read', 'attendance:read', 'reports:read'],
+  estagiario_psicologia: [...everyone, 'students:read'],
+  estagiario_servico_social: [...everyone, 'students:read'],
 };
 
 export function permissionsOf(access: string): readonly Permission[] {

@@ -69,4 +69,7 @@ export const accessLabels: Record<string, MessageDescriptor> = {
   instrutor: msg`Instructor`,
   psicologo: msg`Psychologist`,
   administrativo: msg`Administrative staff`,
+  assistente_social: msg`Social worker`,
+  estagiario_psicologia: msg`Psychology intern`,
+  estagiario_servico_social: msg`Social work intern`,
 };

@@ -100,4 +100,12 @@ export const sampleUsers: User[] = [
     formation: 'Administração',
     email: 'bruno.teixeira@example.com',
   },
+  {
+    id: 'sample-usr-6',
+    full_name: 'Luciana Prado',
+    phone: '(11) 99999-0006',
+    access: 'assistente_social',
+    formation: 'Serviço Social',
+    email: 'luciana.prado@example.com',
+  },
 ];

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { AccessLevel } from '../../src/api/contract.ts';
 import { AUTH_EMULATOR_PORT, E2E_ADMIN_EMAIL, E2E_AUTH_PORT } from '../../playwright.config.ts';
 import { decodeJwt, emulatorClient, withClaims } from '../support/auth-emulator.ts';
 import {
@@ -35,7 +36,7 @@ test.beforeEach(async ({ context }) => {
   await context.route(/unpkg\.com|fonts\.googleapis\.com/, (route) => route.abort());
 });
 
-type Access = 'admin' | 'coordenador' | 'instrutor' | 'psicologo' | 'administrativo';
+type Access = AccessLevel;
 const emailOf = (displayName: string) => `${displayName.toLowerCase().replace(/\W+/g, '.')}@example.com`;
 
 /**
