@@ -4,12 +4,12 @@ import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ABSENCE_NOTE_MAX, absenceReasons, type AbsenceReason } from '../../api/contract.ts';
 import { absenceReasonLabels } from './absence-reasons.ts';
-import { justifiedMark, type RollMark } from './roll-mark.ts';
+import { justifiedMark, type RollMark, type ShownMark } from './roll-mark.ts';
 
 type Props = {
   studentName: string;
   /** The student's mark now: a justified one opens with its reason and note. */
-  mark: RollMark;
+  mark: ShownMark;
   onSave: (mark: RollMark) => void;
   onClose: () => void;
 };

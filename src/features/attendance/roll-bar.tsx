@@ -32,6 +32,8 @@ type RollBarProps = {
   present: number;
   absent: number;
   justified: number;
+  /** Children the saved roll does not list and nobody marked yet. */
+  notMarked: number;
   unsavedCount: number;
   saving: boolean;
   canSave: boolean;
@@ -40,7 +42,18 @@ type RollBarProps = {
 };
 
 /** The bar under the roll: the changes not saved yet, the counts and Save. Memoised: it renders when a count changes. */
-export const RollBar = memo(function RollBar({ barRef, present, absent, justified, unsavedCount, saving, canSave, onSave, onDiscard }: RollBarProps) {
+export const RollBar = memo(function RollBar({
+  barRef,
+  present,
+  absent,
+  justified,
+  notMarked,
+  unsavedCount,
+  saving,
+  canSave,
+  onSave,
+  onDiscard,
+}: RollBarProps) {
   const discardButton = useRef<HTMLButtonElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   // Discarding hides the group its button is in, and the keyboard's focus on it would fall to the page's body: it goes
@@ -96,6 +109,11 @@ export const RollBar = memo(function RollBar({ barRef, present, absent, justifie
           {justified > 0 && (
             <Text fw={600} c="blue.9" className={classes.count}>
               <Trans>Justified: {justified}</Trans>
+            </Text>
+          )}
+          {notMarked > 0 && (
+            <Text fw={600} c="gray.9" className={classes.count} data-testid="roll-not-marked-count">
+              <Trans>Not marked: {notMarked}</Trans>
             </Text>
           )}
         </Group>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -29,7 +29,7 @@ import classes from './roll-call.module.css';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { otherWeekDay } from './week-day.ts';
-import type { RollMark } from './roll-mark.ts';
+import { baseMarks, type RollMark } from './roll-mark.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
 import type { StudentSummary } from '../../api/contract.ts';
 import { AccessRecordFailure } from '../../components/access-record-failure.tsx';
@@ -196,7 +196,20 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   const { can } = usePermissions();
   const roster = useRoster(classId, date);
   const saved = useSavedRoll(classId, date);
-  const { markOf, setMark, setAll, unsavedCount, discard } = useRollDraft(classId, date, saved.marks);
+  const students = roster.items;
+  // A saved roll opened again: the roster's children it does not list are not marked (not "present"), so a correction
+  // records only what someone marked (issue 56). A new roll starts with everyone present (SPEC §5).
+  const hasSavedRoll = saved.state === 'synced' || saved.state === 'pending' || saved.state === 'failed';
+  const base = useMemo(
+    () =>
+      baseMarks(
+        saved.marks,
+        hasSavedRoll,
+        students.map((student) => student.id),
+      ),
+    [saved.marks, hasSavedRoll, students],
+  );
+  const { markOf, setMark, setAll, unsavedCount, discard } = useRollDraft(classId, date, base);
   const [justifying, setJustifying] = useState<StudentSummary | null>(null);
   const [JustifyDialog, loadJustifyDialog] = useOnDemand(loadJustifyDialogModule);
   // The dialog is unmounted when it closes (no close transition to return focus): focus goes back by hand.
@@ -216,18 +229,19 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
   const [saving, setSaving] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
   useRoomAboveBar(bar);
-  const students = roster.items;
   const shown = useProgressiveCount(students.length);
   useWarmUpdatePath();
 
   let present = 0;
   let justified = 0;
+  let notMarked = 0;
   for (const student of students) {
     const status = markOf(student.id).status;
     if (status === 'PRESENT') present += 1;
     else if (status === 'JUSTIFIED') justified += 1;
+    else if (status === 'NOT_MARKED') notMarked += 1;
   }
-  const absent = students.length - present - justified;
+  const absent = students.length - present - justified - notMarked;
 
   const markAll = useCallback(
     (mark: RollMark) =>
@@ -321,6 +335,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
         present={present}
         absent={absent}
         justified={justified}
+        notMarked={notMarked}
         unsavedCount={unsavedCount}
         saving={saving}
         canSave={can('attendance:write')}

@@ -8,7 +8,17 @@ import type { StoredRollMark } from '../../lib/db.ts';
 export type JustifiedMark = { status: 'JUSTIFIED'; reason: AbsenceReason; note?: string };
 export type RollMark = { status: 'PRESENT' } | { status: 'ABSENT' } | JustifiedMark;
 
+/**
+ * What a roll call shows for a child its saved roll does not list (enrolled since it was taken, or left off): neither
+ * present nor absent until someone marks them, and left out of a correction unless marked (issue 56). Never stored: a
+ * new roll starts with everyone present (SPEC §5), and only a saved roll has children it does not list.
+ */
+export type NotMarked = { status: 'NOT_MARKED' };
+/** A mark as the roll call shows it: a mark, or not marked. */
+export type ShownMark = RollMark | NotMarked;
+
 export const PRESENT_MARK: RollMark = Object.freeze({ status: 'PRESENT' });
+export const NOT_MARKED: NotMarked = Object.freeze({ status: 'NOT_MARKED' });
 export const ABSENT_MARK: RollMark = Object.freeze({ status: 'ABSENT' });
 
 const reasons: readonly string[] = ['HEALTH', 'SCHOOL', 'FAMILY', 'TRANSPORT', 'OTHER'] satisfies AbsenceReason[];
@@ -28,7 +38,7 @@ export function entryOf(studentId: string, mark: RollMark): AttendanceEntry {
   return mark.status === 'JUSTIFIED' ? { studentId, ...mark } : { studentId, status: mark.status };
 }
 
-export function sameMark(a: RollMark, b: RollMark): boolean {
+export function sameMark(a: ShownMark, b: ShownMark): boolean {
   if (a.status !== b.status) return false;
   if (a.status !== 'JUSTIFIED' || b.status !== 'JUSTIFIED') return true;
   return a.reason === b.reason && (a.note ?? '') === (b.note ?? '');
@@ -41,4 +51,15 @@ export function markOfDraft(value: StoredRollMark | undefined): RollMark | null 
   if (stored?.status === 'ABSENT') return ABSENT_MARK;
   if (stored?.status === 'JUSTIFIED' && reasons.includes(stored.reason ?? '')) return justifiedMark(stored.reason as AbsenceReason, stored.note);
   return null;
+}
+
+/**
+ * The base a roll call's marks start from: a saved roll's marks, and each child of the date's roster it does not list
+ * as not marked; nothing saved, none (everyone starts present).
+ */
+export function baseMarks(saved: ReadonlyMap<string, RollMark>, hasSavedRoll: boolean, rosterIds: readonly string[]): ReadonlyMap<string, ShownMark> {
+  if (!hasSavedRoll) return saved;
+  const base = new Map<string, ShownMark>(saved);
+  for (const id of rosterIds) if (!base.has(id)) base.set(id, NOT_MARKED);
+  return base;
 }

@@ -11,7 +11,7 @@ import type { RollPayload } from '../../api/attendance.ts';
 import type { ListSource } from '../../offline/list-source.ts';
 import { isSampleId } from '../../offline/sample-data.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
-import { entryOf, type RollMark } from './roll-mark.ts';
+import { entryOf, type ShownMark } from './roll-mark.ts';
 
 /** A roll's date after the device's today (both YYYY-MM-DD, so they compare as text). */
 export const isAfterToday = (date: string, now: Date = new Date()): boolean => date > localIsoDate(now);
@@ -31,7 +31,7 @@ export type SaveInput = {
   date: string | undefined;
   students: readonly StudentSummary[] | undefined;
   source: ListSource;
-  markOf: (studentId: string) => RollMark;
+  markOf: (studentId: string) => ShownMark;
   takenBy: string;
   now: Date;
   /** The day's roll this one was taken on (its latest save's time; null: none; undefined: not known on this device). */
@@ -54,7 +54,11 @@ export function decideSave({ classId, date, students, source, markOf, takenBy, n
     // cleanText: a cut through an emoji leaves half of it, which the API refuses (the rule for text).
     takenBy: cleanText(takenBy.slice(0, 200)),
     takenAt: now.toISOString(),
-    entries: students.map((student) => entryOf(student.id, markOf(student.id))),
+    // A child the saved roll did not list and nobody marked stays off it: a correction records what was marked.
+    entries: students.flatMap((student) => {
+      const mark = markOf(student.id);
+      return mark.status === 'NOT_MARKED' ? [] : [entryOf(student.id, mark)];
+    }),
     ...(basedOn === undefined ? {} : { basedOn }),
   };
   return { ok: true, payload: { classId, date, roll } };

@@ -1,13 +1,14 @@
 import { memo, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { StudentSummary } from '../../api/contract.ts';
-import { ABSENT_MARK, PRESENT_MARK, type RollMark } from './roll-mark.ts';
+import { ABSENT_MARK, PRESENT_MARK, type RollMark, type ShownMark } from './roll-mark.ts';
 import { absenceReasonLabels } from './absence-reasons.ts';
 import classes from './roll-call.module.css';
 
 type Props = {
   student: StudentSummary;
-  mark: RollMark;
+  /** NOT_MARKED: a child the saved roll does not list; no toggle is pressed until someone marks them. */
+  mark: ShownMark;
   onSet: (studentId: string, mark: RollMark) => void;
   /** Opens the reason dialog of a justified absence for this student. */
   onJustify: (student: StudentSummary) => void;
@@ -42,6 +43,11 @@ export const StudentRollRow = memo(function StudentRollRow({ student, mark, onSe
       <div className={classes.who}>
         <div className={classes.name}>{name}</div>
         <div className={classes.percent}>{t`Attendance: ${percent}%`}</div>
+        {mark.status === 'NOT_MARKED' && (
+          <div className={classes.notMarked} data-testid="roll-not-marked">
+            {t`Not marked on the saved roll`}
+          </div>
+        )}
         {mark.status === 'JUSTIFIED' && (
           <div className={classes.reason} data-testid="roll-reason">
             {mark.note ? t`Justified: ${reason} (${mark.note})` : t`Justified: ${reason}`}
@@ -53,7 +59,8 @@ export const StudentRollRow = memo(function StudentRollRow({ student, mark, onSe
           type="button"
           className={`${classes.toggle} ${classes.present}`}
           aria-pressed={mark.status === 'PRESENT'}
-          tabIndex={mark.status === 'PRESENT' ? 0 : -1}
+          // Not marked: nothing is pressed, and the first toggle is the student's Tab stop.
+          tabIndex={mark.status === 'PRESENT' || mark.status === 'NOT_MARKED' ? 0 : -1}
           aria-label={t`${name}: present`}
           onClick={() => onSet(student.id, PRESENT_MARK)}
         >

@@ -14,7 +14,7 @@ import { listState, type ListState } from '../../offline/list-source.ts';
 import { sampleStudents } from '../../offline/sample-data.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { refusalOf, type Refusal } from '../../lib/db.ts';
-import { markOfEntry, PRESENT_MARK, sameMark, type RollMark } from './roll-mark.ts';
+import { markOfEntry, PRESENT_MARK, sameMark, type RollMark, type ShownMark } from './roll-mark.ts';
 import { isAccessRecordFailure } from '../../components/access-record-failure.tsx';
 
 /**
@@ -90,10 +90,10 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
   }, [rows, query.data, query.error, classId, date]);
 }
 
-/** The user's changes over a base (the saved roll, else everyone present). */
-export function useRollMarks(base: ReadonlyMap<string, RollMark>) {
+/** The user's changes over a base (the saved roll with its unlisted children not marked, else everyone present). */
+export function useRollMarks(base: ReadonlyMap<string, ShownMark>) {
   const [changes, setChanges] = useState<ReadonlyMap<string, RollMark>>(noMarks);
-  const markOf = useCallback((id: string): RollMark => changes.get(id) ?? base.get(id) ?? PRESENT_MARK, [changes, base]);
+  const markOf = useCallback((id: string): ShownMark => changes.get(id) ?? base.get(id) ?? PRESENT_MARK, [changes, base]);
   const setMark = useCallback((id: string, mark: RollMark) => {
     setChanges((previous) => {
       const current = previous.get(id);
@@ -122,7 +122,7 @@ export function useRollMarks(base: ReadonlyMap<string, RollMark>) {
 }
 
 /** The marks that differ from the base (the saved roll, else everyone present): what saving would change. */
-export function unsavedMarks(changes: ReadonlyMap<string, RollMark>, base: ReadonlyMap<string, RollMark>): Record<string, RollMark> {
+export function unsavedMarks(changes: ReadonlyMap<string, RollMark>, base: ReadonlyMap<string, ShownMark>): Record<string, RollMark> {
   const marks: Record<string, RollMark> = {};
   for (const [id, mark] of changes) if (!sameMark(mark, base.get(id) ?? PRESENT_MARK)) marks[id] = mark;
   return marks;

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { database, rollDraftKey, type RollDraftRow, type StoredRollMark } from '../../lib/db.ts';
-import { markOfDraft, PRESENT_MARK, sameMark, type RollMark } from './roll-mark.ts';
+import { markOfDraft, PRESENT_MARK, sameMark, type RollMark, type ShownMark } from './roll-mark.ts';
 import { unsavedMarks, useRollMarks } from './use-roll-call.ts';
 
 /** A draft's marks as the roll call holds them; a mark it cannot read is left out. */
@@ -19,7 +19,7 @@ function draftMarks(stored: Record<string, StoredRollMark>): ReadonlyMap<string,
 }
 
 /** Whether two saved rolls hold the same marks (a saved roll is read again, as a new map, at each outbox change). */
-function sameMarks(a: ReadonlyMap<string, RollMark>, b: ReadonlyMap<string, RollMark>): boolean {
+function sameMarks(a: ReadonlyMap<string, ShownMark>, b: ReadonlyMap<string, ShownMark>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
   for (const [id, mark] of a) {
@@ -38,7 +38,7 @@ function withStoredDraft(
   changes: ReadonlyMap<string, RollMark>,
   stored: ReadonlyMap<string, RollMark>,
   pending: ReadonlySet<string>,
-  base: ReadonlyMap<string, RollMark>,
+  base: ReadonlyMap<string, ShownMark>,
 ): ReadonlyMap<string, RollMark> {
   const next = new Map<string, RollMark>();
   let same = true;
@@ -126,7 +126,7 @@ function announceDraftChange(notice: DraftNotice): void {
  * map over another tab's marks. Writes run in a task after the tap's (several taps, one write), and right away when
  * the page is left. A tab takes in the others' changes when they announce them (BroadcastChannel).
  */
-export function useRollDraft(classId: string, date: string | undefined, base: ReadonlyMap<string, RollMark>) {
+export function useRollDraft(classId: string, date: string | undefined, base: ReadonlyMap<string, ShownMark>) {
   const { setChanges, clearChanges, ...marks } = useRollMarks(base);
   const { changes, setMark: setMarkInState, setAll: setAllInState } = marks;
   const [loaded, setLoaded] = useState(!date);
@@ -138,7 +138,7 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
   /** Students this tab changed and has not written yet. */
   const touched = useRef(new Set<string>());
   /** The saved roll the draft was last written against (null: not yet, since it was read). */
-  const writtenBase = useRef<ReadonlyMap<string, RollMark> | null>(null);
+  const writtenBase = useRef<ReadonlyMap<string, ShownMark> | null>(null);
   /** Writes begun, so a read of the draft that one overtook is made again. */
   const writesBegun = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -154,7 +154,7 @@ export function useRollDraft(classId: string, date: string | undefined, base: Re
     const { key, classId, date, changes, base, loaded } = latest.current;
     if (!key || !date || !loaded) return;
     const writes = new Map<string, DraftWrite>();
-    const unsavedMark = (id: string, over: ReadonlyMap<string, RollMark>): RollMark | null => {
+    const unsavedMark = (id: string, over: ReadonlyMap<string, ShownMark>): RollMark | null => {
       const mark = changes.get(id);
       return mark && !sameMark(mark, over.get(id) ?? PRESENT_MARK) ? mark : null;
     };
