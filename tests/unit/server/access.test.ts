@@ -237,10 +237,14 @@ describe('the access record', () => {
     expect(await synced(excused.id)).toBe(1);
   });
 
-  it('is append-only: the database refuses to change or remove an entry', async () => {
+  it('is append-only: the database refuses to change, remove or empty an entry', async () => {
     await server.app.inject(`/api/students/${await anyStudentId()}/responsibles`);
     await expect(server.db.run("UPDATE access_log SET user_email = 'someone-else'")).rejects.toThrow(/append-only/);
     await expect(server.db.run('DELETE FROM access_log')).rejects.toThrow(/append-only/);
+    // TRUNCATE fires no row trigger: a statement trigger refuses it (issue 55).
+    await expect(server.db.exec('TRUNCATE access_log')).rejects.toThrow(/append-only/);
+    await expect(server.db.exec('TRUNCATE access_log CASCADE')).rejects.toThrow(/append-only/);
+    expect((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM access_log'))[0]!.n).toBeGreaterThan(0);
   });
 
   it("does not answer a read of a child's data it cannot record (503, no data); a write it cannot record is answered as done", async () => {
