@@ -7,8 +7,9 @@
  * The lock file and the server's control socket (`<DATA_DIR>.sock`, see server/control-socket.ts) sit beside the
  * folder, not in it: the folder is exactly the database, what a backup copies.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export type DataDirLock = {
   pid: number;
@@ -20,8 +21,25 @@ export type DataDirLock = {
 };
 
 const trimSlashes = (dir: string): string => dir.replace(/[/\\]+$/, '');
-export const lockFileOf = (dataDir: string): string => `${trimSlashes(dataDir)}.lock`;
-export const controlSocketOf = (dataDir: string): string => `${trimSlashes(dataDir)}.sock`;
+/**
+ * The folder's real path, links resolved (issue 55): one folder reached by two names (a symbolic link, a relative
+ * path, a trailing slash) has one lock, so a second server started through a link is refused like any other. A folder
+ * not made yet: its parent's real path and its name.
+ */
+export function realDataDir(dataDir: string): string {
+  const absolute = trimSlashes(resolve(dataDir));
+  try {
+    return realpathSync(absolute);
+  } catch {
+    try {
+      return join(realpathSync(dirname(absolute)), basename(absolute));
+    } catch {
+      return absolute;
+    }
+  }
+}
+export const lockFileOf = (dataDir: string): string => `${realDataDir(dataDir)}.lock`;
+export const controlSocketOf = (dataDir: string): string => `${realDataDir(dataDir)}.sock`;
 
 export class DataDirHeldError extends Error {
   constructor(
@@ -90,7 +108,8 @@ export function holderOf(dataDir: string): DataDirLock | null {
 }
 
 /** Takes the data folder for this process, or throws DataDirHeldError. Answers the release function. */
-export function lockDataDir(dataDir: string, purpose: string): () => void {
+export function lockDataDir(given: string, purpose: string): () => void {
+  const dataDir = realDataDir(given);
   const file = lockFileOf(dataDir);
   const mine: DataDirLock = {
     pid: process.pid,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** One server per data folder: the lock beside it, what a second opener is told, and locks left by dead processes. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,26 @@ describe('the data folder lock', () => {
     release();
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
     expect(holderOf(dataDir)).toBeNull();
+  });
+
+  it("is taken on the folder's real path: the same folder through a link, or a path with a trailing slash, is refused", () => {
+    const dataDir = newDataDir();
+    mkdirSync(dataDir);
+    const link = join(mkdtempSync(join(tmpdir(), 'quadra-link-')), 'another-name');
+    symlinkSync(dataDir, link);
+    const release = lockDataDir(dataDir, 'the Quadra server on port 8080');
+    try {
+      expect(() => lockDataDir(link, 'the Quadra server on port 8081')).toThrow(DataDirHeldError);
+      expect(() => lockDataDir(`${link}/`, 'the Quadra server on port 8081')).toThrow(/The data folder .* is in use by another Quadra process/);
+      expect(holderOf(link)?.pid).toBe(process.pid);
+      expect(lockFileOf(link)).toBe(lockFileOf(dataDir));
+    } finally {
+      release();
+    }
+    // And the other way round: the lock taken through the link holds the folder.
+    const throughLink = lockDataDir(link, 'the test');
+    expect(() => lockDataDir(dataDir, 'the test')).toThrow(DataDirHeldError);
+    throughLink();
   });
 
   it('takes over a lock whose process is gone, or whose process id now belongs to another program', () => {

@@ -4,7 +4,9 @@
  * one line; SIGTERM to `npm start` (what a supervisor or a container runtime sends) stops the server (the port and the folder are free again, the data kept);
  * SIGKILL during parallel writes loses no acknowledged write.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockFileOf } from '../../../server/db/data-dir-lock.ts';
 import { openDatabase } from '../../../server/db/open.ts';
@@ -63,6 +65,15 @@ describe('the start command and the data folder', () => {
       new RegExp(`^Quadra cannot start: The data folder ${dataDir} is in use by another Quadra process .*process \\d+.*stop it first`),
     );
     expect(lines[0]!.length).toBeLessThan(600);
+
+    // The same folder through a symbolic link is the same folder: refused in one line too, before PGlite opens it.
+    const link = join(mkdtempSync(join(tmpdir(), 'quadra-link-')), 'linked-pglite');
+    symlinkSync(dataDir, link);
+    const throughLink = start(link, await freePort(), 'main');
+    expect(await throughLink.exited).toBe(1);
+    const linkLines = throughLink.output().trim().split('\n');
+    expect(linkLines).toHaveLength(1);
+    expect(linkLines[0]).toMatch(/^Quadra cannot start: The data folder .* is in use by another Quadra process .*stop it first/);
 
     // Writes in flight when the signal comes are finished or refused, never half done.
     const writes = Array.from({ length: 20 }, (_, i) => register(server, `Parada ${i}`));
