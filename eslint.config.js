@@ -17,7 +17,7 @@ export default tseslint.config(
       'dist',
       'node_modules',
       'src/routeTree.gen.ts',
-      'server/data',
+      'server/data/pglite*',
       'server/dist',
       'test-results',
       'playwright-report',

@@ -15,6 +15,7 @@ import { startMaintenance } from './db/maintenance.ts';
 import { openDatabase } from './db/open.ts';
 import type { PgliteDb } from './db/pglite.ts';
 import { startControlSocket } from './control-socket.ts';
+import { describeRestored, makeActiveAdmin } from './data/admins.ts';
 import { loggerOptions } from './edge.ts';
 import { ROOT } from './root.ts';
 
@@ -73,7 +74,9 @@ if (verifyToken && adminEmails.length === 0) {
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE access = 'admin' AND active");
   if (n === 0) app.log.warn('Sign-in is required and no admin exists yet: set ADMIN_EMAILS to the e-mail of the first admin, or nobody can come in');
 }
-const control = db.kind === 'pglite' ? await startControlSocket(controlSocketOf(dataDir), () => (db as PgliteDb).backup(), app.log) : null;
+// `npm run admin -- EMAIL` while this server holds the data folder comes here (the way back to an admin, issue 55).
+const makeAdmin = async (email: string) => describeRestored(await makeActiveAdmin(db, email));
+const control = db.kind === 'pglite' ? await startControlSocket(controlSocketOf(dataDir), () => (db as PgliteDb).backup(), app.log, makeAdmin) : null;
 // The embedded database has no autovacuum: the server vacuums it at quiet moments (db/maintenance.ts).
 let lastRequestAt = Date.now();
 app.addHook('onRequest', async () => {

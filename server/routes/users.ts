@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { meSchema, userCreateSchema, userListSchema, userSchema, userUpdateSchema, type User, type WriteRefusal } from '../../src/api/contract.ts';
 import { meOf } from '../access.ts';
+import { lockActiveAdmins, otherActiveAdmins } from '../data/admins.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
@@ -17,10 +18,9 @@ const userColumns = 'id, full_name, phone, access, formation, email, active, ver
 const emptyToNull = (value: string | undefined): string | null => (value ? value : null);
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown }).code === '23505';
 
-/** Quadra must keep someone who can manage users. */
+/** Quadra must keep someone who can manage users (the admins' rows are locked: see server/data/admins.ts). */
 async function requireAnotherAdmin(tx: Queryable, id: string): Promise<void> {
-  const [row] = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM users WHERE access = 'admin' AND active AND id <> $1`, [id]);
-  if (!row || Number(row.n) === 0) throw new HttpError(409, 'Quadra needs at least one active admin: make another user admin first');
+  if ((await otherActiveAdmins(tx, id)) === 0) throw new HttpError(409, 'Quadra needs at least one active admin: make another user admin first');
 }
 
 export const userRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, openMode }) => {
@@ -91,6 +91,9 @@ export const userRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
       const body = request.body;
       try {
         return await db.transaction(async (tx) => {
+          // The admins first, then the user: two edits at once queue in one order (no deadlock), and the second
+          // counts the admins the first left.
+          await lockActiveAdmins(tx);
           const [current] = await tx.query<User & { version: number }>(`SELECT ${userColumns} FROM users WHERE id = $1 FOR UPDATE`, [id]);
           if (!current) throw notFound('User');
           if (body.version !== undefined && body.version !== current.version) {
