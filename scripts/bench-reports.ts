@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildServer } from '../server/app.ts';
 import { openDatabase } from '../server/db/open.ts';
-import { recountAll } from '../server/routes/attendance-counts.ts';
+import { recountAll } from '../server/data/rules/counts.ts';
 import { median } from './bench-common.ts';
 
 const students = Number(process.env.BENCH_STUDENTS ?? 5000);

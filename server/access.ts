@@ -16,10 +16,12 @@
  * status. A read whose row cannot be written is not answered (recordAccessWith).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessLevel, Me } from '../src/api/contract.ts';
+import type { Me } from '../src/api/contract.ts';
 import { permissionsOf, PUBLIC, type RouteRule } from '../src/api/permissions.ts';
 import type { TokenVerifier, VerifiedUser } from './auth.ts';
 import { authenticateWith } from './auth.ts';
+import { appendAccessRecord } from './data/access-record.ts';
+import { insertFirstAdmin, linkSignIn, signInUserOf, type SignInRow, type StaffUser } from './data/users.ts';
 import type { Db } from './db/types.ts';
 import { errorBody } from './errors.ts';
 
@@ -44,7 +46,7 @@ declare module 'fastify' {
   }
 }
 
-export type Staff = { id: string; email: string; full_name: string; access: AccessLevel };
+export type Staff = StaffUser;
 
 /** Who everyone is when the server runs without sign-in (a local try-out). */
 export const OPEN_MODE_STAFF: Staff = { id: 'open-mode', email: 'open-mode@localhost', full_name: 'Open mode (no sign-in)', access: 'admin' };
@@ -76,8 +78,7 @@ export type AccessOptions = {
   adminEmails?: readonly string[];
 };
 
-type UserRow = Staff & { active: boolean; firebase_uid: string | null };
-const staffFrom = ({ id, email, full_name, access }: UserRow): Staff => ({ id, email, full_name, access });
+const staffFrom = ({ id, email, full_name, access }: SignInRow): Staff => ({ id, email, full_name, access });
 
 function refuse(reply: FastifyReply, code: string, message: string): FastifyReply {
   return reply.code(403).send(errorBody(403, message, code));
@@ -89,15 +90,7 @@ export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) 
   const admins = new Set(adminEmails.map((email) => email.trim().toLowerCase()).filter(Boolean));
 
   /** The user of this sign-in account, else of this e-mail: the account's own row first. */
-  async function userOf(uid: string, email: string): Promise<UserRow | undefined> {
-    const [row] = await db.query<UserRow>(
-      `SELECT id, email, full_name, access, active, firebase_uid FROM users
-        WHERE firebase_uid = $1 OR lower(email) = $2
-        ORDER BY (firebase_uid = $1) DESC NULLS LAST LIMIT 1`,
-      [uid, email],
-    );
-    return row;
-  }
+  const userOf = (uid: string, email: string): Promise<SignInRow | undefined> => signInUserOf(db, uid, email);
 
   async function staffOf(user: VerifiedUser, reply: FastifyReply): Promise<Staff | undefined> {
     const email = user.email?.toLowerCase();
@@ -124,7 +117,7 @@ export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) 
         refuse(reply, 'not-registered', `This e-mail (${email}) is linked to another sign-in account in Quadra: ask an administrator`);
         return undefined;
       }
-      await db.run('UPDATE users SET firebase_uid = $1 WHERE id = $2 AND firebase_uid IS NULL', [user.uid, row.id]);
+      await linkSignIn(db, row.id, user.uid);
     }
     return staffFrom(row);
   }
@@ -133,11 +126,7 @@ export function admitWith({ db, verifyToken, adminEmails = [] }: AccessOptions) 
     const name = user.name?.trim() || email;
     // Two first requests at once: on PostgreSQL they insert side by side, and the second may meet the first's row on
     // either unique index (e-mail or sign-in uid), so it inserts nothing and reads the row the first made.
-    const [row] = await db.query<Staff>(
-      `INSERT INTO users (id, full_name, access, email, firebase_uid) VALUES (gen_random_uuid()::text, $1, 'admin', $2, $3)
-       ON CONFLICT DO NOTHING RETURNING id, email, full_name, access`,
-      [name, email, user.uid],
-    );
+    const row = await insertFirstAdmin(db, name, email, user.uid);
     if (row) return row;
     return staffFrom((await userOf(user.uid, email))!);
   }
@@ -191,20 +180,15 @@ export function recordAccessWith(db: Db) {
     const students = studentsOf(request, routeUrl);
     try {
       // A row per student (one statement for any number: one text, one prepared statement); one row for none.
-      await db.run(
-        `INSERT INTO access_log (user_id, user_email, kind, method, route, student_id, status)
-         SELECT $1, $2, $3, $4, $5, s, $7 FROM unnest(CASE WHEN $8 THEN ARRAY[NULL]::text[] ELSE $6::text[] END) AS s`,
-        [
-          staff.id,
-          staff.email,
-          write ? 'write' : 'read',
-          request.method,
-          routeUrl.replace(/^\/api/, ''),
-          students ?? [],
-          reply.statusCode,
-          students === null,
-        ],
-      );
+      await appendAccessRecord(db, {
+        userId: staff.id,
+        userEmail: staff.email,
+        kind: write ? 'write' : 'read',
+        method: request.method,
+        route: routeUrl.replace(/^\/api/, ''),
+        students,
+        status: reply.statusCode,
+      });
       return payload;
     } catch (error) {
       request.log.error({ err: error }, 'the access record could not be written');

@@ -26,6 +26,7 @@ import type { ApiContext } from './routes/context.ts';
 import { documentRoutes, multipartLimits } from './routes/documents.ts';
 import { guardianRoutes } from './routes/guardians.ts';
 import { studentRoutes } from './routes/students.ts';
+import { enrolmentRoutes } from './routes/enrolments.ts';
 import { accessLogRoutes } from './routes/access-log.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
@@ -91,6 +92,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, no
 
   await app.register(catalogRoutes, context);
   await app.register(studentRoutes, context);
+  await app.register(enrolmentRoutes, context);
   await app.register(guardianRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(attendanceRoutes, context);

@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { buildServer } from './app.ts';
+import { activeAdmins } from './data/users.ts';
 import { firebaseTokenVerifier } from './auth.ts';
 import { controlSocketOf, DataDirHeldError } from './db/data-dir-lock.ts';
 import { startMaintenance } from './db/maintenance.ts';
@@ -71,8 +72,8 @@ const adminEmails = (env.ADMIN_EMAILS ?? '')
   .filter(Boolean);
 const app = await buildServer({ db, distDir, verifyToken, adminEmails, attendanceMinPercent, logger: loggerOptions(env.LOG_LEVEL || 'info') });
 if (verifyToken && adminEmails.length === 0) {
-  const [{ n } = { n: 0 }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE access = 'admin' AND active");
-  if (n === 0) app.log.warn('Sign-in is required and no admin exists yet: set ADMIN_EMAILS to the e-mail of the first admin, or nobody can come in');
+  if ((await activeAdmins(db)) === 0)
+    app.log.warn('Sign-in is required and no admin exists yet: set ADMIN_EMAILS to the e-mail of the first admin, or nobody can come in');
 }
 // `npm run admin -- EMAIL` while this server holds the data folder comes here (the way back to an admin, issue 55).
 const makeAdmin = async (email: string) => describeRestored(await makeActiveAdmin(db, email));

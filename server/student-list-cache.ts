@@ -1,6 +1,6 @@
 /**
  * GET /api/students is the app's busiest call and its answer is the whole list, so the list is kept in memory, one
- * entry per variant (active, inactive, all), each with the change cursor it was read at (db/change-cursor.ts). Before
+ * entry per variant (active, inactive, all), each with the change cursor it was read at (data/rules/change-cursor.ts). Before
  * an entry is answered, the database is asked whether a student changed since that cursor (one indexed query). If some
  * did, only those students are read again and put in place (issue 23: a roll saved changes ~30 students' frequency,
  * not 5,000); a student who came or was renamed is put where the database's order places them. The database decides, not
@@ -12,7 +12,7 @@
  * that changed, not the length of the list (50,000 students are 6 MB of JSON).
  */
 import { createHash } from 'node:crypto';
-import { readAtCursor } from './db/change-cursor.ts';
+import { idsChangedSince, readAtCursor } from './data/rules/change-cursor.ts';
 import type { Db, Queryable } from './db/types.ts';
 import { deflatePiece, gzipOfPieces } from './gzip-pieces.ts';
 
@@ -98,7 +98,7 @@ export class StudentListCache {
   async get(db: Db, reader: ListReader, key = ''): Promise<CachedList> {
     if (!this.enabled) return build(await reader.rows(db), '0');
     const kept = this.#entries.get(key);
-    if (kept && !(await changedStudents(db, kept.cursor, 1)).length) return kept;
+    if (kept && !(await idsChangedSince(db, 'students', kept.cursor, 1)).length) return kept;
     // Concurrent reads of a stale or missing list share one refresh instead of each running it, but only one that
     // begins after this read saw the change: one that began before could miss the very write this read saw (a client
     // would not find the roll it was just told was saved). Refreshes run one after the other (each patches the last).
@@ -130,21 +130,12 @@ export class StudentListCache {
   }
 }
 
-/** The ids of students written at or after the cursor (at most `limit`). */
-async function changedStudents(db: Queryable, cursor: string, limit: number): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    `SELECT DISTINCT entity_id AS id FROM changes WHERE entity = 'students' AND xid >= $1::xid8 LIMIT ${limit}`,
-    [cursor],
-  );
-  return rows.map((row) => row.id);
-}
-
 /**
  * Inside the read's snapshot: the kept entry patched with what changed since its cursor, or the list read whole. Every
  * read comes first; the patch itself runs without a pause, so the kept items are never seen half changed.
  */
 async function refresh(tx: Queryable, reader: ListReader, kept: Entry | undefined): Promise<Omit<Entry, 'cursor'>> {
-  const changed = kept ? await changedStudents(tx, kept.cursor, PATCH_LIMIT + 1) : [];
+  const changed = kept ? await idsChangedSince(tx, 'students', kept.cursor, PATCH_LIMIT + 1) : [];
   if (!kept || changed.length > PATCH_LIMIT) return build(await reader.rows(tx), '');
   const fresh = new Map((await reader.rows(tx, changed)).map((row) => [row.id, row]));
   // A student new to this variant, or renamed, has a new place in the list.

@@ -10,7 +10,7 @@
  * first one runs at the first quiet moment after start, whatever was written (a database from an older version was
  * never vacuumed; on one that was, VACUUM skips the pages it marked).
  */
-import { currentCursor } from './change-cursor.ts';
+import { currentCursor } from '../data/rules/change-cursor.ts';
 import type { Db } from './types.ts';
 
 export interface MaintenanceOptions {

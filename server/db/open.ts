@@ -11,7 +11,7 @@ import { migrate } from './migrate.ts';
 import { isNewDataDir, openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { seedDatabase, type SeedOptions } from './seed.ts';
-import { fillCountsIfEmpty } from '../routes/attendance-counts.ts';
+import { fillCountsIfEmpty } from '../data/rules/counts.ts';
 import type { Db } from './types.ts';
 
 export interface OpenDatabaseOptions extends SeedOptions {

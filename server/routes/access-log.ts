@@ -1,7 +1,9 @@
 /** A student's access record (LGPD art. 37): who read their personal data or wrote about them, newest first. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCESS_LOG_PAGE, accessLogSchema, type AccessLogEntry } from '../../src/api/contract.ts';
+import { ACCESS_LOG_PAGE, accessLogSchema } from '../../src/api/contract.ts';
+import { accessLogPage } from '../data/access-record.ts';
+import { studentExists } from '../data/students.ts';
 import { notFound } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
@@ -25,18 +27,8 @@ export const accessLogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { 
       },
     },
     async (request) => {
-      const [found] = await db.query('SELECT 1 FROM students WHERE id = $1', [request.params.id]);
-      if (!found) throw notFound('Student');
-      return db.query<AccessLogEntry>(
-        `SELECT l.id::text AS id, to_char(l.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, l.user_email AS "userEmail",
-                u.full_name AS "userName", l.kind, l.method, l.route, l.status
-           FROM access_log l LEFT JOIN users u ON u.id = l.user_id
-          WHERE l.student_id = $1
-            AND ($2::bigint IS NULL OR (l.at, l.id) < (SELECT o.at, o.id FROM access_log o WHERE o.id = $2::bigint))
-          ORDER BY l.at DESC, l.id DESC
-          LIMIT ${ACCESS_LOG_PAGE}`,
-        [request.params.id, request.query.before ?? null],
-      );
+      if (!(await studentExists(db, request.params.id))) throw notFound('Student');
+      return accessLogPage(db, request.params.id, request.query.before ?? null);
     },
   );
 };

@@ -6,9 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceAlertsQuerySchema, attendanceAlertsSchema, type AttendanceAlerts, type AttendanceGrid } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, instant, type ApiContext } from './context.ts';
-import { frequencySql, inMonth } from './frequency.ts';
-import { onRoster, today } from './roster.ts';
-import { nameOrder } from './name-order.ts';
+import { frequencySql, inMonth } from '../data/rules/frequency.ts';
+import { onRoster, today } from '../data/rules/roster.ts';
+import { nameOrder } from '../data/rules/name-order.ts';
 
 /** The default of ATTENDANCE_MIN_PERCENT: Bolsa Família's lowest school attendance. */
 export const DEFAULT_ATTENDANCE_MIN_PERCENT = 75;

@@ -28,8 +28,9 @@ import type { Queryable } from '../db/types.ts';
 import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
 import { errors, instant, pathIdSchema, type ApiContext } from './context.ts';
 import { monthGrid } from './attendance-reports.ts';
-import { latestToday, requireClass, rosterIds } from './roster.ts';
-import { depositRoll, lockRollCounts, withdrawRoll } from './attendance-counts.ts';
+import { latestToday, rosterIds } from '../data/rules/roster.ts';
+import { requireClass } from './class-access.ts';
+import { depositRoll, lockRollCounts, withdrawRoll } from '../data/rules/counts.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
 

@@ -19,33 +19,36 @@ import {
   enums,
   filterAnswerSchema,
   filterPaths,
-  type Activity,
-  type ClassCreate,
-  type ClassGroup,
   type EnumName,
 } from '../../src/api/contract.ts';
+import {
+  activityArchived,
+  insertActivity,
+  insertClass,
+  listActivities,
+  listClasses,
+  lockActivity,
+  lockClass,
+  readActivity,
+  readClass,
+  updateActivity,
+  updateClass,
+  type ClassFields,
+} from '../data/catalog.ts';
+import { userExists } from '../data/users.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
-import { foldedOrder } from './name-order.ts';
 
-export const activityColumns = 'id, name, teacher, area, frequency, archived, version';
-export const classColumns =
-  'c.id, c.title, c.week_day AS "weekDay", c.schedule, c.level, c.activity_id AS "activityId", c.instructor_id AS "instructorId", c.archived, c.version';
 const includeQuery = z.object({ include: z.enum(['archived']).optional() });
 
 /** A class's activity must exist and not be archived; its instructor must be a staff user. */
-async function checkClassLinks(tx: Queryable, fields: Omit<ClassCreate, 'id'>, allowArchivedActivity: boolean): Promise<void> {
-  const [activity] = await tx.query<{ archived: boolean }>('SELECT archived FROM activities WHERE id = $1', [fields.activityId]);
-  if (!activity) throw badRequest(`Unknown activity: ${fields.activityId}`);
-  if (activity.archived && !allowArchivedActivity) throw badRequest('This activity is archived: choose another one');
-  if (fields.instructorId) {
-    const [user] = await tx.query('SELECT 1 FROM users WHERE id = $1', [fields.instructorId]);
-    if (!user) throw badRequest(`Unknown instructor (user): ${fields.instructorId}`);
-  }
+async function checkClassLinks(tx: Queryable, fields: ClassFields, allowArchivedActivity: boolean): Promise<void> {
+  const archived = await activityArchived(tx, fields.activityId);
+  if (archived === undefined) throw badRequest(`Unknown activity: ${fields.activityId}`);
+  if (archived && !allowArchivedActivity) throw badRequest('This activity is archived: choose another one');
+  if (fields.instructorId && !(await userExists(tx, fields.instructorId))) throw badRequest(`Unknown instructor (user): ${fields.instructorId}`);
 }
-
-const readClass = async (db: Queryable, id: string) => (await db.query<ClassGroup>(`SELECT ${classColumns} FROM classes c WHERE c.id = $1`, [id]))[0];
 
 export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
   const idParams = z.object({ id: pathIdSchema });
@@ -61,10 +64,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         response: { 200: activityListSchema, ...errors(400) },
       },
     },
-    (request) =>
-      db.query<Activity>(`SELECT ${activityColumns} FROM activities WHERE $1 OR NOT archived ORDER BY ${foldedOrder('name', 'id')}`, [
-        request.query.include === 'archived',
-      ]),
+    (request) => listActivities(db, request.query.include === 'archived'),
   );
 
   app.post(
@@ -81,14 +81,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     },
     async (request, reply) => {
       const { id = randomUUID(), name, teacher, area, frequency } = request.body;
-      const [created] = await db.query<Activity>(
-        `INSERT INTO activities (id, name, teacher, area, frequency) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (id) DO NOTHING RETURNING ${activityColumns}`,
-        [id, name, teacher, area, frequency],
-      );
+      const created = await insertActivity(db, id, { name, teacher, area, frequency });
       if (created) return reply.code(201).send(created);
-      const [existing] = await db.query<Activity>(`SELECT ${activityColumns} FROM activities WHERE id = $1`, [id]);
-      return reply.code(200).send(existing!);
+      return reply.code(200).send((await readActivity(db, id))!);
     },
   );
 
@@ -109,10 +104,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       const { id } = request.params;
       const { version, archived, name, teacher, area, frequency } = request.body;
       return db.transaction(async (tx) => {
-        const [current] = await tx.query<Activity & { version: number; archived: boolean }>(
-          `SELECT ${activityColumns} FROM activities WHERE id = $1 FOR UPDATE`,
-          [id],
-        );
+        const current = await lockActivity(tx, id);
         if (!current) throw notFound('Activity');
         const nextArchived = archived ?? current.archived;
         if (version !== undefined && version !== current.version) {
@@ -125,12 +117,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
           if (same) return current;
           throw staleVersion('activity', current);
         }
-        const [updated] = await tx.query<Activity>(
-          `UPDATE activities SET name = $2, teacher = $3, area = $4, frequency = $5, archived = $6, version = version + 1
-            WHERE id = $1 RETURNING ${activityColumns}`,
-          [id, name, teacher, area, frequency, nextArchived],
-        );
-        return updated!;
+        return updateActivity(tx, id, { name, teacher, area, frequency, archived: nextArchived });
       });
     },
   );
@@ -146,13 +133,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         response: { 200: classListSchema, ...errors(400) },
       },
     },
-    (request) =>
-      db.query<ClassGroup>(
-        `SELECT ${classColumns} FROM classes c JOIN activities a ON a.id = c.activity_id
-          WHERE ($1::text IS NULL OR c.activity_id = $1) AND ($2 OR NOT (c.archived OR a.archived))
-          ORDER BY ${foldedOrder('c.title', 'c.id')}`,
-        [request.query.activityId ?? null, request.query.include === 'archived'],
-      ),
+    (request) => listClasses(db, request.query.activityId ?? null, request.query.include === 'archived'),
   );
 
   app.post(
@@ -175,15 +156,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         const existing = await readClass(tx, id);
         if (existing) return { created: false, group: existing };
         await checkClassLinks(tx, fields, false);
-        await tx.run(`INSERT INTO classes (id, title, week_day, schedule, level, activity_id, instructor_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-          id,
-          fields.title,
-          fields.weekDay,
-          fields.schedule,
-          fields.level,
-          fields.activityId,
-          fields.instructorId ?? null,
-        ]);
+        await insertClass(tx, id, fields);
         return { created: true, group: (await readClass(tx, id))! };
       });
       return reply.code(created ? 201 : 200).send(group);
@@ -207,8 +180,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       const { id } = request.params;
       const { version, archived, ...fields } = request.body;
       return db.transaction(async (tx) => {
-        const [locked] = await tx.query('SELECT 1 FROM classes WHERE id = $1 FOR UPDATE', [id]);
-        if (!locked) throw notFound('Class');
+        if (!(await lockClass(tx, id))) throw notFound('Class');
         const current = (await readClass(tx, id))!;
         const nextArchived = archived ?? current.archived ?? false;
         if (version !== undefined && version !== current.version) {
@@ -224,12 +196,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
           throw staleVersion('class', current);
         }
         await checkClassLinks(tx, fields, fields.activityId === current.activityId);
-        await tx.run(
-          `UPDATE classes SET title = $2, week_day = $3, schedule = $4, level = $5, activity_id = $6, instructor_id = $7, archived = $8,
-                              version = version + 1
-            WHERE id = $1`,
-          [id, fields.title, fields.weekDay, fields.schedule, fields.level, fields.activityId, fields.instructorId ?? null, nextArchived],
-        );
+        await updateClass(tx, id, { ...fields, archived: nextArchived });
         return (await readClass(tx, id))!;
       });
     },

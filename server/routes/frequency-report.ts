@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceQuerySchema, frequencyReportSchema, type FrequencyReport } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, type ApiContext } from './context.ts';
-import { frequencySql, inMonth } from './frequency.ts';
-import { today } from './roster.ts';
+import { frequencySql, inMonth } from '../data/rules/frequency.ts';
+import { today } from '../data/rules/roster.ts';
 
 /**
  * Per class with at least one roll in the month (archived or not: the month happened): its rolls, and its students'

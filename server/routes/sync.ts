@@ -21,14 +21,14 @@ import { packStudentColumns, studentColumns, SYNC_ROLL_DAYS } from '../../src/ap
 import { ownClassesOnly, permissionsOf, type Permission } from '../../src/api/permissions.ts';
 import { meOf } from '../access.ts';
 import { justifiedStudents } from './attendance.ts';
-import { activityColumns, classColumns } from './catalog.ts';
-import { readAtCursor } from '../db/change-cursor.ts';
+import { activityColumns, classColumns } from '../data/catalog.ts';
+import { readAtCursor } from '../data/rules/change-cursor.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, type ApiContext } from './context.ts';
-import { classOfInstructor, onRoster, seenByInstructor, today } from './roster.ts';
-import { studentSummarySql } from './students.ts';
-import { foldedOrder } from './name-order.ts';
-import { classesSeenSince, enrolledIn } from './sync-instructor.ts';
+import { classOfInstructor, onRoster, seenByInstructor, today } from '../data/rules/roster.ts';
+import { studentSummarySql } from '../data/student-list.ts';
+import { foldedOrder } from '../data/rules/name-order.ts';
+import { classesSeenSince, enrolledIn } from '../data/sync-instructor.ts';
 
 type Entity = 'students' | 'activities' | 'classes' | 'rolls' | 'users';
 const needs: Record<Entity, Permission> = {

@@ -6,16 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { meSchema, userCreateSchema, userListSchema, userSchema, userUpdateSchema, type User, type WriteRefusal } from '../../src/api/contract.ts';
+import { meSchema, userCreateSchema, userListSchema, userSchema, userUpdateSchema, type WriteRefusal } from '../../src/api/contract.ts';
 import { meOf } from '../access.ts';
 import { lockActiveAdmins, otherActiveAdmins } from '../data/admins.ts';
+import { insertUser, listUsers, lockUser, readUser, updateUser } from '../data/users.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
-import { foldedOrder } from './name-order.ts';
 
-const userColumns = 'id, full_name, phone, access, formation, email, active, version';
-const emptyToNull = (value: string | undefined): string | null => (value ? value : null);
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown }).code === '23505';
 
 /** Quadra must keep someone who can manage users (the admins' rows are locked: see server/data/admins.ts). */
@@ -34,7 +32,7 @@ export const userRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
   );
 
   app.get('/users', { config: { rule: 'users:read' }, schema: { tags: ['users'], summary: 'Staff users', response: { 200: userListSchema } } }, () =>
-    db.query<User>(`SELECT ${userColumns} FROM users ORDER BY ${foldedOrder('full_name', 'id')}`),
+    listUsers(db),
   );
 
   app.post(
@@ -55,19 +53,14 @@ export const userRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
       const body = request.body;
       const id = body.id ?? randomUUID();
       try {
-        const [created] = await db.query<User>(
-          `INSERT INTO users (id, full_name, email, phone, formation, access) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (id) DO NOTHING RETURNING ${userColumns}`,
-          [id, body.full_name, body.email, emptyToNull(body.phone), emptyToNull(body.formation), body.access],
-        );
+        const created = await insertUser(db, id, body);
         if (created) return reply.code(201).send(created);
       } catch (error) {
         if (isUniqueViolation(error))
           throw new HttpError(409, `A user with the e-mail ${body.email} is already registered`, 'email-taken' satisfies WriteRefusal);
         throw error;
       }
-      const [existing] = await db.query<User>(`SELECT ${userColumns} FROM users WHERE id = $1`, [id]);
-      return reply.code(200).send(existing!);
+      return reply.code(200).send((await readUser(db, id))!);
     },
   );
 
@@ -94,19 +87,13 @@ export const userRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
           // The admins first, then the user: two edits at once queue in one order (no deadlock), and the second
           // counts the admins the first left.
           await lockActiveAdmins(tx);
-          const [current] = await tx.query<User & { version: number }>(`SELECT ${userColumns} FROM users WHERE id = $1 FOR UPDATE`, [id]);
+          const current = await lockUser(tx, id);
           if (!current) throw notFound('User');
           if (body.version !== undefined && body.version !== current.version) {
             throw new HttpError(409, 'This user was changed by someone else since you opened it: review the current record', 'stale-version');
           }
           if (current.access === 'admin' && current.active && (body.access !== 'admin' || !body.active)) await requireAnotherAdmin(tx, id);
-          const [updated] = await tx.query<User>(
-            `UPDATE users SET full_name = $2, email = $3, phone = $4, formation = $5, access = $6, active = $7, version = version + 1,
-                    firebase_uid = CASE WHEN lower(email) = lower($3) THEN firebase_uid END
-              WHERE id = $1 RETURNING ${userColumns}`,
-            [id, body.full_name, body.email, emptyToNull(body.phone), emptyToNull(body.formation), body.access, body.active],
-          );
-          return updated!;
+          return updateUser(tx, id, body);
         });
       } catch (error) {
         if (isUniqueViolation(error))

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app.ts';
-import { attendanceCountsSql } from '../../../server/routes/frequency.ts';
+import { attendanceCountsSql } from '../../../server/data/rules/frequency.ts';
 import { TESTS_CLOCK, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;

@@ -14,8 +14,8 @@ import {
   studentSchema,
   type AttendanceEntry,
 } from '../../../src/api/contract.ts';
-import { today } from '../../../server/routes/roster.ts';
-import { studentFrequency } from '../../../server/routes/student-frequency.ts';
+import { today } from '../../../server/data/rules/roster.ts';
+import { studentFrequency } from '../../../server/data/student-frequency.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { rosterIds } from '../../../server/routes/roster.ts';
+import { rosterIds } from '../../../server/data/rules/roster.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app.ts';
 import { startControlSocket } from '../../../server/control-socket.ts';

@@ -4,7 +4,7 @@
  * different ids with one CPF are one student and 19 answers 409; 30 saves of one roll at once leave one roll, equal to
  * one of them (never a mix). On PGlite the requests queue inside the server; with DATABASE_URL they really race.
  */
-import { rosterIds } from '../../../server/routes/roster.ts';
+import { rosterIds } from '../../../server/data/rules/roster.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 

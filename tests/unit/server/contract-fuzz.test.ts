@@ -11,7 +11,7 @@
  * a few seconds). A new route is fuzzed as soon as it is in the OpenAPI document; give it valid path values in
  * `pathValue` below so its valid requests are held to 2xx (until then they are only held to "never 5xx").
  */
-import { rosterIds } from '../../../server/routes/roster.ts';
+import { rosterIds } from '../../../server/data/rules/roster.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, frequencyReportSchema, type AttendanceEntry } from '../../../src/api/contract.ts';
-import { today } from '../../../server/routes/roster.ts';
+import { today } from '../../../server/data/rules/roster.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncAnswer, SyncAnswerWire, SyncStudent } from '../../../src/api/contract.ts';
 import { studentsFromColumns, syncAnswerFromWire } from '../../../src/api/sync-columns.ts';
-import { rosterIds, today } from '../../../server/routes/roster.ts';
+import { rosterIds, today } from '../../../server/data/rules/roster.ts';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;

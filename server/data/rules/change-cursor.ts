@@ -3,7 +3,7 @@
  * the question "did anything of this kind change since then?". Both ask the database, not the process, so any number
  * of server processes on one database agree (the sync, and the cached students list).
  */
-import type { Db, Queryable } from './types.ts';
+import type { Db, Queryable } from '../../db/types.ts';
 
 /**
  * Runs `read` on one snapshot (REPEATABLE READ) and answers its result with the snapshot's cursor: every write that
@@ -30,3 +30,34 @@ export async function changedSince(db: Queryable, entity: string, cursor: string
   ]);
   return row?.changed === true;
 }
+
+/** The kinds of record the change rows name (changes.entity, migration 004 and 010). */
+export type ChangedEntity = 'students' | 'activities' | 'classes' | 'rolls' | 'users' | 'handovers';
+
+/**
+ * The ids of the records of this kind written at or after the cursor (at most `limit`). The kind is written into the
+ * text (one of ChangedEntity, never a request's), so each kind's question is one prepared statement.
+ */
+export async function idsChangedSince(db: Queryable, entity: ChangedEntity, cursor: string, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT DISTINCT entity_id AS id FROM changes WHERE entity = '${entity}' AND xid >= $1::xid8 LIMIT ${limit}`,
+    [cursor],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The cursor after every transaction begun so far: one above it was never given by this database (it comes from the
+ * database the data was moved from).
+ */
+export async function latestCursor(db: Queryable): Promise<string> {
+  const [{ next } = { next: '0' }] = await db.query<{ next: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next');
+  return next;
+}
+
+/** Each kind of record (changes.entity) written at or after the cursor, with the ids written. */
+export const changesSince = (db: Queryable, cursor: string): Promise<{ entity: ChangedEntity; ids: string[] }[]> =>
+  db.query<{ entity: ChangedEntity; ids: string[] }>(
+    `SELECT entity, array_agg(DISTINCT entity_id) AS ids FROM changes WHERE xid >= $1::xid8 GROUP BY entity`,
+    [cursor],
+  );

@@ -4,7 +4,7 @@
  */
 import type { FrequencyFigure, StudentFrequency } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
-import { attendanceCountsSql, frequencySql } from './frequency.ts';
+import { attendanceCountsSql, frequencySql } from './rules/frequency.ts';
 
 type Row = { classId: string | null; className: string | null; activityId: string | null; activityName: string | null } & FrequencyFigure;
 

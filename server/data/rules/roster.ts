@@ -3,32 +3,7 @@
  * attendance percentage): enrolled on or before that day, not yet ended (an enrolment's end date is the first day off
  * the roster), and not inactive that day (a deactivation takes the student off every roster from its date on).
  */
-import type { Queryable } from '../db/types.ts';
-import { ownClassesOnly, seesRollsOf } from '../../src/api/permissions.ts';
-import { HttpError, notFound } from '../errors.ts';
-
-type ClassAccess = { archived: boolean; activityArchived: boolean; instructorId: string | null };
-
-/**
- * The class exists (404 otherwise); with `staff`, they may also see its students and rolls (403 otherwise): an
- * instructor sees those of their own classes and of classes that name no instructor (seesRollsOf), and none of an
- * archived class or activity (off their lists and devices: the coordinators keep its history).
- */
-export async function requireClass(db: Queryable, id: string, staff?: { id: string; access: string }): Promise<ClassAccess> {
-  const [found] = await db.query<ClassAccess>(
-    `SELECT c.archived, a.archived AS "activityArchived", c.instructor_id AS "instructorId"
-       FROM classes c JOIN activities a ON a.id = c.activity_id WHERE c.id = $1`,
-    [id],
-  );
-  if (!found) throw notFound('Class');
-  if (staff && !seesRollsOf(staff, found.instructorId)) {
-    throw new HttpError(403, "This class is another instructor's: its students and rolls are theirs and the coordinators'", 'forbidden');
-  }
-  if (staff && ownClassesOnly(staff.access) && (found.archived || found.activityArchived)) {
-    throw new HttpError(403, "This class is archived: its students and rolls are the coordinators'", 'forbidden');
-  }
-  return found;
-}
+import type { Queryable } from '../../db/types.ts';
 
 /** SQL condition: enrolment row `e` puts its student on the roster on `day` (an SQL date expression). */
 export const onRoster = (e: string, day: string): string =>
@@ -51,7 +26,7 @@ export const seenByInstructor = (student: string, instructor: string, day: strin
 
 /**
  * SQL condition: class `c` (of activity `a`) is one whose students and rolls the instructor `instructor` sees: theirs or
- * naming no instructor (permissions.ts seesRollsOf), neither it nor its activity archived (requireClass refuses those).
+ * naming no instructor (permissions.ts seesRollsOf), neither it nor its activity archived (routes/class-access.ts requireClass refuses those).
  */
 export const classOfInstructor = (c: string, a: string, instructor: string): string =>
   `NOT ${c}.archived AND NOT ${a}.archived AND (${c}.instructor_id IS NULL OR ${c}.instructor_id = ${instructor})`;

@@ -5,8 +5,8 @@
  *   frequency = present / (roll days - justified)   (percent, one decimal; 0 when no day counts)
  *
  * A roll day is a roll of one of the student's classes taken on a day the student was on that class's roster
- * (server/routes/roster.ts), or any roll that lists the student anyway. A justified absence is a roll day that does
- * not count against the child. The counts kept up to date by every write (attendance-counts.ts) are this rule applied
+ * (rules/roster.ts), or any roll that lists the student anyway. A justified absence is a roll day that does
+ * not count against the child. The counts kept up to date by every write (rules/counts.ts) are this rule applied
  * one roll or one student at a time, and a property test holds them equal to it applied to every roll.
  */
 import { onRoster } from './roster.ts';

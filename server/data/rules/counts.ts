@@ -1,7 +1,7 @@
 /**
  * The maintained attendance counts (issue 23, migration 006): each student's roll days, present, absent and justified
  * per class over every roll, and per class and calendar month, changed in the transaction of every write that changes them, with the one frequency rule
- * (frequency.ts attendanceCountsSql), so they are always what a recount from the rolls would give (a property test
+ * (rules/frequency.ts attendanceCountsSql), so they are always what a recount from the rolls would give (a property test
  * holds them to it). The students list, a roster and the sync read them instead of every mark ever taken.
  *
  * - A roll saved: its old share (one class, one day) is taken out and its new share put in.
@@ -11,7 +11,7 @@
  * of different classes run side by side (the counts shared) and rolls of one class one after the other,
  * lockRollCounts() (on PostgreSQL with several connections; PGlite runs one transaction at a time anyway).
  */
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../../db/types.ts';
 import { attendanceCountsSql } from './frequency.ts';
 
 /** The two kept tables: per student and class over every roll, and the same per calendar month. */

@@ -1,4 +1,4 @@
-import { NAME_FOLD_FROM, NAME_FOLD_TO } from '../../src/api/name-order.ts';
+import { NAME_FOLD_FROM, NAME_FOLD_TO } from '../../../src/api/name-order.ts';
 
 /**
  * The students' order (migration 009_name_order.sql, src/api/name-order.ts): the sort key, the name and the id, each in
