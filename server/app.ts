@@ -52,6 +52,8 @@ export interface BuildServerOptions {
   attendanceMinPercent?: number;
   /** The clock a roll's date is checked against (default the machine's). */
   now?: () => Date;
+  /** Tokens are checked against the Auth emulator, which accepts any: /api/health says so. */
+  tokensUnverified?: boolean;
 }
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -68,9 +70,13 @@ type ApiOptions = ApiContext & {
   adminEmails: readonly string[];
   routeRules: RouteRuleEntry[];
   attendanceMinPercent: number;
+  tokensUnverified: boolean;
 };
 
-const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, now, verifyToken, adminEmails, routeRules, attendanceMinPercent }) => {
+const api: FastifyPluginAsyncZod<ApiOptions> = async (
+  app,
+  { db, studentList, now, verifyToken, adminEmails, routeRules, attendanceMinPercent, tokensUnverified },
+) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
   const context: ApiContext = { db, studentList, now, openMode: verifyToken === null };
   // Every answer carries an ETag, a hash of its body (so any number of server processes give the same one for the same
@@ -101,7 +107,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (app, { db, studentList, no
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
   await app.register(syncRoutes, context);
-  await app.register(healthRoutes, { ...context, version });
+  await app.register(healthRoutes, { ...context, version, tokensUnverified });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { rule: 'me:read' } }, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),
@@ -162,6 +168,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     adminEmails: options.adminEmails ?? [],
     routeRules: app.routeRules,
     attendanceMinPercent: options.attendanceMinPercent ?? DEFAULT_ATTENDANCE_MIN_PERCENT,
+    tokensUnverified: options.tokensUnverified ?? false,
   });
   await registerFrontend(app, options.distDir);
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)));

@@ -2,7 +2,8 @@
  * Starts Quadra on one port: the built app under /frontend/ and the API under /api.
  *   PORT (8080)  HOST (0.0.0.0)  DATA_DIR (server/data/pglite)  DATABASE_URL (unset: embedded PGlite)
  *   DIST_DIR (dist)  SEED_STUDENTS (0: extra students on first seed)  LOG_LEVEL (info: one JSON line per request)
- *   FIREBASE_PROJECT_ID (unset: the API is open)  FIREBASE_AUTH_EMULATOR_HOST (verify against the Auth emulator)
+ *   FIREBASE_PROJECT_ID (unset: the API is open)  FIREBASE_AUTH_EMULATOR_HOST (verify against the Auth emulator; needs
+ *   QUADRA_ALLOW_EMULATOR=yes too)
  *   ADMIN_EMAILS (comma-separated: these e-mails become admin users at their first sign-in)
  *   ATTENDANCE_MIN_PERCENT (75: students below it this month are alerted)
  *   SEED_DEMO (on without FIREBASE_PROJECT_ID, off with it: a new database gets the sample programme)
@@ -45,6 +46,15 @@ const attendanceMinPercent = positiveInt('ATTENDANCE_MIN_PERCENT', 75);
 if (attendanceMinPercent > 100) throw new Error(`ATTENDANCE_MIN_PERCENT must be at most 100, got "${attendanceMinPercent}"`);
 
 const projectId = env.FIREBASE_PROJECT_ID || '';
+// The Auth emulator accepts any token (one edited to carry an admin's uid is that admin): a server starts with it only
+// when told so in a second setting too, and then says so at every start, in its log and in /api/health (issue 55).
+const emulator = env.FIREBASE_AUTH_EMULATOR_HOST || '';
+if (emulator && env.QUADRA_ALLOW_EMULATOR !== 'yes') {
+  console.error(
+    `Quadra cannot start: FIREBASE_AUTH_EMULATOR_HOST is set (${emulator}), so sign-in tokens would not be verified: unset it, or set QUADRA_ALLOW_EMULATOR=yes too (tests only)`,
+  );
+  process.exit(1);
+}
 // The sample programme's made-up children and staff accounts never go into a database that requires sign-in unless
 // asked for: its staff e-mails would let whoever holds them in.
 const seedDemo = onOff('SEED_DEMO', !projectId);
@@ -64,13 +74,25 @@ const db = await openDatabase({
   throw error;
 });
 // Revocation checks need credentials (or the emulator); without them firebase-admin still checks signature and expiry.
-const checkRevoked = Boolean(env.FIREBASE_AUTH_EMULATOR_HOST || env.GOOGLE_APPLICATION_CREDENTIALS);
+const checkRevoked = Boolean(emulator || env.GOOGLE_APPLICATION_CREDENTIALS);
 const verifyToken = projectId ? await firebaseTokenVerifier({ projectId, checkRevoked }) : null;
 const adminEmails = (env.ADMIN_EMAILS ?? '')
   .split(',')
   .map((email) => email.trim())
   .filter(Boolean);
-const app = await buildServer({ db, distDir, verifyToken, adminEmails, attendanceMinPercent, logger: loggerOptions(env.LOG_LEVEL || 'info') });
+const app = await buildServer({
+  db,
+  distDir,
+  verifyToken,
+  adminEmails,
+  attendanceMinPercent,
+  tokensUnverified: Boolean(emulator),
+  logger: loggerOptions(env.LOG_LEVEL || 'info'),
+});
+if (emulator)
+  app.log.warn(
+    `Sign-in tokens are NOT verified: FIREBASE_AUTH_EMULATOR_HOST=${emulator} (QUADRA_ALLOW_EMULATOR=yes); tests only, never a programme's server`,
+  );
 if (verifyToken && adminEmails.length === 0) {
   if ((await activeAdmins(db)) === 0)
     app.log.warn('Sign-in is required and no admin exists yet: set ADMIN_EMAILS to the e-mail of the first admin, or nobody can come in');
@@ -118,7 +140,7 @@ const storage = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${da
 console.log(
   projectId
     ? `Sign-in required: every /api request needs a Firebase ID token of project ${projectId}` +
-        (env.FIREBASE_AUTH_EMULATOR_HOST ? ` (Auth emulator at ${env.FIREBASE_AUTH_EMULATOR_HOST})` : '') +
+        (emulator ? ` (Auth emulator at ${emulator}: tokens are NOT verified, tests only)` : '') +
         `, from an active user of Quadra` +
         (adminEmails.length ? ` (${adminEmails.length} e-mail(s) of ADMIN_EMAILS become admins at their first sign-in)` : '')
     : 'Sign-in NOT required: the API is open to anyone who can reach it, and everyone acts as an admin (set FIREBASE_PROJECT_ID to require Google sign-in)',

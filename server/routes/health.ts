@@ -10,7 +10,12 @@ import type { ApiContext } from './context.ts';
 /** A database that does not answer within this long counts as down. */
 const DATABASE_TIMEOUT_MS = 3_000;
 
-export const healthRoutes: FastifyPluginAsyncZod<ApiContext & { version: string }> = async (app, { db, version }) => {
+export const healthRoutes: FastifyPluginAsyncZod<ApiContext & { version: string; tokensUnverified: boolean }> = async (
+  app,
+  { db, version, tokensUnverified },
+) => {
+  // Said on every answer, up or down: whoever watches the server learns that its sign-in lets any token in.
+  const tokens = tokensUnverified ? { tokens: 'unverified' as const } : {};
   app.get(
     '/health',
     {
@@ -33,12 +38,12 @@ export const healthRoutes: FastifyPluginAsyncZod<ApiContext & { version: string 
         schemaVersion = (row?.version ?? '').replace(/\.sql$/, '') || null;
       } catch (error) {
         request.log.error({ err: error }, 'health: the database does not answer');
-        const down: Health = { status: 'unavailable', database: 'down', engine: db.kind, schemaVersion: null, version };
+        const down: Health = { status: 'unavailable', database: 'down', engine: db.kind, schemaVersion: null, version, ...tokens };
         return reply.code(503).send(down);
       } finally {
         clearTimeout(timer);
       }
-      return { status: 'ok' as const, database: 'up' as const, engine: db.kind, schemaVersion, version };
+      return { status: 'ok' as const, database: 'up' as const, engine: db.kind, schemaVersion, version, ...tokens };
     },
   );
 };

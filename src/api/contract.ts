@@ -42,14 +42,33 @@ export const idSchema = z.pipe(
 /** A client-generated id (UUID) that makes every create idempotent. */
 export const clientIdSchema = z.uuid();
 
-// PostgreSQL's calendar has no year 0 (ISO's 0000 is 1 BC): such dates and instants are refused here, not by the database.
+/**
+ * The calendar the API takes, one rule for every date, month and date-time (issue 55): years 0001 to 9999. PostgreSQL's
+ * calendar has no year 0 (ISO's 0000 is 1 BC); the API writes a year in 4 digits; a JS Date and PostgreSQL's date and
+ * timestamptz all hold the whole range. A date-time is an instant from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z
+ * (in UTC: `9999-12-31T23:00:00-05:00` is year 10000, refused). Checked here, so the database never sees another.
+ */
+export const CALENDAR_RANGE = { firstYear: 1, lastYear: 9999 } as const;
 const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const calendarRangeMessage = `Invalid date: years go from 0001 to ${CALENDAR_RANGE.lastYear}`;
+/** Whether a YYYY... text's year is in the calendar the API takes. */
+const yearInRange = (value: string): boolean => {
+  const year = Number(value.slice(0, 4));
+  return year >= CALENDAR_RANGE.firstYear && year <= CALENDAR_RANGE.lastYear;
+};
+/** Whether an instant (ms since 1970) is in the calendar the API takes. */
+export const instantInRange = (ms: number): boolean => ms >= FIRST_INSTANT && ms <= LAST_INSTANT;
 /** ISO calendar date, YYYY-MM-DD, that exists on the calendar (years 0001 to 9999). */
-export const isoDateSchema = z.iso.date().check(z.refine((value) => !value.startsWith('0000'), { message: 'Invalid date: years start at 0001' }));
-/** ISO date-time with an offset, from 0001-01-01T00:00:00Z on. */
+export const isoDateSchema = z.iso.date().check(z.refine(yearInRange, { message: calendarRangeMessage }));
+/** ISO date-time with an offset, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z. */
 export const isoDateTimeSchema = z.iso
   .datetime({ offset: true })
-  .check(z.refine((value) => Date.parse(value) >= FIRST_INSTANT, { message: 'Invalid date-time: years start at 0001' }));
+  .check(z.refine((value) => yearInRange(value) && instantInRange(Date.parse(value)), { message: calendarRangeMessage }));
+/** A calendar month, YYYY-MM (years 0001 to 9999). */
+export const monthSchema = z
+  .string()
+  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM'), z.refine(yearInRange, { message: calendarRangeMessage }));
 /**
  * A calendar date as the API takes it: YYYY-MM-DD, or a full ISO date-time (what a JS Date becomes in JSON, e.g.
  * `2012-05-01T00:00:00.000Z` from the programme's original client), of which the calendar date as written is kept.
@@ -488,8 +507,6 @@ export const rollDaySchema = z.object({
 });
 export type RollDay = z.infer<typeof rollDaySchema>;
 
-/** A calendar month, YYYY-MM. */
-export const monthSchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM'));
 /** present / (roll days - justified), rounded to one decimal; 0 with no countable day (README: "Frequency"). */
 const percentSchema = z.number().check(z.gte(0), z.lte(100));
 export const attendanceQuerySchema = z.object({ month: z.optional(monthSchema) });
@@ -648,6 +665,11 @@ export const healthSchema = z.object({
   schemaVersion: z.nullable(z.string()),
   /** The server's version (package.json). */
   version: z.string(),
+  /**
+   * 'unverified': the server checks sign-in tokens against a Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST with
+   * QUADRA_ALLOW_EMULATOR=yes), which accepts any token: for tests only, never a programme's server.
+   */
+  tokens: z.optional(z.literal('unverified')),
 });
 export type Health = z.infer<typeof healthSchema>;
 

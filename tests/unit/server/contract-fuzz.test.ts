@@ -24,6 +24,8 @@ import {
   fieldsOf,
   isObject,
   oddDates,
+  oddMonths,
+  EDGE_DATES,
   valid,
   withField,
   wrongTypeValues,
@@ -192,7 +194,7 @@ function validParts(route: Route): fc.Arbitrary<Parts> {
           ? fc.constant(fx.activityId)
           : // A month of the grid: any real month (the fixture's roll date's among them).
             q.name === 'month'
-            ? fc.constantFrom(fx.rollDate.slice(0, 7), '2024-01', '2031-12')
+            ? fc.constantFrom(fx.rollDate.slice(0, 7), '2024-01', '2031-12', '0001-01', '9999-12')
             : // How many of each alert list: a whole number from 1 to 100, written in the query.
               q.name === 'limit'
               ? fc.integer({ min: 1, max: 100 }).map(String)
@@ -257,6 +259,11 @@ function invalidRequests(route: Route): fc.Arbitrary<{ how: string; request: Req
       );
   }
   for (const q of route.query) {
+    if (q.name === 'month')
+      withParts(
+        'query month: a month the calendar does not hold',
+        fc.constantFrom(...oddMonths).map((month) => (parts: Parts) => ({ ...parts, query: { ...parts.query, month } })),
+      );
     withParts(
       `query ${q.name}: bad text`,
       badTextArbitrary.map((text) => (parts: Parts) => ({ ...parts, query: { ...parts.query, [q.name]: text } })),
@@ -415,6 +422,41 @@ describe(`contract fuzzing (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
         }),
         fuzzOptions(route),
       );
+    }
+  });
+
+  it('takes the calendar from 0001 to 9999 on every date, month and date-time (year 0000 and 10000 answer 400, never 5xx)', async () => {
+    const monthRoutes = routes.filter((route) => route.method === 'GET' && route.query.some((q) => q.name === 'month'));
+    expect(monthRoutes.length).toBeGreaterThanOrEqual(2);
+    for (const route of monthRoutes) {
+      // The month routes' only path value is a class (GET /api/classes/{id}/attendance).
+      const url = route.path.replace(/\{\w+\}/g, fx.classId);
+      for (const month of ['0001-01', '9999-12']) expect((await server.app.inject(`${url}?month=${month}`)).statusCode, `${url} ${month}`).toBe(200);
+      for (const month of ['0000-01', '10000-01']) {
+        const answer = await server.app.inject(`${url}?month=${month}`);
+        expect(answer.statusCode, `${url} ${month}`).toBe(400);
+        if (month === '0000-01') expect(answer.json<{ message: string }>().message).toMatch(/years go from 0001 to 9999/);
+      }
+    }
+    for (const date of EDGE_DATES) {
+      expect((await server.app.inject(`/api/classes/${fx.classId}/students?date=${date}`)).statusCode, date).toBe(200);
+      expect((await server.app.inject(`/api/classes/${fx.classId}/attendance/${date}`)).statusCode, date).toBeLessThan(500);
+      const student = await server.app.inject({
+        method: 'POST',
+        url: '/api/students',
+        payload: { fullName: 'Borda do Calendário', dateOfBirth: date },
+      });
+      expect(student.statusCode, date).toBe(201);
+      const record = await server.app.inject(`/api/students/${student.json<{ id: string }>().id}`);
+      expect(record.json<{ dateOfBirth: string }>().dateOfBirth).toBe(date);
+    }
+    for (const date of ['0000-12-31', '0000-12-31T23:00:00-05:00', '9999-12-31T23:00:00-05:00']) {
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: '/api/students',
+        payload: { fullName: 'Fora do Calendário', dateOfBirth: date },
+      });
+      expect(answer.statusCode, date).toBe(400);
     }
   });
 

@@ -43,13 +43,28 @@ export const cpfArbitrary: fc.Arbitrary<string> = fc
   });
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-/** A real calendar date between 1900 and 2099. */
-export const dateArbitrary: fc.Arbitrary<string> = fc
-  .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`);
-export const dateTimeArbitrary: fc.Arbitrary<string> = fc
-  .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((d) => d.toISOString());
+/** The calendar's edges (contract CALENDAR_RANGE): valid, and a database must keep them. */
+export const EDGE_DATES = ['0001-01-01', '9999-12-31'] as const;
+/** A real calendar date between 1900 and 2099, or one of the calendar's edges (issue 55). */
+export const dateArbitrary: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(...EDGE_DATES) },
+);
+/** An instant between 1900 and 2099, or the calendar's first (a roll's takenAt may not be later than tomorrow). */
+export const dateTimeArbitrary: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  },
+  { weight: 1, arbitrary: fc.constant('0001-01-01T00:00:00.000Z') },
+);
 export const uuidArbitrary: fc.Arbitrary<string> = fc.noBias(fc.uuid({ version: 4 }));
 export const emailArbitrary: fc.Arbitrary<string> = uuidArbitrary.map((id) => `fuzz.${id.slice(0, 13)}@example.org`);
 
@@ -146,10 +161,17 @@ export const oddDates = [
   '2026-01-01T00:00:00',
   '0000-01-01T00:00:00Z',
   '0001-01-01T00:00:00+05:00',
+  '0000-12-31T23:00:00-05:00',
+  '9999-12-31T23:00:00-05:00',
+  '10000-01-01',
+  '10000-01-01T00:00:00Z',
   '2026-01-01T00:00:00+24:00',
   'today',
   '',
 ] as const;
+
+/** Months the calendar does not hold, or that are not months (the calendar is years 0001 to 9999). */
+export const oddMonths = ['0000-01', '0000-12', '10000-01', '2026-13', '2026-00', '2026-1', '+02026-01', '9999-12-31', ''] as const;
 
 /** A plain JSON object (not an array). */
 export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

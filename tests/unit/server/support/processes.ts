@@ -43,7 +43,13 @@ export function portIsFree(port: number): Promise<boolean> {
 export type ServerProcess = { child: ChildProcess; port: number; url: string; output: () => string; exited: Promise<number | null> };
 
 /** Starts `npm start` (how = 'npm') or the server itself (`node --import tsx server/main.ts`), on PGlite unless given a database URL. */
-export function startServer(dataDir: string, port: number, how: 'npm' | 'main' = 'main', databaseUrl = ''): ServerProcess {
+export function startServer(
+  dataDir: string,
+  port: number,
+  how: 'npm' | 'main' = 'main',
+  databaseUrl = '',
+  settings: Record<string, string> = {},
+): ServerProcess {
   const distDir = mkdtempSync(join(tmpdir(), 'quadra-nodist-'));
   const env = {
     ...process.env,
@@ -53,6 +59,7 @@ export function startServer(dataDir: string, port: number, how: 'npm' | 'main' =
     DIST_DIR: distDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
+    ...settings,
   };
   const child =
     how === 'npm'
