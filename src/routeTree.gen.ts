@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AtividadesRouteImport } from './routes/atividades'
+import { Route as ConsentimentosRouteImport } from './routes/consentimentos'
 import { Route as RelatoriosRouteImport } from './routes/relatorios'
 import { Route as TechDemoRouteImport } from './routes/tech-demo'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
@@ -36,6 +37,11 @@ const IndexRoute = IndexRouteImport.update({
 const AtividadesRoute = AtividadesRouteImport.update({
   id: '/atividades',
   path: '/atividades',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConsentimentosRoute = ConsentimentosRouteImport.update({
+  id: '/consentimentos',
+  path: '/consentimentos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RelatoriosRoute = RelatoriosRouteImport.update({
@@ -125,6 +131,7 @@ const FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
+  '/consentimentos': typeof ConsentimentosRoute
   '/relatorios': typeof RelatoriosRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
@@ -145,6 +152,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
+  '/consentimentos': typeof ConsentimentosRoute
   '/relatorios': typeof RelatoriosRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
+  '/consentimentos': typeof ConsentimentosRoute
   '/relatorios': typeof RelatoriosRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
@@ -188,6 +197,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/atividades'
+    | '/consentimentos'
     | '/relatorios'
     | '/tech-demo'
     | '/usuarios'
@@ -208,6 +218,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/atividades'
+    | '/consentimentos'
     | '/relatorios'
     | '/tech-demo'
     | '/usuarios'
@@ -228,6 +239,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/atividades'
+    | '/consentimentos'
     | '/relatorios'
     | '/tech-demo'
     | '/usuarios'
@@ -249,6 +261,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AtividadesRoute: typeof AtividadesRoute
+  ConsentimentosRoute: typeof ConsentimentosRoute
   RelatoriosRoute: typeof RelatoriosRoute
   TechDemoRoute: typeof TechDemoRouteWithChildren
   UsuariosRoute: typeof UsuariosRoute
@@ -280,6 +293,13 @@ declare module '@tanstack/react-router' {
       path: '/atividades'
       fullPath: '/atividades'
       preLoaderRoute: typeof AtividadesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/consentimentos': {
+      id: '/consentimentos'
+      path: '/consentimentos'
+      fullPath: '/consentimentos'
+      preLoaderRoute: typeof ConsentimentosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/relatorios': {
@@ -412,6 +432,7 @@ const TechDemoRouteWithChildren = TechDemoRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AtividadesRoute: AtividadesRoute,
+  ConsentimentosRoute: ConsentimentosRoute,
   RelatoriosRoute: RelatoriosRoute,
   TechDemoRoute: TechDemoRouteWithChildren,
   UsuariosRoute: UsuariosRoute,

@@ -18,6 +18,7 @@ import { lockCounts, recountStudent } from '../data/rules/counts.ts';
 import { today } from '../data/rules/roster.ts';
 import { rosterOf } from '../data/student-list.ts';
 import { studentExists } from '../data/students.ts';
+import { currentConsents } from '../data/consents.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { requireClass } from './class-access.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
@@ -42,7 +43,13 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { 
     async (request) => {
       const { classId } = request.params;
       await requireClass(db, classId, request.staff!);
-      return rosterOf(db, classId, request.query.date ?? today());
+      const roster = await rosterOf(db, classId, request.query.date ?? today());
+      // Each entry's consents (issue 51): the roll call marks the children without IMAGE_USE, to leave out of photos.
+      const consents = await currentConsents(
+        db,
+        roster.map((student) => student.id),
+      );
+      return roster.map((student) => ({ ...student, consents: consents.get(student.id)! }));
     },
   );
 

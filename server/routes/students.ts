@@ -26,6 +26,7 @@ import { lockCounts, recountStudent } from '../data/rules/counts.ts';
 import { latestToday, today } from '../data/rules/roster.ts';
 import { instructorStudents, listReaders } from '../data/student-list.ts';
 import { studentFrequency } from '../data/student-frequency.ts';
+import { currentConsents } from '../data/consents.ts';
 import {
   closeInactivity,
   inactiveAfter,
@@ -140,11 +141,14 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       },
     },
     async (request) => {
-      const student = await readStudent(db, request.params.id);
-      if (!student) throw notFound('Student');
+      const found = await readStudent(db, request.params.id);
+      if (!found) throw notFound('Student');
+      const granted = permissionsOf(request.staff!.access);
+      // The consents' state per purpose, for the roles that read consents (issue 51).
+      const student = granted.includes('consents:read') ? { ...found, consents: (await currentConsents(db, [found.id])).get(found.id)! } : found;
       // The frequency's detail (per class, justified absences counted) is attendance: not for a role that does not read
       // it (the office), which keeps the one figure of the lists.
-      if (!permissionsOf(request.staff!.access).includes('attendance:read')) return student;
+      if (!granted.includes('attendance:read')) return student;
       return { ...student, frequency: await studentFrequency(db, student.id, today()) };
     },
   );

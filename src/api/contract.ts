@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { idCount, PACKED_UUIDS } from './packed-ids.ts';
+import { consentStateMapSchema } from './consent-states.ts';
 
 /**
  * THE RULE FOR TEXT: every text field a client sends is built on `textSchema` (or `textField(max)` / `requiredText(max)`),
@@ -206,6 +207,8 @@ export const studentSummarySchema = z.object({
   frequencyPercent: z.number().check(z.gte(0), z.lte(100)),
   /** Absent from servers without deactivation: taken as active. */
   active: z.optional(z.boolean()),
+  /** On a roster entry: the guardians' consents per purpose (the roll call marks a child without IMAGE_USE). */
+  consents: z.optional(consentStateMapSchema),
 });
 export type StudentSummary = z.infer<typeof studentSummarySchema>;
 export const studentListSchema = z.array(studentSummarySchema);
@@ -316,6 +319,8 @@ export const studentSchema = z.object({
   /** On GET /students/{id}; absent from a copy saved before it existed. */
   frequency: z.optional(studentFrequencySchema),
   enrolments: z.array(enrolmentSchema),
+  /** On GET /students/{id} for the roles that read consents: the state per purpose; absent from older copies. */
+  consents: z.optional(consentStateMapSchema),
   version: z.int(),
 });
 export type Student = z.infer<typeof studentSchema>;

@@ -6,6 +6,7 @@ import { registerUserHandlers } from './users.ts';
 import { registerStudentRecordHandlers } from './student-records.ts';
 import { registerActivityHandlers } from './activities.ts';
 import { registerClassHandlers } from './classes.ts';
+import { registerConsentHandlers } from './consents.ts';
 
 export function registerOutboxHandlers(): void {
   registerGuardianHandlers();
@@ -15,4 +16,5 @@ export function registerOutboxHandlers(): void {
   registerStudentRecordHandlers();
   registerActivityHandlers();
   registerClassHandlers();
+  registerConsentHandlers();
 }

@@ -19,6 +19,10 @@
  * - estagiario_psicologia, estagiario_servico_social: interns work under a supervisor's review: the students list and a
  *   child's record (the profile their form sits on), nothing else; no guardians, documents, attendance or reports
  *   (the supervisor reads those), no writes of the record.
+ * Consents (issue 51) follow the record: read by the roles that read it, written by those that write it (the roster
+ * carries only each child's state, so the instructor leaves out of photos a child without IMAGE_USE). The term texts,
+ * and the anonymisation (irreversible), are the admin's; a child's full export (a guardian's copy) the admin's and the
+ * coordinator's.
  */
 import type { AccessLevel } from './contract.ts';
 
@@ -43,6 +47,11 @@ export const permissions = [
   'users:read',
   'users:write',
   'access-log:read',
+  'consents:read',
+  'consents:write',
+  'consent-terms:write',
+  'students:export',
+  'students:anonymise',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -54,7 +63,10 @@ const everyone: Permission[] = ['me:read', 'filters:read', 'activities:read', 'c
 
 export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
   admin: permissions,
-  coordenador: permissions.filter((permission) => permission !== 'users:write'),
+  // Not the keys (users), not the programme's term texts nor the irreversible anonymisation: those are the admin's.
+  coordenador: permissions.filter(
+    (permission) => !(['users:write', 'consent-terms:write', 'students:anonymise'] as Permission[]).includes(permission),
+  ),
   administrativo: [
     ...everyone,
     'students:read',
@@ -65,12 +77,14 @@ export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
     'documents:write',
     'enrolments:write',
     'users:read',
+    'consents:read',
+    'consents:write',
   ],
-  psicologo: [...everyone, 'students:read', 'guardians:read', 'documents:read', 'attendance:read', 'reports:read'],
+  psicologo: [...everyone, 'students:read', 'guardians:read', 'documents:read', 'attendance:read', 'reports:read', 'consents:read'],
   instrutor: [...everyone, 'attendance:read', 'attendance:write'],
-  assistente_social: [...everyone, 'students:read', 'guardians:read', 'documents:read', 'attendance:read', 'reports:read'],
-  estagiario_psicologia: [...everyone, 'students:read'],
-  estagiario_servico_social: [...everyone, 'students:read'],
+  assistente_social: [...everyone, 'students:read', 'guardians:read', 'documents:read', 'attendance:read', 'reports:read', 'consents:read'],
+  estagiario_psicologia: [...everyone, 'students:read', 'consents:read'],
+  estagiario_servico_social: [...everyone, 'students:read', 'consents:read'],
 };
 
 export function permissionsOf(access: string): readonly Permission[] {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Permission } from '../api/permissions.ts';
-import { IconCalendarCheck, IconChartBar, IconHome, IconRun, IconSchool, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconCalendarCheck, IconChartBar, IconHome, IconRun, IconSchool, IconShieldCheck, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 
 /** The sidebar entries (SPEC §2's six, and the reports of issue 17), with the product's Portuguese URLs and the permission each screen needs. */
 export const navItems: { to: string; label: MessageDescriptor; icon: typeof IconHome; permission: Permission }[] = [
@@ -12,4 +12,5 @@ export const navItems: { to: string; label: MessageDescriptor; icon: typeof Icon
   { to: '/turmas', label: msg`Classes`, icon: IconUsersGroup, permission: 'classes:read' },
   { to: '/usuarios', label: msg`Users`, icon: IconUsers, permission: 'users:read' },
   { to: '/relatorios', label: msg`Reports`, icon: IconChartBar, permission: 'reports:read' },
+  { to: '/consentimentos', label: msg`Consents`, icon: IconShieldCheck, permission: 'consents:read' },
 ];

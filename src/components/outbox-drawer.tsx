@@ -39,6 +39,8 @@ const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.activityUpdate]: msg`Activity change`,
   [outboxKinds.classCreate]: msg`New class`,
   [outboxKinds.classUpdate]: msg`Class change`,
+  [outboxKinds.consentRecord]: msg`Consent`,
+  [outboxKinds.consentTermCreate]: msg`Consent term`,
 };
 
 /** The record a versioned write carries (its one object-valued field, e.g. `student`), or the payload itself. */

@@ -52,7 +52,17 @@ export function loadLocaleDataOffThread(locale: Locale): void {
 
 /** The features with a catalog of their own (lingui.config.ts: one per folder of src/features but home). */
 export type FeatureCatalog =
-  'activities' | 'attendance' | 'class-history' | 'classes' | 'guardians' | 'reports' | 'student-registration' | 'students' | 'tech-demo' | 'users';
+  | 'activities'
+  | 'attendance'
+  | 'class-history'
+  | 'classes'
+  | 'consents'
+  | 'guardians'
+  | 'reports'
+  | 'student-registration'
+  | 'students'
+  | 'tech-demo'
+  | 'users';
 
 const loaded = new Set<string>();
 

@@ -19,6 +19,8 @@ export const outboxKinds = {
   activityUpdate: 'activity.update',
   classCreate: 'class.create',
   classUpdate: 'class.update',
+  consentRecord: 'consent.record',
+  consentTermCreate: 'consent-term.create',
 } as const;
 export type OutboxKind = (typeof outboxKinds)[keyof typeof outboxKinds];
 
@@ -41,4 +43,6 @@ export const permissionOfKind: Record<OutboxKind, Permission> = {
   [outboxKinds.activityUpdate]: 'activities:write',
   [outboxKinds.classCreate]: 'classes:write',
   [outboxKinds.classUpdate]: 'classes:write',
+  [outboxKinds.consentRecord]: 'consents:write',
+  [outboxKinds.consentTermCreate]: 'consent-terms:write',
 };

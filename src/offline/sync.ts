@@ -211,7 +211,7 @@ async function merge(
     for (const [classId, roster] of rostersOf(merged)) {
       if (!seen(classId)) continue;
       const cached = queryClient.getQueryData<StudentSummary[]>(rosterKeys.one(classId));
-      if (!sameRoster(cached, roster)) put(rosterKeys.one(classId), roster);
+      if (!sameRoster(cached, roster)) put(rosterKeys.one(classId), withConsentsOf(roster, cached));
       await maybePause();
       if (ended()) return undefined;
     }
@@ -237,6 +237,19 @@ function forgetClassesNotKept(kept: ReadonlySet<string>): void {
     const classId = query.queryKey[1];
     if (typeof classId === 'string' && !kept.has(classId)) queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
   }
+}
+
+/**
+ * The sync's students carry no consents: a roster it rebuilds keeps each child's consents from the roster the device
+ * read from the server (the roll call's image flag, issue 51), until that roster is read again.
+ */
+function withConsentsOf(roster: StudentSummary[], cached: StudentSummary[] | undefined): StudentSummary[] {
+  if (!cached?.some((student) => student.consents)) return roster;
+  const consents = new Map(cached.map((student) => [student.id, student.consents]));
+  return roster.map((student) => {
+    const kept = consents.get(student.id);
+    return kept ? { ...student, consents: kept } : student;
+  });
 }
 
 function sameRoster(a: StudentSummary[] | undefined, b: StudentSummary[]): boolean {

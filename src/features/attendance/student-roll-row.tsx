@@ -1,5 +1,6 @@
 import { memo, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { IconCameraOff } from '@tabler/icons-react';
 import type { StudentSummary } from '../../api/contract.ts';
 import { ABSENT_MARK, PRESENT_MARK, type RollMark, type ShownMark } from './roll-mark.ts';
 import { absenceReasonLabels } from './absence-reasons.ts';
@@ -43,6 +44,13 @@ export const StudentRollRow = memo(function StudentRollRow({ student, mark, onSe
       <div className={classes.who}>
         <div className={classes.name}>{name}</div>
         <div className={classes.percent}>{t`Attendance: ${percent}%`}</div>
+        {/* Issue 51 (ECA art. 17): a child whose guardian has not authorised photos is left out of them. */}
+        {student.consents && student.consents.IMAGE_USE !== 'GRANTED' && (
+          <div className={classes.noPhotos} data-testid="roll-no-photos">
+            <IconCameraOff size={16} aria-hidden />
+            {student.consents.IMAGE_USE === 'REFUSED' ? t`No photos: image use refused` : t`No photos: image use not authorised`}
+          </div>
+        )}
         {mark.status === 'NOT_MARKED' && (
           <div className={classes.notMarked} data-testid="roll-not-marked">
             {t`Not marked on the saved roll`}

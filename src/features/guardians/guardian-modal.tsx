@@ -8,6 +8,16 @@ import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 import { textParams, textSearchPatch, validateGuardian, valuesFromSearch, type GuardianFormValues, type TextField } from './guardian-form.ts';
 import type { GuardianSearch } from './guardian-search.ts';
 import { readSessionDraft, removeSessionDraft, writeSessionDraft } from '../../lib/session-draft.ts';
+import type { ComponentType } from 'react';
+
+/**
+ * What a new guardian is asked besides their fields, composed in by the route (issue 51: the child's consents, a feature
+ * of its own): a part of the form and what to queue once the guardian is queued.
+ */
+export type GuardianExtras = {
+  Fields: ComponentType<{ answers: Record<string, string>; onChange: (answers: Record<string, string>) => void }>;
+  afterCreate: (studentId: string, guardianId: string, answers: Record<string, string>) => Promise<void>;
+};
 
 /** SPEC §5, §9: text inputs reach the URL 300 ms after the last keystroke. */
 export const URL_DEBOUNCE_MS = 300;
@@ -24,7 +34,10 @@ type Props = {
   search: GuardianSearch;
   updateSearch: SearchUpdater;
   onClose: () => void;
-  onSave: (fields: GuardianFields) => Promise<void>;
+  /** `extras`: the answers of the extras' fields (create only). */
+  onSave: (fields: GuardianFields, extras: Record<string, string>) => Promise<void>;
+  /** A part of the form a new guardian also fills in (GuardianExtras.Fields). */
+  extras?: GuardianExtras['Fields'];
   /** Why saving is impossible here (sample records), shown instead of allowing a save. */
   blockedReason?: string;
 };
@@ -54,8 +67,9 @@ function readEditDraft(editing: EditedGuardian): GuardianFormValues | undefined 
  * The register / edit guardian modal. Registering mirrors every field in the URL (SPEC §2), so a reload restores a
  * half-filled form; an edit keeps its typing in the tab's sessionStorage instead (guardian-form.ts says why).
  */
-export function GuardianModal({ mode, editing, search, updateSearch, onClose, onSave, blockedReason }: Props) {
+export function GuardianModal({ mode, editing, search, updateSearch, onClose, onSave, blockedReason, extras: Extras }: Props) {
   const { t } = useLingui();
+  const [answers, setAnswers] = useState<Record<string, string>>({});
   // Read the URL (or the edit's draft) once when the modal opens; afterwards the inputs lead.
   const [values, setValues] = useState<GuardianFormValues>(() => (editing ? (readEditDraft(editing) ?? editing.values) : valuesFromSearch(search)));
   const [errors, setErrors] = useState<Errors>({});
@@ -121,7 +135,7 @@ export function GuardianModal({ mode, editing, search, updateSearch, onClose, on
     setErrors({});
     setSaving(true);
     try {
-      await onSave(result.fields);
+      await onSave(result.fields, mode === 'create' && Extras ? answers : {});
       forgetDraft();
     } finally {
       setSaving(false);
@@ -201,6 +215,7 @@ export function GuardianModal({ mode, editing, search, updateSearch, onClose, on
           {input('email', t`Email`, { type: 'email', inputMode: 'email', error: errors.email })}
           {input('address', t`Address`)}
         </SimpleGrid>
+        {mode === 'create' && Extras && <Extras answers={answers} onChange={setAnswers} />}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close} mih={44}>
             <Trans>Cancel</Trans>

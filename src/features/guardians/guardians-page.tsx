@@ -32,13 +32,14 @@ import { PersonCard } from '../../components/person-card.tsx';
 import { notify, notifySaved } from '../../components/notify.ts';
 import { EDIT_GUARDIAN_ACTION, NEW_GUARDIAN_ACTION, searchForEdit, valuesOfGuardian } from './guardian-form.ts';
 import type { GuardianSearch } from './guardian-search.ts';
-import { GuardianModal, type SearchUpdater } from './guardian-modal.tsx';
+import { GuardianModal, type GuardianExtras, type SearchUpdater } from './guardian-modal.tsx';
 import { useRefusalText } from '../../components/refusal-text.ts';
 import type { OutboxRow, Refusal } from '../../lib/db.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
 import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 
-type Props = { studentId: string; search: GuardianSearch; updateSearch: SearchUpdater };
+/** `extras`: what a new guardian is also asked (the child's consents), for the roles that may give it. */
+type Props = { studentId: string; search: GuardianSearch; updateSearch: SearchUpdater; extras?: GuardianExtras };
 /** `removing`: this device's removal of it waits to be sent. */
 type Row = Guardian & { pending?: 'pending' | 'failed'; removing?: boolean } & Refusal;
 
@@ -46,7 +47,7 @@ const noGuardians: Guardian[] = [];
 const noRows: OutboxRow[] = [];
 
 /** SPEC §2 "alunos/{id}/responsaveis": the student's guardians as person cards, the register and edit modal. */
-export function GuardiansPage({ studentId, search, updateSearch }: Props) {
+export function GuardiansPage({ studentId, search, updateSearch, extras }: Props) {
   const { t } = useLingui();
   const refusalText = useRefusalText();
   const { can } = usePermissions();
@@ -90,13 +91,14 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
   // The server says there is no such student: no guardians to show or add, sample or otherwise.
   if (source === 'not-found') return <RecordNotFound record="student" back={<BackToStudents />} />;
 
-  const save = async (fields: GuardianFields) => {
+  const save = async (fields: GuardianFields, answers: Record<string, string>) => {
     if (modalMode === 'edit' && search.responsibleId) {
       // On the version the edit started from (edited), not the list's latest: a newer one comes back as a conflict.
       await enqueueGuardianUpdate(studentId, search.responsibleId, fields, edited?.version ?? versionOf(search.responsibleId));
       notifySaved(t`Guardian updated successfully!`);
     } else {
-      await enqueueGuardianCreate(studentId, fields);
+      const guardianId = await enqueueGuardianCreate(studentId, fields);
+      await extras?.afterCreate(studentId, guardianId, answers);
       notifySaved(t`Guardian added successfully!`);
     }
     closeModal();
@@ -208,6 +210,7 @@ export function GuardiansPage({ studentId, search, updateSearch }: Props) {
           onClose={closeModal}
           onSave={save}
           blockedReason={blockedReason}
+          {...(extras ? { extras: extras.Fields } : {})}
         />
       ) : null}
     </>

@@ -42,8 +42,11 @@ import { AccessRecordFailure, accessRecordFailureText, isAccessRecordFailure, Re
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RecordNotFoundError } from '../../lib/http.ts';
 
-/** `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature). */
-export function StudentProfilePage({ studentId, documentAdder }: { studentId: string; documentAdder?: ReactNode }) {
+/**
+ * `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature);
+ * `rights`: the child's data rights (consents, export; issue 51), composed in the same way.
+ */
+export function StudentProfilePage({ studentId, documentAdder, rights }: { studentId: string; documentAdder?: ReactNode; rights?: ReactNode }) {
   const { t } = useLingui();
   const query = useQuery(studentQueryOptions(studentId));
   // An edit made on this device and not sent yet shows already (marked as waiting).
@@ -59,7 +62,7 @@ export function StudentProfilePage({ studentId, documentAdder }: { studentId: st
         <BackToStudents />
       </Group>
       {student ? (
-        <Profile student={student} editWaiting={shown?.waiting ?? false} documentAdder={documentAdder} />
+        <Profile student={student} editWaiting={shown?.waiting ?? false} documentAdder={documentAdder} rights={rights} />
       ) : query.isError || query.fetchStatus === 'paused' ? (
         <ReadFailure error={query.error} onRetry={() => void query.refetch()}>
           <Text c="red.9" role="alert">
@@ -84,7 +87,17 @@ function Field({ label, value }: { label: string; value: string | undefined }) {
   );
 }
 
-function Profile({ student, editWaiting, documentAdder }: { student: Student; editWaiting: boolean; documentAdder: ReactNode }) {
+function Profile({
+  student,
+  editWaiting,
+  documentAdder,
+  rights,
+}: {
+  student: Student;
+  editWaiting: boolean;
+  documentAdder: ReactNode;
+  rights: ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const { can } = usePermissions();
   const enumLabel = {
@@ -160,6 +173,7 @@ function Profile({ student, editWaiting, documentAdder }: { student: Student; ed
         <StudentFrequency student={student} />
       </Paper>
       <Enrolments student={student} />
+      {rights}
       {can('guardians:read') && <Guardians studentId={student.id} />}
       {can('documents:read') && <Documents studentId={student.id} adder={can('documents:write') ? documentAdder : null} />}
       {statusOpen && <StatusModal student={student} onClose={() => setStatusOpen(false)} />}

@@ -115,20 +115,23 @@ describe('guardian modal', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('a complete, valid form is saved with the eight fields', async () => {
+  it('a complete, valid form is saved with the eight fields (and no extra answers when none were asked)', async () => {
     const user = userEvent.setup();
     const { onSave } = setup(fullSearch);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({
-      name: 'Maria Souza',
-      cpf: '52998224725',
-      nis: '12345678901',
-      address: 'Rua A, 1',
-      phone: '11987654321',
-      email: 'maria@example.com',
-      civilState: 'CASADO',
-      birthDate: '1980-02-29',
-    });
+    expect(onSave).toHaveBeenCalledWith(
+      {
+        name: 'Maria Souza',
+        cpf: '52998224725',
+        nis: '12345678901',
+        address: 'Rua A, 1',
+        phone: '11987654321',
+        email: 'maria@example.com',
+        civilState: 'CASADO',
+        birthDate: '1980-02-29',
+      },
+      {},
+    );
   });
 
   it('Cancel closes without a late URL write', async () => {

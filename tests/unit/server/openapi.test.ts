@@ -51,6 +51,11 @@ const expectedRoutes = [
   ['get', '/api/attendance/alerts'],
   ['get', '/api/reports/frequency'],
   ['get', '/api/health'],
+  ['get', '/api/students/{id}/consents'],
+  ['post', '/api/students/{id}/consents'],
+  ['get', '/api/consent-terms'],
+  ['post', '/api/consent-terms'],
+  ['get', '/api/consents/to-renew'],
 ] as const;
 
 describe('GET /api/openapi.json', () => {

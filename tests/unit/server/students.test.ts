@@ -216,7 +216,11 @@ describe('GET /api/classes/:classId/students', () => {
     const roster = z.array(studentSummarySchema).parse(response.json());
     expect(new Set(roster.map((s) => s.id))).toEqual(new Set(expected.map((row) => row.student_id)));
     const all = await listStudents();
-    for (const student of roster) expect(all).toContainEqual(student);
+    // Each entry is the list's, plus its consents (issue 51: the roll call's image flag).
+    for (const { consents, ...student } of roster) {
+      expect(all).toContainEqual(student);
+      expect(consents?.IMAGE_USE).toMatch(/^(GRANTED|REFUSED|MISSING)$/);
+    }
   });
 
   it('answers 404 for an unknown class', async () => {
