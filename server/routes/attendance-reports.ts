@@ -3,7 +3,14 @@
  * classes without a roll. Computed in SQL, with the one frequency rule (server/routes/frequency.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attendanceAlertsQuerySchema, attendanceAlertsSchema, type AttendanceAlerts, type AttendanceGrid } from '../../src/api/contract.ts';
+import {
+  attendanceAlertsQuerySchema,
+  attendanceAlertsSchema,
+  BELOW_THRESHOLD_MIN_ROLL_DAYS,
+  ROLL_TO_COMPLETE_DAYS,
+  type AttendanceAlerts,
+  type AttendanceGrid,
+} from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, instant, type ApiContext } from './context.ts';
 import { frequencySql, inMonth } from '../data/rules/frequency.ts';
@@ -17,7 +24,7 @@ export const STREAK_LOOKBACK_DAYS = 90;
 /** How many absences in a row make an alert. */
 export const STREAK_MIN = 3;
 
-type GridStudentRow = Omit<AttendanceGrid['students'][number], 'cells'> & { cells: AttendanceGrid['students'][number]['cells'] | null };
+type GridStudentRow = Omit<AttendanceGrid['students'][number], 'cells' | 'notMarked'> & { cells: AttendanceGrid['students'][number]['cells'] | null };
 
 /** The month grid of a class (the class is known to exist). */
 export async function monthGrid(db: Queryable, classId: string, month: string): Promise<AttendanceGrid> {
@@ -48,8 +55,12 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
        SELECT student_id, days, present, absent, justified FROM attendance_month_counts WHERE class_id = $1 AND month = $2::date
      )
      SELECT s.id, s.full_name AS name,
-            (SELECT json_agg(CASE a.status WHEN 'PRESENT' THEN 'P' WHEN 'ABSENT' THEN 'A' WHEN 'JUSTIFIED' THEN 'J' END ORDER BY d.date)
-               FROM dates d LEFT JOIN attendance_entries a ON a.class_id = $1 AND a.date = d.date AND a.student_id = s.id) AS cells,
+            (SELECT json_agg(CASE a.status WHEN 'PRESENT' THEN 'P' WHEN 'ABSENT' THEN 'A' WHEN 'JUSTIFIED' THEN 'J'
+                                            ELSE CASE WHEN d.on_roster THEN 'N' END END ORDER BY d.date)
+               FROM (SELECT dates.date, EXISTS (SELECT 1 FROM class_enrollments e
+                                                 WHERE e.class_id = $1 AND e.student_id = s.id AND ${onRoster('e', 'dates.date')}) AS on_roster
+                       FROM dates) d
+               LEFT JOIN attendance_entries a ON a.class_id = $1 AND a.date = d.date AND a.student_id = s.id) AS cells,
             coalesce(c.present, 0) AS present, coalesce(c.absent, 0) AS absent, coalesce(c.justified, 0) AS justified,
             coalesce(c.days, 0) AS "rollDays", ${frequencySql('c')} AS "frequencyPercent"
        FROM shown
@@ -69,7 +80,13 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
       GROUP BY r.date ORDER BY r.date`,
     params,
   );
-  return { classId, month, dates, students: students.map((row) => ({ ...row, cells: row.cells ?? [] })), totals, rolls };
+  // Not marked (issue 56): on a date's roster, not on its roll; counted from the cells, so every row and column adds up.
+  const shown = students.map((row) => {
+    const cells = row.cells ?? [];
+    return { ...row, cells, notMarked: cells.filter((cell) => cell === 'N').length };
+  });
+  const withNotMarked = totals.map((total, i) => ({ ...total, notMarked: shown.filter((row) => row.cells[i] === 'N').length }));
+  return { classId, month, dates, students: shown, totals: withNotMarked, rolls };
 }
 
 /** The alerts as of `day` (YYYY-MM-DD): its month's frequencies, absences in a row, the 7 days before it. */
@@ -84,6 +101,8 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
      SELECT s.id AS "studentId", s.full_name AS "studentName", ${frequencySql('c')} AS "frequencyPercent", c.days AS "rollDays"
        FROM counts c JOIN students s ON s.id = c.student_id
       WHERE s.active AND c.days - c.justified > 0 AND ${frequencySql('c')} < $2
+        -- not judged too soon (issue 56): a few marked roll days this month first
+        AND c.days >= ${BELOW_THRESHOLD_MIN_ROLL_DAYS}
       ORDER BY 3, s.full_name, s.id`,
     [`${month}-01`, minPercent],
   );
@@ -161,7 +180,21 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
       ORDER BY g.day, c.title, c.id`,
     [day],
   );
-  return { month, minPercent, belowThreshold, absenceStreaks, missingRolls };
+  // Rolls of the last days that leave off children of their date's roster (not marked, issue 56): to complete.
+  const rollsToComplete = await db.query<NonNullable<AttendanceAlerts['rollsToComplete']>[number]>(
+    `SELECT c.id AS "classId", c.title AS "className", a.id AS "activityId", a.name AS "activityName",
+            to_char(r.date, 'YYYY-MM-DD') AS date, count(*)::int AS "notMarked"
+       FROM attendance_rolls r
+       JOIN classes c ON c.id = r.class_id AND NOT c.archived
+       JOIN activities a ON a.id = c.activity_id AND NOT a.archived
+       JOIN class_enrollments e ON e.class_id = r.class_id AND ${onRoster('e', 'r.date')}
+      WHERE r.date > $1::date - ${ROLL_TO_COMPLETE_DAYS} AND r.date <= $1::date
+        AND NOT EXISTS (SELECT 1 FROM attendance_entries x WHERE x.class_id = r.class_id AND x.date = r.date AND x.student_id = e.student_id)
+      GROUP BY c.id, c.title, a.id, a.name, r.date
+      ORDER BY r.date DESC, c.title, c.id`,
+    [day],
+  );
+  return { month, minPercent, belowThreshold, absenceStreaks, missingRolls, rollsToComplete };
 }
 
 export const attendanceReportRoutes: FastifyPluginAsyncZod<ApiContext & { minPercent: number }> = async (app, { db, minPercent }) => {
@@ -171,8 +204,8 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod<ApiContext & { minPer
       config: { rule: 'reports:read' },
       schema: {
         tags: ['attendance'],
-        summary: `Students below ATTENDANCE_MIN_PERCENT this month, ${STREAK_MIN}+ absences in a row in a class, classes whose weekday came in the last 7 days with no roll`,
-        description: 'With limit=N, each list is its first N and `totals` says how long each is in full (home shows a few).',
+        summary: `Students below ATTENDANCE_MIN_PERCENT this month (${BELOW_THRESHOLD_MIN_ROLL_DAYS}+ marked roll days), ${STREAK_MIN}+ absences in a row in a class, classes whose weekday came in the last 7 days with no roll`,
+        description: `With limit=N, each list is its first N and \`totals\` says how long each is in full (home shows a few). rollsToComplete: rolls of the last ${ROLL_TO_COMPLETE_DAYS} days that leave children of their roster not marked.`,
         querystring: attendanceAlertsQuerySchema,
         response: { 200: attendanceAlertsSchema, ...errors(400) },
       },
@@ -181,13 +214,19 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod<ApiContext & { minPer
       const alerts = await attendanceAlerts(db, today(), minPercent);
       if (request.query.limit === undefined) return alerts;
       const limit = Number(request.query.limit);
-      const { belowThreshold, absenceStreaks, missingRolls } = alerts;
+      const { belowThreshold, absenceStreaks, missingRolls, rollsToComplete = [] } = alerts;
       return {
         ...alerts,
         belowThreshold: belowThreshold.slice(0, limit),
         absenceStreaks: absenceStreaks.slice(0, limit),
         missingRolls: missingRolls.slice(0, limit),
-        totals: { belowThreshold: belowThreshold.length, absenceStreaks: absenceStreaks.length, missingRolls: missingRolls.length },
+        rollsToComplete: rollsToComplete.slice(0, limit),
+        totals: {
+          belowThreshold: belowThreshold.length,
+          absenceStreaks: absenceStreaks.length,
+          missingRolls: missingRolls.length,
+          rollsToComplete: rollsToComplete.length,
+        },
       };
     },
   );

@@ -517,8 +517,10 @@ const percentSchema = z.number().check(z.gte(0), z.lte(100));
 export const attendanceQuerySchema = z.object({ month: z.optional(monthSchema) });
 /**
  * A class's month (GET /classes/{id}/attendance?month=YYYY-MM): the dates with a roll, the students on the roster
- * during the month, one cell per student and date ('P', 'A', 'J', or null when the student was not on that roll),
- * totals per student and per date, and who saved and who corrected each date's roll.
+ * during the month, one cell per student and date ('P', 'A', 'J'; 'N', not marked: on that date's roster but not on
+ * its roll, issue 56; or null when the student was not on that date's roster nor roll), totals per student and per
+ * date (present + absent + justified = roll days; not marked apart: not a roll day), and who saved and who corrected
+ * each date's roll. `notMarked` is absent from a grid the device built (it does not know the rosters of past dates).
  */
 export const attendanceGridSchema = z.object({
   classId: idSchema,
@@ -528,15 +530,16 @@ export const attendanceGridSchema = z.object({
     z.object({
       id: idSchema,
       name: z.string(),
-      cells: z.array(z.nullable(z.enum(['P', 'A', 'J']))),
+      cells: z.array(z.nullable(z.enum(['P', 'A', 'J', 'N']))),
       present: z.int(),
       absent: z.int(),
       justified: z.int(),
       rollDays: z.int(),
+      notMarked: z.optional(z.int()),
       frequencyPercent: percentSchema,
     }),
   ),
-  totals: z.array(z.object({ date: isoDateSchema, present: z.int(), absent: z.int(), justified: z.int() })),
+  totals: z.array(z.object({ date: isoDateSchema, present: z.int(), absent: z.int(), justified: z.int(), notMarked: z.optional(z.int()) })),
   /** Per date (same order as `dates`): who first saved the roll and when, who last corrected it and when (null until then). */
   rolls: z.array(
     z.object({
@@ -566,9 +569,31 @@ export const attendanceAlertsSchema = z.object({
     }),
   ),
   missingRolls: z.array(z.object({ classId: idSchema, className: z.string(), activityId: idSchema, activityName: z.string(), date: isoDateSchema })),
+  /**
+   * Issue 56: rolls of the last ROLL_TO_COMPLETE_DAYS days that leave off children of their date's roster (not marked:
+   * no roll day for them until someone corrects the roll). Optional: a copy kept on a device from before has none.
+   */
+  rollsToComplete: z.optional(
+    z.array(
+      z.object({
+        classId: idSchema,
+        className: z.string(),
+        activityId: idSchema,
+        activityName: z.string(),
+        date: isoDateSchema,
+        notMarked: z.int(),
+      }),
+    ),
+  ),
   /** With ?limit=N (home's first look): each list is its first N, and these are how long they are in full. */
-  totals: z.optional(z.object({ belowThreshold: z.int(), absenceStreaks: z.int(), missingRolls: z.int() })),
+  totals: z.optional(
+    z.object({ belowThreshold: z.int(), absenceStreaks: z.int(), missingRolls: z.int(), rollsToComplete: z.optional(z.int()) }),
+  ),
 });
+/** Issue 56: a student is listed below the threshold only with at least this many marked roll days in the month. */
+export const BELOW_THRESHOLD_MIN_ROLL_DAYS = 3;
+/** Issue 56: how far back home looks for rolls that leave children of their roster not marked. */
+export const ROLL_TO_COMPLETE_DAYS = 30;
 export type AttendanceAlerts = z.infer<typeof attendanceAlertsSchema>;
 /** GET /attendance/alerts?limit=N: at most N of each list (a whole number from 1 to 100). */
 export const attendanceAlertsQuerySchema = z.object({ limit: z.optional(z.string().check(z.regex(/^(?:[1-9][0-9]?|100)$/))) });

@@ -124,5 +124,5 @@ test('the month exports as a CSV a spreadsheet reads in pt-BR (BOM, ;, dd/mm/aaa
   const absentee = rows.find((row) => row[0] === students[1]!.name)!;
   expect(absentee[column]).toBe('A');
   expect(rows.find((row) => row[0] === students[0]!.name)![column]).toBe('P');
-  expect(header.slice(-4)).toEqual(['Presenças', 'Faltas', 'Justificadas', 'Frequência (%)']);
+  expect(header.slice(-5)).toEqual(['Presenças', 'Faltas', 'Justificadas', 'Sem marcação', 'Frequência no mês (%)']);
 });

@@ -34,7 +34,7 @@ test.describe('students', () => {
     await page.getByLabel('Search students').fill(`angela conceicao ${tag.toUpperCase()}`);
     await expect(cards(page, 'student-card')).toHaveCount(1);
     await expect(cards(page, 'student-card')).toContainText(name);
-    await expect(cards(page, 'student-card')).toContainText('Attendance: 0%');
+    await expect(cards(page, 'student-card')).toContainText('Attendance since enrolment: 0%');
     await page.getByLabel('Search students').fill(`no such student ${tag}`);
     await expect(page.getByText('No students found')).toBeVisible();
   });

@@ -4,12 +4,16 @@
  *
  *   frequency = present / (roll days - justified)   (percent, one decimal; 0 when no day counts)
  *
- * A roll day is a roll of one of the student's classes taken on a day the student was on that class's roster
- * (rules/roster.ts), or any roll that lists the student anyway. A justified absence is a roll day that does
- * not count against the child. The counts kept up to date by every write (rules/counts.ts) are this rule applied
- * one roll or one student at a time, and a property test holds them equal to it applied to every roll.
+ * A roll day counts for a student when the roll marks them: present, absent or justified (issue 56, `markedRollDay`).
+ * A child on a date's roster whom the roll does not list is "not marked": not a roll day, not an absence (the month
+ * grid shows them apart, and home lists the roll to complete). So a child enrolled after a roll was taken is never
+ * judged by it. A justified absence is a roll day that does not count against the child. The counts kept up to date by
+ * every write (rules/counts.ts) are this rule applied one roll or one student at a time, and a property test
+ * holds them equal to it applied to every roll.
  */
-import { onRoster } from './roster.ts';
+
+/** SQL: the marks that make a roll day (issue 56): every mark of a roll, P, A or J; a child left off has none. */
+const markedRollDay = (a: string): string => `${a}.status IN ('PRESENT', 'ABSENT', 'JUSTIFIED')`;
 
 /**
  * Per student (or per student and class): days, present, absent, justified, over the rolls that pass `filter`
@@ -18,52 +22,33 @@ import { onRoster } from './roster.ts';
 export function attendanceCountsSql(
   options: {
     perClass?: boolean;
-    /** Also per calendar month (a `month` column, the month's first day): the figures attendance-counts.ts keeps. */
+    /** Also per calendar month (a `month` column, the month's first day): the figures rules/counts.ts keeps. */
     perMonth?: boolean;
     filter?: (row: string) => string;
     student?: (studentIdColumn: string) => string;
   } = {},
 ): string {
   const keys = ['student_id', options.perClass ? 'class_id' : '', options.perMonth ? 'month' : ''].filter(Boolean).join(', ');
-  // `date` is the roll's date column of the row (r.date for the roster's days, a.date for the marks).
-  const keyed = (row: string, date = `${row}.date`) =>
-    [`${row}.student_id`, options.perClass ? `${row}.class_id` : '', options.perMonth ? `date_trunc('month', ${date})::date AS month` : '']
-      .filter(Boolean)
-      .join(', ');
-  const groupKeys = (row: string, date = `${row}.date`) =>
-    [`${row}.student_id`, options.perClass ? `${row}.class_id` : '', options.perMonth ? `date_trunc('month', ${date})::date` : '']
-      .filter(Boolean)
-      .join(', ');
+  const keyed = ['a.student_id', options.perClass ? 'a.class_id' : '', options.perMonth ? `date_trunc('month', a.date)::date AS month` : '']
+    .filter(Boolean)
+    .join(', ');
+  const groupKeys = ['a.student_id', options.perClass ? 'a.class_id' : '', options.perMonth ? `date_trunc('month', a.date)::date` : '']
+    .filter(Boolean)
+    .join(', ');
   const where = options.filter ? `WHERE ${options.filter('r')}` : 'WHERE true';
-  // Only some students (a condition on a student id column): the enrolments and marks of others are never read.
-  const onlyE = options.student ? `AND ${options.student('e.student_id')}` : '';
+  // Only some students (a condition on a student id column): the marks of others are never read.
   const onlyA = options.student ? `AND ${options.student('a.student_id')}` : '';
-  // Three small aggregates, each driven by the rolls that pass the filter (the selective side, through its indexes),
-  // and joins (anti-joins) rather than a sub-query per row, so the cost follows the rolls asked for, not the history:
-  // roll days while on the roster; the marks; and marks on rolls of days the student was not on that roster, which
-  // count as roll days too.
-  const marks = `FROM attendance_rolls r JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date ${onlyA} ${where}`;
+  // One aggregate of the marks, driven by the rolls that pass the filter (the selective side, through its indexes).
   return `
-    SELECT ${keys}, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
+    SELECT ${keys}, days, present, absent, justified
       FROM (
-        SELECT ${keyed('e', 'r.date')}, count(*) AS days, 0 AS present, 0 AS absent, 0 AS justified
-          FROM attendance_rolls r
-          JOIN class_enrollments e ON e.class_id = r.class_id AND ${onRoster('e', 'r.date')} ${onlyE}
+        SELECT ${keyed}, count(*) FILTER (WHERE ${markedRollDay('a')})::int AS days,
+               count(*) FILTER (WHERE a.status = 'PRESENT')::int AS present, count(*) FILTER (WHERE a.status = 'ABSENT')::int AS absent,
+               count(*) FILTER (WHERE a.status = 'JUSTIFIED')::int AS justified
+          FROM attendance_rolls r JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date ${onlyA}
          ${where}
-         GROUP BY ${groupKeys('e', 'r.date')}
-        UNION ALL
-        SELECT ${keyed('a')}, 0, count(*) FILTER (WHERE a.status = 'PRESENT'), count(*) FILTER (WHERE a.status = 'ABSENT'),
-               count(*) FILTER (WHERE a.status = 'JUSTIFIED')
-          ${marks}
-         GROUP BY ${groupKeys('a')}
-        UNION ALL
-        SELECT ${keyed('a')}, count(*), 0, 0, 0
-          ${marks}
-           AND NOT EXISTS (SELECT 1 FROM class_enrollments e
-                            WHERE e.class_id = a.class_id AND e.student_id = a.student_id AND ${onRoster('e', 'a.date')})
-         GROUP BY ${groupKeys('a')}
-      ) counted
-     GROUP BY ${keys}`;
+         GROUP BY ${groupKeys}
+      ) counted`;
 }
 
 /** The percentage of a row of attendanceCountsSql (alias `c`; a missing row, all nulls, gives 0). */

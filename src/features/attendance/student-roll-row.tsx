@@ -43,7 +43,7 @@ export const StudentRollRow = memo(function StudentRollRow({ student, mark, onSe
     <li className={classes.row} data-status={mark.status} data-testid="roll-row">
       <div className={classes.who}>
         <div className={classes.name}>{name}</div>
-        <div className={classes.percent}>{t`Attendance: ${percent}%`}</div>
+        <div className={classes.percent}>{t`Attendance since enrolment: ${percent}%`}</div>
         {/* Issue 51 (ECA art. 17): a child whose guardian has not authorised photos is left out of them. */}
         {student.consents && student.consents.IMAGE_USE !== 'GRANTED' && (
           <div className={classes.noPhotos} data-testid="roll-no-photos">

@@ -36,7 +36,7 @@ import { useScrollEdges } from '../../components/use-scroll-edges.ts';
 import classes from './class-history.module.css';
 
 type Props = { classId: string; month: string; onMonthChange: (month: string) => void };
-type Mark = 'P' | 'A' | 'J';
+type Mark = 'P' | 'A' | 'J' | 'N';
 
 /** A YYYY-MM-DD day in the reader's language (computed in UTC: the day never shifts with the time zone). */
 function dayText(date: string, locale: string, options: Intl.DateTimeFormatOptions): string {
@@ -93,10 +93,12 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
       present: t({ message: 'Present', context: 'count' }),
       absent: t({ message: 'Absent', context: 'count' }),
       justified: t({ message: 'Justified', context: 'count' }),
-      frequency: t`Frequency (%)`,
+      notMarked: t({ message: 'Not marked', context: 'count' }),
+      frequency: t`Frequency this month (%)`,
       totalPresent: t`Total present`,
       totalAbsent: t`Total absent`,
       totalJustified: t`Total justified`,
+      totalNotMarked: t`Total not marked`,
     };
     downloadCsv(gridCsvFileName(t`attendance`, className, month), gridCsvRows(grid, labels, locale), locale);
   };
@@ -256,13 +258,16 @@ function GridTable({
   const { t, i18n } = useLingui();
   const captionId = useId();
   const { ref, frameProps } = useScrollEdges<HTMLDivElement>({ stickyStart: true });
-  const markText: Record<Mark, string> = { P: t`present`, A: t`absent`, J: t`justified absence` };
+  const markText: Record<Mark, string> = { P: t`present`, A: t`absent`, J: t`justified absence`, N: t`not marked on this roll` };
+  // The server's grid counts the children on a date's roster whom its roll does not list (issue 56); the device's does not know them.
+  const hasNotMarked = grid.students.some((student) => student.notMarked !== undefined);
   const rollOf = (date: string) => grid.rolls.find((roll) => roll.date === date);
   const totalOf = (date: string) => grid.totals.find((total) => total.date === date);
-  const totalRows: [string, 'present' | 'absent' | 'justified'][] = [
+  const totalRows: [string, 'present' | 'absent' | 'justified' | 'notMarked'][] = [
     [t({ message: 'Present', context: 'count' }), 'present'],
     [t({ message: 'Absent', context: 'count' }), 'absent'],
     [t({ message: 'Justified', context: 'count' }), 'justified'],
+    ...(hasNotMarked ? [[t({ message: 'Not marked', context: 'count' }), 'notMarked'] as [string, 'notMarked']] : []),
   ];
   return (
     <div {...frameProps}>
@@ -317,8 +322,13 @@ function GridTable({
               <th scope="col" className={classes.totalCell}>
                 <Trans context="count">Justified</Trans>
               </th>
-              <th scope="col" className={classes.totalCell}>
-                <Trans>Frequency</Trans>
+              {hasNotMarked && (
+                <th scope="col" className={classes.totalCell}>
+                  <Trans context="count">Not marked</Trans>
+                </th>
+              )}
+              <th scope="col" className={`${classes.totalCell} ${classes.figureCell}`}>
+                <Trans>Frequency this month</Trans>
               </th>
             </tr>
           </thead>
@@ -351,7 +361,8 @@ function GridTable({
                 <td className={classes.totalCell}>{student.present}</td>
                 <td className={classes.totalCell}>{student.absent}</td>
                 <td className={classes.totalCell}>{student.justified}</td>
-                <td className={classes.totalCell}>{percentText(i18n.locale, student.frequencyPercent)}</td>
+                {hasNotMarked && <td className={classes.totalCell}>{student.notMarked ?? 0}</td>}
+                <td className={`${classes.totalCell} ${classes.figureCell}`}>{percentText(i18n.locale, student.frequencyPercent)}</td>
               </tr>
             ))}
           </tbody>
@@ -366,7 +377,7 @@ function GridTable({
                     {totalOf(date)?.[key] ?? ''}
                   </td>
                 ))}
-                <td colSpan={4} />
+                <td colSpan={hasNotMarked ? 5 : 4} />
               </tr>
             ))}
           </tfoot>

@@ -1,5 +1,5 @@
 /**
- * The month grid as CSV rows (src/lib/csv.ts writes the file): a header, one row per student with P/A/J per date and
+ * The month grid as CSV rows (src/lib/csv.ts writes the file): a header, one row per student with P/A/J/N per date and
  * their totals and frequency, then the totals per date. Labels come from the screen, in the user's language.
  */
 import type { AttendanceGrid } from '../../api/contract.ts';
@@ -15,15 +15,20 @@ export type GridCsvLabels = {
   totalPresent: string;
   totalAbsent: string;
   totalJustified: string;
+  /** Issue 56: on a date's roster, not on its roll (the server's grid only). */
+  notMarked: string;
+  totalNotMarked: string;
 };
 
 export function gridCsvRows(grid: AttendanceGrid, labels: GridCsvLabels, locale: Locale): CsvCell[][] {
+  const hasNotMarked = grid.students.some((student) => student.notMarked !== undefined);
   const header: CsvCell[] = [
     labels.student,
     ...grid.dates.map((date) => csvDate(date, locale)),
     labels.present,
     labels.absent,
     labels.justified,
+    ...(hasNotMarked ? [labels.notMarked] : []),
     labels.frequency,
   ];
   const students = grid.students.map((student): CsvCell[] => [
@@ -32,6 +37,7 @@ export function gridCsvRows(grid: AttendanceGrid, labels: GridCsvLabels, locale:
     student.present,
     student.absent,
     student.justified,
+    ...(hasNotMarked ? [student.notMarked ?? 0] : []),
     csvNumber(student.frequencyPercent, locale),
   ]);
   const totalRow = (label: string, count: (total: AttendanceGrid['totals'][number]) => number): CsvCell[] => [
@@ -46,6 +52,7 @@ export function gridCsvRows(grid: AttendanceGrid, labels: GridCsvLabels, locale:
         totalRow(labels.totalPresent, (total) => total.present),
         totalRow(labels.totalAbsent, (total) => total.absent),
         totalRow(labels.totalJustified, (total) => total.justified),
+        ...(hasNotMarked ? [totalRow(labels.totalNotMarked, (total) => total.notMarked ?? 0)] : []),
       ]
     : [];
   return [header, ...students, ...totals];

@@ -1,6 +1,7 @@
 /**
  * Home's attendance alerts (issue 17), for the roles with 'reports:read': students below ATTENDANCE_MIN_PERCENT this
- * month, absences in a row in a class, classes with no roll in the last 7 days, each with a link. Loaded on demand by
+ * month (with 3 marked roll days at least), absences in a row in a class, classes with no roll in the last 7 days, and
+ * for those who may correct them, rolls that leave students not marked (issue 56), each with a link. Loaded on demand by
  * home-page.tsx (its code and the contract stay out of home's first load); the answer is kept on the device, so it
  * shows offline, saying from when.
  */
@@ -14,7 +15,8 @@ import { answerState } from '../../offline/list-source.ts';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { localMidnight } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
-import type { AttendanceAlerts } from '../../api/contract.ts';
+import { BELOW_THRESHOLD_MIN_ROLL_DAYS, type AttendanceAlerts } from '../../api/contract.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
 
 export default function AttendanceAlerts() {
   const { t } = useLingui();
@@ -54,7 +56,7 @@ export default function AttendanceAlerts() {
   );
 }
 
-type ListName = 'belowThreshold' | 'absenceStreaks' | 'missingRolls';
+type ListName = 'belowThreshold' | 'absenceStreaks' | 'missingRolls' | 'rollsToComplete';
 
 /**
  * `alerts` holds the first few of each list, `whole` (once loaded) all of them. A list's "Show all" asks for the whole
@@ -72,10 +74,13 @@ function AlertLists({
   loadWhole: () => void;
 }) {
   const { i18n } = useLingui();
+  const { can } = usePermissions();
   const [open, setOpen] = useState<ReadonlySet<ListName>>(new Set());
+  // A copy kept from before issue 56 has no rolls to complete.
+  const itemsOf = <K extends ListName>(from: AttendanceAlerts, name: K) => (from[name] ?? []) as NonNullable<AttendanceAlerts[K]>;
   const listOf = <K extends ListName>(name: K) => ({
-    items: (open.has(name) && whole ? whole[name] : alerts[name].slice(0, ALERTS_SHOWN)) as AttendanceAlerts[K],
-    total: alerts.totals?.[name] ?? alerts[name].length,
+    items: (open.has(name) && whole ? itemsOf(whole, name) : itemsOf(alerts, name).slice(0, ALERTS_SHOWN)) as NonNullable<AttendanceAlerts[K]>,
+    total: alerts.totals?.[name] ?? itemsOf(alerts, name).length,
     open: open.has(name) && !!whole,
     loading: open.has(name) && !whole && !wholeFailed,
     failed: open.has(name) && !whole && wholeFailed,
@@ -91,7 +96,11 @@ function AlertLists({
   });
   const day = (value: string) => i18n.date(localMidnight(value), { dateStyle: 'short' });
   const minimum = percentText(i18n.locale, alerts.minPercent);
-  return listOf('belowThreshold').total + listOf('absenceStreaks').total + listOf('missingRolls').total === 0 ? (
+  const minDays = BELOW_THRESHOLD_MIN_ROLL_DAYS;
+  // Rolls to complete are for whoever may correct them (issue 56).
+  const rollsToComplete = can('attendance:write') ? itemsOf(alerts, 'rollsToComplete') : [];
+  const rollsToCompleteTotal = rollsToComplete.length > 0 ? listOf('rollsToComplete').total : 0;
+  return listOf('belowThreshold').total + listOf('absenceStreaks').total + listOf('missingRolls').total + rollsToCompleteTotal === 0 ? (
     <Text>
       <Trans>No alerts: no student is below {minimum} this month, none has 3 absences in a row and every class has its rolls.</Trans>
     </Text>
@@ -102,6 +111,9 @@ function AlertLists({
           <Title order={3} size="h5" mb={4}>
             <Trans>Below {minimum} this month</Trans>
           </Title>
+          <Text size="sm" c="gray.8" mb={4} data-testid="below-threshold-rule">
+            <Trans>Only students with at least {minDays} marked roll days this month are listed.</Trans>
+          </Text>
           <ShortList
             {...listOf('belowThreshold')}
             render={(student) => {
@@ -171,6 +183,42 @@ function AlertLists({
                       {className} ({activityName}), {date}
                     </Trans>
                   </Anchor>
+                </List.Item>
+              );
+            }}
+          />
+        </div>
+      )}
+      {rollsToComplete.length > 0 && (
+        <div data-testid="rolls-to-complete">
+          <Title order={3} size="h5" mb={4}>
+            <Trans>Rolls to complete</Trans>
+          </Title>
+          <Text size="sm" c="gray.8" mb={4}>
+            <Trans>These rolls leave students of the class not marked: they count for no one until the roll is corrected.</Trans>
+          </Text>
+          <ShortList
+            {...listOf('rollsToComplete')}
+            render={(roll) => {
+              const date = day(roll.date);
+              const { className, activityName, notMarked } = roll;
+              return (
+                <List.Item key={`${roll.classId}/${roll.date}`}>
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link
+                        {...props}
+                        to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
+                        params={{ activityId: roll.activityId, classId: roll.classId }}
+                        search={{ date1: roll.date }}
+                      />
+                    )}
+                  >
+                    <Trans>
+                      {className} ({activityName}), {date}
+                    </Trans>
+                  </Anchor>{' '}
+                  <Plural value={notMarked} one="— # student not marked" other="— # students not marked" />
                 </List.Item>
               );
             }}

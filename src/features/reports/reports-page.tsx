@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { attendanceAlertsQueryOptions, frequencyReportQueryOptions } from '../../api/reports.ts';
-import type { AttendanceAlerts, FrequencyReport } from '../../api/contract.ts';
+import { BELOW_THRESHOLD_MIN_ROLL_DAYS, type AttendanceAlerts, type FrequencyReport } from '../../api/contract.ts';
 import { answerState, type AnswerState } from '../../offline/list-source.ts';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -220,6 +220,7 @@ function BelowThreshold({ alerts }: { alerts: AnswerState<AttendanceAlerts> }) {
     );
   };
   const minimum = data ? percentText(locale, data.minPercent) : '';
+  const minDays = BELOW_THRESHOLD_MIN_ROLL_DAYS;
   const alertsMonth = data ? nameOfMonth(data.month, locale) : '';
   return (
     <section aria-labelledby="report-below">
@@ -244,7 +245,8 @@ function BelowThreshold({ alerts }: { alerts: AnswerState<AttendanceAlerts> }) {
         </Button>
       </Group>
       <Text size="sm" c="gray.7" mb="sm">
-        <Trans>This list is always the current month&apos;s, whatever month the report above shows.</Trans>
+        <Trans>This list is always the current month&apos;s, whatever month the report above shows.</Trans>{' '}
+        <Trans>Only students with at least {minDays} marked roll days this month are listed.</Trans>
       </Text>
       <ListSourceBanner source={alerts.source} savedAt={alerts.savedAt} />
       {alerts.source === 'loading' && <Loader size="sm" aria-label={t`Loading the students below the minimum`} />}
@@ -267,7 +269,7 @@ function BelowThreshold({ alerts }: { alerts: AnswerState<AttendanceAlerts> }) {
                     <Trans>Student</Trans>
                   </Table.Th>
                   <Table.Th scope="col" ta="right">
-                    <Trans>Frequency</Trans>
+                    <Trans>Frequency this month</Trans>
                   </Table.Th>
                   <Table.Th scope="col" ta="right">
                     <Trans>Roll days</Trans>

@@ -54,7 +54,7 @@ export const StudentCard = memo(function StudentCard({ student, position, total,
         </p>
       ) : (
         <>
-          <p className={classes.detail}>{t`Attendance: ${percent}%`}</p>
+          <p className={classes.detail}>{t`Attendance since enrolment: ${percent}%`}</p>
           <div className={classes.bar} aria-hidden>
             <div className={classes.barFill} style={{ width: `${Math.min(Math.max(percent, 0), 100)}%` }} />
           </div>

@@ -34,7 +34,7 @@ export function StudentFrequency({ student }: { student: Student }) {
     const percent = percentText(i18n.locale, student.frequencyPercent);
     return (
       <Text data-testid="profile-frequency">
-        <Trans>Attendance: {percent}</Trans>
+        <Trans>Attendance since enrolment: {percent}</Trans>
       </Text>
     );
   }

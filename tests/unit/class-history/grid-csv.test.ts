@@ -36,6 +36,8 @@ const labels: GridCsvLabels = {
   totalPresent: 'Total de presentes',
   totalAbsent: 'Total de ausentes',
   totalJustified: 'Total de justificadas',
+  notMarked: 'Sem marcação',
+  totalNotMarked: 'Total sem marcação',
 };
 
 describe("a class's month grid as CSV", () => {
@@ -61,6 +63,25 @@ describe("a class's month grid as CSV", () => {
     const text = toCsv(gridCsvRows(grid, labels, 'pt-BR'), 'pt-BR');
     expect(text.startsWith('\uFEFFEducando;03/03/2025;10/03/2025;')).toBe(true);
     expect(text).toContain('\r\n"Bruno; Lima";;A;0;1;0;0\r\n');
+  });
+
+  it("gives the server's not-marked children (on the date's roster, not on its roll) their own mark, column and total row, and every row adds up", () => {
+    const served: AttendanceGrid = {
+      ...grid,
+      students: [
+        { ...grid.students[0]!, notMarked: 0 },
+        { ...grid.students[1]!, cells: ['N', 'A'], notMarked: 1 },
+        { ...grid.students[2]!, notMarked: 0 },
+      ],
+      totals: [
+        { ...grid.totals[0]!, notMarked: 1 },
+        { ...grid.totals[1]!, notMarked: 0 },
+      ],
+    };
+    const rows = gridCsvRows(served, labels, 'pt-BR');
+    expect(rows[0]).toEqual(['Educando', '03/03/2025', '10/03/2025', 'Presentes', 'Ausentes', 'Justificadas', 'Sem marcação', 'Frequência (%)']);
+    expect(rows[2]).toEqual(['Bruno; Lima', 'N', 'A', 0, 1, 0, 1, '0']);
+    expect(rows.at(-1)).toEqual(['Total sem marcação', 1, 0]);
   });
 
   it('is only the header for a month without rolls', () => {

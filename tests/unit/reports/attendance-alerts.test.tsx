@@ -37,3 +37,32 @@ describe("home's attendance alerts", () => {
     expect(screen.queryByText(/The whole list could not be loaded/)).not.toBeInTheDocument();
   });
 });
+
+describe('rolls to complete and the below-threshold rule (issue 56)', () => {
+  const toComplete = { classId: 'c9', className: 'Turma 9', activityId: 'a1', activityName: 'Judô', date: '2026-11-14', notMarked: 27 };
+  const alerts = {
+    ...first,
+    belowThreshold: [{ studentId: 's1', studentName: 'Ana Souza', frequencyPercent: 50, rollDays: 4 }],
+    missingRolls: [],
+    rollsToComplete: [toComplete],
+    totals: { belowThreshold: 1, absenceStreaks: 0, missingRolls: 0, rollsToComplete: 1 },
+  };
+  const me = (access: string, permissions: string[]) => ({ id: 'u1', email: 'u@example.com', full_name: 'U', access, permissions });
+
+  it('lists a roll that leaves students not marked for whoever may correct it, linked to its roll call, and says when a student is listed', async () => {
+    mockApi({ 'attendance/alerts': alerts, me: me('coordenador', ['reports:read', 'attendance:write']) });
+    renderWithRouter(<AttendanceAlerts />);
+    const link = await screen.findByRole('link', { name: /Turma 9 \(Judô\)/ });
+    expect(link.getAttribute('href')).toContain('date1=2026-11-14');
+    expect(screen.getByText(/27 students not marked/)).toBeInTheDocument();
+    expect(screen.getByText('Only students with at least 3 marked roll days this month are listed.')).toBeInTheDocument();
+  });
+
+  it('does not list rolls to complete for a role that cannot correct them', async () => {
+    mockApi({ 'attendance/alerts': alerts, me: me('psicologo', ['reports:read']) });
+    renderWithRouter(<AttendanceAlerts />);
+    expect(await screen.findByText('Ana Souza')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('Rolls to complete')).not.toBeInTheDocument();
+  });
+});

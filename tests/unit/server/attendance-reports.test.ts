@@ -145,19 +145,25 @@ describe('the month grid and the frequency rule', () => {
     });
     // Bruno: 1 / (5 - 2) = 33.3 %
     expect(byName['Bruno Lima']).toMatchObject({ cells: ['A', 'J', 'J', 'P', 'A'], present: 1, absent: 2, justified: 2, frequencyPercent: 33.3 });
-    // Carla: 4 / 5 = 80 % (on the roster of the last roll but not on it: a roll day, not a presence)
-    expect(byName['Carla Dias']).toMatchObject({ cells: ['P', 'P', 'P', 'P', null], present: 4, rollDays: 5, frequencyPercent: 80 });
-    // Davi: enrolled from the 10th: 3 / 4 = 75 %
-    expect(byName['Davi Rocha']).toMatchObject({ cells: [null, 'P', 'A', 'P', 'P'], rollDays: 4, frequencyPercent: 75 });
+    // Carla: on the roster of the last roll but not on it: not marked (N), not a roll day nor an absence (issue 56): 4 / 4
+    expect(byName['Carla Dias']).toMatchObject({ cells: ['P', 'P', 'P', 'P', 'N'], present: 4, rollDays: 4, notMarked: 1, frequencyPercent: 100 });
+    // Davi: enrolled from the 10th (off the first roll's roster: no mark at all): 3 / 4 = 75 %
+    expect(byName['Davi Rocha']).toMatchObject({ cells: [null, 'P', 'A', 'P', 'P'], rollDays: 4, notMarked: 0, frequencyPercent: 75 });
     // Eva: two justified absences and nothing else: no countable day, 0
     expect(byName['Eva Nunes']).toMatchObject({ cells: ['J', 'J', null, null, null], rollDays: 2, justified: 2, frequencyPercent: 0 });
     expect(answer.totals).toEqual([
-      { date: '2025-03-03', present: 2, absent: 1, justified: 1 },
-      { date: '2025-03-10', present: 3, absent: 0, justified: 2 },
-      { date: '2025-03-17', present: 1, absent: 1, justified: 2 },
-      { date: '2025-03-24', present: 3, absent: 1, justified: 0 },
-      { date: '2025-03-31', present: 2, absent: 1, justified: 0 },
+      { date: '2025-03-03', present: 2, absent: 1, justified: 1, notMarked: 0 },
+      { date: '2025-03-10', present: 3, absent: 0, justified: 2, notMarked: 0 },
+      { date: '2025-03-17', present: 1, absent: 1, justified: 2, notMarked: 0 },
+      { date: '2025-03-24', present: 3, absent: 1, justified: 0, notMarked: 0 },
+      { date: '2025-03-31', present: 2, absent: 1, justified: 0, notMarked: 1 },
     ]);
+    // Every row adds up: present + absent + justified = roll days, and with the not-marked cells, every cell of a roll
+    // the student was on the roster of.
+    for (const student of answer.students) {
+      expect(student.present + student.absent + student.justified).toBe(student.rollDays);
+      expect(student.rollDays + (student.notMarked ?? 0)).toBe(student.cells.filter((cell) => cell !== null).length);
+    }
   });
 
   it('tells per date who first saved the roll and who last corrected it, and when', async () => {
@@ -246,17 +252,27 @@ describe('the month grid and the frequency rule', () => {
         expect(answer.dates).toEqual(dates);
         for (const [i, student] of answer.students.entries()) {
           const marks = dates.map((date) => sent.get(date)![i] ?? null);
-          expect(student.cells).toEqual(marks);
-          const count = (m: string) => marks.filter((x) => x === m).length;
-          expect([student.present, student.absent, student.justified, student.rollDays]).toEqual([count('P'), count('A'), count('J'), dates.length]);
+          // All three are on every roll's roster: a roll that does not list one leaves them not marked (N).
+          expect(student.cells).toEqual(marks.map((m) => m ?? 'N'));
+          const count = (m: string | null) => marks.filter((x) => x === m).length;
+          // A roll day is a marked day (issue 56): P, A or J; a day not marked is counted apart.
+          expect([student.present, student.absent, student.justified, student.rollDays, student.notMarked]).toEqual([
+            count('P'),
+            count('A'),
+            count('J'),
+            count('P') + count('A') + count('J'),
+            count(null),
+          ]);
           expect(student.frequencyPercent).toBeGreaterThanOrEqual(0);
           expect(student.frequencyPercent).toBeLessThanOrEqual(100);
-          const countable = dates.length - count('J');
+          const countable = count('P') + count('A');
           expect(student.frequencyPercent).toBeCloseTo(countable > 0 ? (100 * count('P')) / countable : 0, 1);
         }
         for (const [j, total] of answer.totals.entries()) {
           const column = answer.students.map((s) => s.cells[j]);
-          expect([total.present, total.absent, total.justified]).toEqual(['P', 'A', 'J'].map((m) => column.filter((c) => c === m).length));
+          expect([total.present, total.absent, total.justified, total.notMarked]).toEqual(
+            ['P', 'A', 'J', 'N'].map((m) => column.filter((c) => c === m).length),
+          );
         }
       }),
       { numRuns: 15, seed: 17 },
@@ -284,8 +300,16 @@ describe('GET /api/attendance/alerts', () => {
     expect(alerts).toMatchObject({ month: day.slice(0, 7), minPercent: 75 });
     // This month's rolls of the three (all three, unless today is the 1st or the 2nd of the month).
     const daysThisMonth = [-2, -1, 0].filter((n) => addDays(day, n).startsWith(day.slice(0, 7))).length;
-    expect(alerts.belowThreshold).toContainEqual({ studentId: fabio, studentName: 'Fábio Risco', frequencyPercent: 0, rollDays: daysThisMonth });
-    expect(alerts.belowThreshold.find((s) => s.studentId === gabi)).toMatchObject({ frequencyPercent: 0 });
+    // Listed only with 3 marked roll days this month (issue 56): not judged too soon on the 1st or the 2nd.
+    const fabioBelow = alerts.belowThreshold.find((s) => s.studentId === fabio);
+    const gabiBelow = alerts.belowThreshold.find((s) => s.studentId === gabi);
+    if (daysThisMonth >= 3) {
+      expect(fabioBelow).toEqual({ studentId: fabio, studentName: 'Fábio Risco', frequencyPercent: 0, rollDays: daysThisMonth });
+      expect(gabiBelow).toMatchObject({ frequencyPercent: 0 });
+    } else {
+      expect(fabioBelow).toBeUndefined();
+      expect(gabiBelow).toBeUndefined();
+    }
     expect(alerts.absenceStreaks).toContainEqual({
       studentId: fabio,
       studentName: 'Fábio Risco',
@@ -314,8 +338,36 @@ describe('GET /api/attendance/alerts', () => {
     expect(later.absenceStreaks.find((s) => s.studentId === fabio)).toBeUndefined();
     const expected = Math.round(1000 / daysThisMonth) / 10;
     expect(later.belowThreshold.find((s) => s.studentId === fabio)).toEqual(
-      expected < 75 ? expect.objectContaining({ frequencyPercent: expected }) : undefined,
+      expected < 75 && daysThisMonth >= 3 ? expect.objectContaining({ frequencyPercent: expected }) : undefined,
     );
+  });
+
+  it('does not judge a child enrolled after the rolls were taken, and lists the roll that leaves a child of its roster as to complete', async () => {
+    const day = today();
+    const c = await makeClass([{ name: 'Lia Antiga' }, { name: 'Rui Atrasado', from: addDays(day, -30) }], { weekDay: weekDayOf(day) });
+    const [lia, rui] = c.ids as [string, string];
+    // Three rolls that list Lia only (taken before Rui was added to the list, with his enrolment dated back).
+    for (const n of [-2, -1, 0]) expect((await put(c.classId, addDays(day, n), [A(lia)])).statusCode).toBe(200);
+    const alerts = attendanceAlertsSchema.parse((await server.app.inject('/api/attendance/alerts')).json());
+    // Rui: no marked roll day, so no figure to judge: not below the threshold (the old rule gave him 0 %).
+    expect(alerts.belowThreshold.find((s) => s.studentId === rui)).toBeUndefined();
+    const record = studentSchema.parse((await server.app.inject(`/api/students/${rui}`)).json());
+    expect(record.frequency?.overall.month.rollDays).toBe(0);
+    // Each of the three rolls is to complete: one child of its roster not marked.
+    expect(alerts.rollsToComplete?.filter((roll) => roll.classId === c.classId)).toEqual(
+      [0, -1, -2].map((n) => ({
+        classId: c.classId,
+        className: expect.any(String),
+        activityId: c.activityId,
+        activityName: 'Capoeira',
+        date: addDays(day, n),
+        notMarked: 1,
+      })),
+    );
+    // Corrected with Rui marked: complete, and off the list.
+    expect((await put(c.classId, day, [A(lia), P(rui)], `${day}T23:30:00.000Z`)).statusCode).toBe(200);
+    const later = attendanceAlertsSchema.parse((await server.app.inject('/api/attendance/alerts')).json());
+    expect(later.rollsToComplete?.find((roll) => roll.classId === c.classId && roll.date === day)).toBeUndefined();
   });
 
   it('with limit=N, answers the first N of each list and how long each is in full', async () => {
@@ -330,6 +382,7 @@ describe('GET /api/attendance/alerts', () => {
       belowThreshold: full.belowThreshold.length,
       absenceStreaks: full.absenceStreaks.length,
       missingRolls: full.missingRolls.length,
+      rollsToComplete: full.rollsToComplete?.length,
     });
     for (const limit of ['0', '101', '2.5', 'five']) expect((await server.app.inject(`/api/attendance/alerts?limit=${limit}`)).statusCode).toBe(400);
   });
@@ -363,7 +416,7 @@ describe("a student's frequency on the profile", () => {
       ['2025-06-16', A(sofia)],
     ] as const)
       expect((await put(x.classId, date, [entry])).statusCode).toBe(200);
-    // Class Y, June: P, a roll that leaves her out while she is on the roster (a roll day, not present), P.
+    // Class Y, June: P, a roll that leaves her out while she is on the roster (not marked: no roll day, issue 56), P.
     expect((await put(y.classId, '2025-06-04', [P(sofia), P(tiago)])).statusCode).toBe(200);
     expect((await put(y.classId, '2025-06-11', [P(tiago)])).statusCode).toBe(200);
     expect((await put(y.classId, '2025-06-18', [P(sofia), A(tiago)])).statusCode).toBe(200);
@@ -378,12 +431,12 @@ describe("a student's frequency on the profile", () => {
     });
     expect(frequency.month).toBe('2025-06');
     expect(frequency.schoolYear).toBe('2025');
-    // Month: X 1 of (3 - 1) = 50; Y 2 of 3 = 66.7; overall 3 of (6 - 1) = 60. Year: X 2 of (5 - 1); overall 4 of 7.
-    expect(frequency.overall).toEqual({ month: figure(6, 3, 1, 1, 60), schoolYear: figure(8, 4, 2, 1, 57.1) });
+    // Month: X 1 of (3 - 1) = 50; Y 2 of 2 = 100; overall 3 of (5 - 1) = 75. Year: X 2 of (5 - 1); overall 4 of (7 - 1).
+    expect(frequency.overall).toEqual({ month: figure(5, 3, 1, 1, 75), schoolYear: figure(7, 4, 2, 1, 66.7) });
     const classX = frequency.classes.find((c) => c.classId === x.classId)!;
     const classY = frequency.classes.find((c) => c.classId === y.classId)!;
     expect([classX.month, classX.schoolYear]).toEqual([figure(3, 1, 1, 1, 50), figure(5, 2, 2, 1, 50)]);
-    expect([classY.month, classY.schoolYear]).toEqual([figure(3, 2, 0, 0, 66.7), figure(3, 2, 0, 0, 66.7)]);
+    expect([classY.month, classY.schoolYear]).toEqual([figure(2, 2, 0, 0, 100), figure(2, 2, 0, 0, 100)]);
     expect(frequency.activities.find((a) => a.activityId === x.activityId)).toMatchObject({ month: classX.month, schoolYear: classX.schoolYear });
     expect(frequency.classes).toHaveLength(2);
     expect(frequency.activities).toHaveLength(2);

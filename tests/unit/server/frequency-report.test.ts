@@ -65,13 +65,14 @@ async function report(month?: string) {
 describe('GET /api/reports/frequency', () => {
   // Hand-checked fixture, March 2025 (other months' rolls must stay out):
   //   Capoeira / Segunda (Mondays 3, 10, 17; Ana, Bruno, Carla on the roster all month):
-  //     3rd: Ana P, Bruno A, Carla P; 10th: Ana P, Bruno J, Carla A; 17th: Ana P, Bruno P (Carla not on the roll)
-  //     roll days 3 x 3 = 9, present 5, absent 2, justified 1: 5 / (9 - 1) = 62.5 %
+  //     3rd: Ana P, Bruno A, Carla P; 10th: Ana P, Bruno J, Carla A; 17th: Ana P, Bruno P (Carla not on the roll:
+  //     not marked, no roll day for her, issue 56)
+  //     roll days 3 + 3 + 2 = 8, present 5, absent 2, justified 1: 5 / (8 - 1) = 71.4 %
   //   Capoeira / Quarta (Wednesdays 5, 12; Davi, and Eva enrolled from the 12th; an April roll left out):
   //     5th: Davi P; 12th: Davi P, Eva A
   //     roll days 2 + 1 = 3, present 2, absent 1: 2 / 3 = 66.7 %
-  //   Capoeira: 5 rolls, roll days 12, present 7, absent 3, justified 1: 7 / (12 - 1) = 63.6 %
-  //     (over the summed counts, not the mean of its classes' figures, 64.6)
+  //   Capoeira: 5 rolls, roll days 11, present 7, absent 3, justified 1: 7 / (11 - 1) = 70 %
+  //     (over the summed counts, not the mean of its classes' figures, 69.1)
   //   Natação / Terça: a roll in April only: not in March's report.
   let capoeira: string, natacao: string, segunda: string, quarta: string, terca: string;
   beforeAll(async () => {
@@ -118,8 +119,8 @@ describe('GET /api/reports/frequency', () => {
         absent: 2,
         justified: 1,
         rolls: 3,
-        rollDays: 9,
-        frequencyPercent: 62.5,
+        rollDays: 8,
+        frequencyPercent: 71.4,
       },
     ]);
     expect(answer.activities.filter((a) => a.activityId === capoeira || a.activityId === natacao)).toEqual([
@@ -130,8 +131,8 @@ describe('GET /api/reports/frequency', () => {
         absent: 3,
         justified: 1,
         rolls: 5,
-        rollDays: 12,
-        frequencyPercent: 63.6,
+        rollDays: 11,
+        frequencyPercent: 70,
       },
     ]);
   });

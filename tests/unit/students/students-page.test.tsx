@@ -21,7 +21,7 @@ describe('students page', () => {
     mockApi({ students });
     renderWithRouter(<StudentsPage />);
     const card = (await screen.findByText('Ana Beatriz Santos')).closest('[data-testid="student-card"]') as HTMLElement;
-    expect(within(card).getByText('Attendance: 92%')).toBeInTheDocument();
+    expect(within(card).getByText('Attendance since enrolment: 92%')).toBeInTheDocument();
     expect(screen.getAllByTestId('student-card')).toHaveLength(3);
   });
 
