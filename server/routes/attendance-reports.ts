@@ -1,6 +1,6 @@
 /**
  * Attendance a coordinator can read (issue 17): a class's month grid and the alerts about children dropping out and
- * classes without a roll. Computed in SQL, with the one frequency rule (server/routes/frequency.ts).
+ * classes without a roll. Computed in SQL, with the one frequency rule (server/data/rules/frequency.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
