@@ -586,9 +586,7 @@ export const attendanceAlertsSchema = z.object({
     ),
   ),
   /** With ?limit=N (home's first look): each list is its first N, and these are how long they are in full. */
-  totals: z.optional(
-    z.object({ belowThreshold: z.int(), absenceStreaks: z.int(), missingRolls: z.int(), rollsToComplete: z.optional(z.int()) }),
-  ),
+  totals: z.optional(z.object({ belowThreshold: z.int(), absenceStreaks: z.int(), missingRolls: z.int(), rollsToComplete: z.optional(z.int()) })),
 });
 /** Issue 56: a student is listed below the threshold only with at least this many marked roll days in the month. */
 export const BELOW_THRESHOLD_MIN_ROLL_DAYS = 3;
