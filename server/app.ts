@@ -29,6 +29,7 @@ import { studentRoutes } from './routes/students.ts';
 import { enrolmentRoutes } from './routes/enrolments.ts';
 import { accessLogRoutes } from './routes/access-log.ts';
 import { consentRoutes } from './routes/consents.ts';
+import { assessmentRoutes } from './routes/assessments.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { parsingSerializerCompiler } from './serializer.ts';
@@ -108,6 +109,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
   await app.register(consentRoutes, context);
+  await app.register(assessmentRoutes, context);
   await app.register(syncRoutes, context);
   await app.register(healthRoutes, { ...context, version, tokensUnverified });
 

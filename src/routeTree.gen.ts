@@ -22,6 +22,7 @@ import { Route as TurmasIndexRouteImport } from './routes/turmas/index'
 import { Route as TurmasClassIdRouteImport } from './routes/turmas/$classId'
 import { Route as AlunosIdIndexRouteImport } from './routes/alunos/$id/index'
 import { Route as AlunosIdAcessosRouteImport } from './routes/alunos/$id/acessos'
+import { Route as AlunosIdAnamneseRouteImport } from './routes/alunos/$id/anamnese'
 import { Route as AlunosIdEditarRouteImport } from './routes/alunos/$id/editar'
 import { Route as AlunosIdResponsaveisRouteImport } from './routes/alunos/$id/responsaveis'
 import { Route as FrequenciasAtividadesIndexRouteImport } from './routes/frequencias/atividades/index'
@@ -94,6 +95,11 @@ const AlunosIdAcessosRoute = AlunosIdAcessosRouteImport.update({
   path: '/alunos/$id/acessos',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AlunosIdAnamneseRoute = AlunosIdAnamneseRouteImport.update({
+  id: '/alunos/$id/anamnese',
+  path: '/alunos/$id/anamnese',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AlunosIdEditarRoute = AlunosIdEditarRouteImport.update({
   id: '/alunos/$id/editar',
   path: '/alunos/$id/editar',
@@ -141,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/alunos/': typeof AlunosIndexRoute
   '/turmas/': typeof TurmasIndexRoute
   '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
+  '/alunos/$id/anamnese': typeof AlunosIdAnamneseRoute
   '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
   '/turmas/$classId/frequencia': typeof TurmasClassIdFrequenciaRoute
@@ -162,6 +169,7 @@ export interface FileRoutesByTo {
   '/alunos': typeof AlunosIndexRoute
   '/turmas': typeof TurmasIndexRoute
   '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
+  '/alunos/$id/anamnese': typeof AlunosIdAnamneseRoute
   '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
   '/turmas/$classId/frequencia': typeof TurmasClassIdFrequenciaRoute
@@ -184,6 +192,7 @@ export interface FileRoutesById {
   '/alunos/': typeof AlunosIndexRoute
   '/turmas/': typeof TurmasIndexRoute
   '/alunos/$id/acessos': typeof AlunosIdAcessosRoute
+  '/alunos/$id/anamnese': typeof AlunosIdAnamneseRoute
   '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
   '/turmas/$classId_/frequencia': typeof TurmasClassIdFrequenciaRoute
@@ -207,6 +216,7 @@ export interface FileRouteTypes {
     | '/alunos/'
     | '/turmas/'
     | '/alunos/$id/acessos'
+    | '/alunos/$id/anamnese'
     | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
     | '/turmas/$classId/frequencia'
@@ -228,6 +238,7 @@ export interface FileRouteTypes {
     | '/alunos'
     | '/turmas'
     | '/alunos/$id/acessos'
+    | '/alunos/$id/anamnese'
     | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
     | '/turmas/$classId/frequencia'
@@ -249,6 +260,7 @@ export interface FileRouteTypes {
     | '/alunos/'
     | '/turmas/'
     | '/alunos/$id/acessos'
+    | '/alunos/$id/anamnese'
     | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
     | '/turmas/$classId_/frequencia'
@@ -270,6 +282,7 @@ export interface RootRouteChildren {
   AlunosIndexRoute: typeof AlunosIndexRoute
   TurmasIndexRoute: typeof TurmasIndexRoute
   AlunosIdAcessosRoute: typeof AlunosIdAcessosRoute
+  AlunosIdAnamneseRoute: typeof AlunosIdAnamneseRoute
   AlunosIdEditarRoute: typeof AlunosIdEditarRoute
   AlunosIdResponsaveisRoute: typeof AlunosIdResponsaveisRoute
   TurmasClassIdFrequenciaRoute: typeof TurmasClassIdFrequenciaRoute
@@ -372,6 +385,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlunosIdAcessosRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/alunos/$id/anamnese': {
+      id: '/alunos/$id/anamnese'
+      path: '/alunos/$id/anamnese'
+      fullPath: '/alunos/$id/anamnese'
+      preLoaderRoute: typeof AlunosIdAnamneseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/alunos/$id/editar': {
       id: '/alunos/$id/editar'
       path: '/alunos/$id/editar'
@@ -441,6 +461,7 @@ const rootRouteChildren: RootRouteChildren = {
   AlunosIndexRoute: AlunosIndexRoute,
   TurmasIndexRoute: TurmasIndexRoute,
   AlunosIdAcessosRoute: AlunosIdAcessosRoute,
+  AlunosIdAnamneseRoute: AlunosIdAnamneseRoute,
   AlunosIdEditarRoute: AlunosIdEditarRoute,
   AlunosIdResponsaveisRoute: AlunosIdResponsaveisRoute,
   TurmasClassIdFrequenciaRoute: TurmasClassIdFrequenciaRoute,

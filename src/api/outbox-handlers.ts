@@ -7,6 +7,7 @@ import { registerStudentRecordHandlers } from './student-records.ts';
 import { registerActivityHandlers } from './activities.ts';
 import { registerClassHandlers } from './classes.ts';
 import { registerConsentHandlers } from './consents.ts';
+import { registerAssessmentHandlers } from './assessments.ts';
 
 export function registerOutboxHandlers(): void {
   registerGuardianHandlers();
@@ -17,4 +18,5 @@ export function registerOutboxHandlers(): void {
   registerActivityHandlers();
   registerClassHandlers();
   registerConsentHandlers();
+  registerAssessmentHandlers();
 }

@@ -52,6 +52,10 @@ export const permissions = [
   'consent-terms:write',
   'students:export',
   'students:anonymise',
+  'assessments:read',
+  'assessments:write',
+  'assessments:review',
+  'assessment-forms:write',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -62,10 +66,22 @@ export type RouteRule = Permission | typeof PUBLIC;
 const everyone: Permission[] = ['me:read', 'filters:read', 'activities:read', 'classes:read', 'students:list'];
 
 export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
-  admin: permissions,
-  // Not the keys (users), not the programme's term texts nor the irreversible anonymisation: those are the admin's.
+  // The admin reads the anamnese and edits its questions, but writes no child's answers (not their profession).
+  admin: permissions.filter((permission) => permission !== 'assessments:write' && permission !== 'assessments:review'),
+  // Not the keys (users), not the programme's term texts nor the irreversible anonymisation: those are the admin's. The
+  // anamnese is written by the psychosocial team: the coordinator reads it, and edits no answers (nor the questions).
   coordenador: permissions.filter(
-    (permission) => !(['users:write', 'consent-terms:write', 'students:anonymise'] as Permission[]).includes(permission),
+    (permission) =>
+      !(
+        [
+          'users:write',
+          'consent-terms:write',
+          'students:anonymise',
+          'assessments:write',
+          'assessments:review',
+          'assessment-forms:write',
+        ] as Permission[]
+      ).includes(permission),
   ),
   administrativo: [
     ...everyone,
@@ -80,11 +96,33 @@ export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
     'consents:read',
     'consents:write',
   ],
-  psicologo: [...everyone, 'students:read', 'guardians:read', 'documents:read', 'attendance:read', 'reports:read', 'consents:read'],
+  psicologo: [
+    ...everyone,
+    'students:read',
+    'guardians:read',
+    'documents:read',
+    'attendance:read',
+    'reports:read',
+    'consents:read',
+    'assessments:read',
+    'assessments:write',
+    'assessments:review',
+  ],
   instrutor: [...everyone, 'attendance:read', 'attendance:write'],
-  assistente_social: [...everyone, 'students:read', 'guardians:read', 'documents:read', 'attendance:read', 'reports:read', 'consents:read'],
-  estagiario_psicologia: [...everyone, 'students:read', 'consents:read'],
-  estagiario_servico_social: [...everyone, 'students:read', 'consents:read'],
+  assistente_social: [
+    ...everyone,
+    'students:read',
+    'guardians:read',
+    'documents:read',
+    'attendance:read',
+    'reports:read',
+    'consents:read',
+    'assessments:read',
+    'assessments:write',
+    'assessments:review',
+  ],
+  estagiario_psicologia: [...everyone, 'students:read', 'consents:read', 'assessments:read', 'assessments:write'],
+  estagiario_servico_social: [...everyone, 'students:read', 'consents:read', 'assessments:read', 'assessments:write'],
 };
 
 export function permissionsOf(access: string): readonly Permission[] {
@@ -102,3 +140,20 @@ export function seesRollsOf(staff: { id: string; access: string }, instructorId:
 
 /** Whether a role's rolls are those of its own classes (and of classes that name no instructor) only. */
 export const ownClassesOnly = (access: string): boolean => access === 'instrutor';
+
+/**
+ * What a role may do with one assessment form (anamnese: health and family data). The route's permission lets the
+ * role in; this says which form: the psychological one is the psychologist's and the psychology intern's, the social one
+ * the social worker's and the social-work intern's; coordinator and admin read both; a psychologist or a social worker
+ * reviews (and their own writes need no review) the form of their profession. Instructor and office: neither.
+ */
+export type FormRights = { read: boolean; write: boolean; review: boolean };
+const formTeams: Record<'PSICOLOGIA' | 'SOCIAL', { lead: string; intern: string }> = {
+  PSICOLOGIA: { lead: 'psicologo', intern: 'estagiario_psicologia' },
+  SOCIAL: { lead: 'assistente_social', intern: 'estagiario_servico_social' },
+};
+export function formRights(access: string, formType: 'PSICOLOGIA' | 'SOCIAL'): FormRights {
+  const team = formTeams[formType];
+  const writes = access === team.lead || access === team.intern;
+  return { read: writes || access === 'admin' || access === 'coordenador', write: writes, review: access === team.lead };
+}

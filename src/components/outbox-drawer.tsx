@@ -41,6 +41,8 @@ const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.classUpdate]: msg`Class change`,
   [outboxKinds.consentRecord]: msg`Consent`,
   [outboxKinds.consentTermCreate]: msg`Consent term`,
+  [outboxKinds.assessmentSave]: msg`Assessment answers`,
+  [outboxKinds.assessmentReview]: msg`Assessment review`,
 };
 
 /** The record a versioned write carries (its one object-valued field, e.g. `student`), or the payload itself. */

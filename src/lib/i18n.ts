@@ -62,7 +62,8 @@ export type FeatureCatalog =
   | 'student-registration'
   | 'students'
   | 'tech-demo'
-  | 'users';
+  | 'users'
+  | 'assessments';
 
 const loaded = new Set<string>();
 

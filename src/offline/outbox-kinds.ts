@@ -21,6 +21,8 @@ export const outboxKinds = {
   classUpdate: 'class.update',
   consentRecord: 'consent.record',
   consentTermCreate: 'consent-term.create',
+  assessmentSave: 'assessment.save',
+  assessmentReview: 'assessment.review',
 } as const;
 export type OutboxKind = (typeof outboxKinds)[keyof typeof outboxKinds];
 
@@ -45,4 +47,6 @@ export const permissionOfKind: Record<OutboxKind, Permission> = {
   [outboxKinds.classUpdate]: 'classes:write',
   [outboxKinds.consentRecord]: 'consents:write',
   [outboxKinds.consentTermCreate]: 'consent-terms:write',
+  [outboxKinds.assessmentSave]: 'assessments:write',
+  [outboxKinds.assessmentReview]: 'assessments:review',
 };

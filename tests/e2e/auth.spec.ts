@@ -415,3 +415,50 @@ async function readDevice(page: Page): Promise<{ kv: string[]; outbox: unknown[]
     };
   });
 }
+
+test("a psychology intern fills a child's psychological anamnese offline; the psychologist marks it reviewed", async ({ page, context }) => {
+  const students = await context.request.get(`${API}/students`, { headers: { authorization: `Bearer ${await staffToken()}` } });
+  const list = (await students.json()) as Array<{ id: string }>;
+  const studentId = list[Math.floor(Math.random() * list.length)]!.id;
+  const intern = `Gabi Estagiaria ${unique()}`;
+  await page.goto(APP);
+  await signInWithPopup(page, intern, 'estagiario_psicologia');
+  await page.goto(`${APP}alunos/${studentId}/anamnese?form=PSICOLOGIA`);
+  const form = page.getByRole('form', { name: 'Answers' });
+  await expect(form.getByRole('textbox', { name: /^1\. / })).toBeVisible();
+  // The social form is not the psychology intern's: no tab for it.
+  await expect(page.getByRole('tab', { name: 'Social assessment' })).toHaveCount(0);
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await form.getByRole('textbox', { name: /^1\. / }).fill('Mora com a avó e dois irmãos; mais ligada à avó.');
+  for (const group of await form.getByRole('radiogroup').all()) await group.getByRole('radio').first().check();
+  await form.getByRole('textbox', { name: /^3\. / }).fill('Com a avó e com a professora.');
+  // Kept on the device as it is typed: a reload offline brings the answers back.
+  await form.getByRole('textbox', { name: /^13\. / }).fill('Chora, depois conversa.');
+  await expect(page.getByTestId('assessment-draft')).toBeVisible();
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(form.getByRole('textbox', { name: /^13\. / })).toHaveValue('Chora, depois conversa.');
+  await form.getByRole('button', { name: 'Save answers' }).click();
+  await expect(page.getByTestId('outbox-pending')).toHaveText('1');
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
+  await expect(page.getByTestId('assessment-status')).toContainText(`Written by ${intern} (Psychology intern)`);
+  await expect(page.getByTestId('assessment-status')).toContainText('Not reviewed yet');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  const psychologist = `Tatiana Psicologa ${unique()}`;
+  await signInWithPopup(page, psychologist, 'psicologo');
+  await page.goto(`${APP}alunos/${studentId}/anamnese?form=PSICOLOGIA`);
+  await expect(page.getByTestId('assessment-status')).toContainText('Not reviewed yet');
+  await page.getByRole('button', { name: 'Mark as reviewed' }).click();
+  await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
+  await expect(page.getByTestId('assessment-status')).toContainText(`Reviewed by ${psychologist}`);
+  await expect(page.getByTestId('assessment-status')).toContainText(`Written by ${intern}`);
+
+  const saved = await context.request.get(`${API}/students/${studentId}/assessments`, { headers: { authorization: `Bearer ${await staffToken()}` } });
+  expect(await saved.json()).toEqual([
+    expect.objectContaining({ formType: 'PSICOLOGIA', writtenBy: intern, reviewed: true, reviewedBy: psychologist }),
+  ]);
+});

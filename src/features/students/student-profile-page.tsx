@@ -28,6 +28,7 @@ import { notify, notifySaved } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
+import { formRights } from '../../api/permissions.ts';
 import { StudentFrequency } from './student-frequency.tsx';
 import { DocumentViewer, viewableDocument } from './document-viewer.tsx';
 import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
@@ -174,10 +175,40 @@ function Profile({
       </Paper>
       <Enrolments student={student} />
       {rights}
+      {can('assessments:read') && <AssessmentLinks studentId={student.id} />}
       {can('guardians:read') && <Guardians studentId={student.id} />}
       {can('documents:read') && <Documents studentId={student.id} adder={can('documents:write') ? documentAdder : null} />}
       {statusOpen && <StatusModal student={student} onClose={() => setStatusOpen(false)} />}
     </Stack>
+  );
+}
+
+/** A link per anamnese form the role reads (the forms load on their own page, alunos/$id/anamnese). */
+function AssessmentLinks({ studentId }: { studentId: string }) {
+  const { t } = useLingui();
+  const { me } = usePermissions();
+  const forms = [
+    { form: 'PSICOLOGIA' as const, label: t`Psychological assessment` },
+    { form: 'SOCIAL' as const, label: t`Social assessment` },
+  ].filter(({ form }) => !me || formRights(me.access, form).read);
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="sm">
+        <Trans>Anamnese</Trans>
+      </Title>
+      <Group>
+        {forms.map(({ form, label }) => (
+          <Button
+            key={form}
+            variant="default"
+            mih={44}
+            renderRoot={(props) => <Link to="/alunos/$id/anamnese" params={{ id: studentId }} search={{ form }} {...props} />}
+          >
+            {label}
+          </Button>
+        ))}
+      </Group>
+    </Paper>
   );
 }
 

@@ -56,6 +56,11 @@ const expectedRoutes = [
   ['get', '/api/consent-terms'],
   ['post', '/api/consent-terms'],
   ['get', '/api/consents/to-renew'],
+  ['get', '/api/assessment-forms'],
+  ['put', '/api/assessment-forms/{formType}'],
+  ['get', '/api/students/{id}/assessments'],
+  ['put', '/api/students/{id}/assessments/{formType}'],
+  ['post', '/api/students/{id}/assessments/{formType}/review'],
 ] as const;
 
 describe('GET /api/openapi.json', () => {
