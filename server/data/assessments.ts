@@ -17,7 +17,10 @@ export async function listForms(db: Queryable): Promise<AssessmentForm[]> {
 }
 
 export async function formVersion(db: Queryable, formType: AssessmentFormType, version: number): Promise<AssessmentForm | undefined> {
-  const [row] = await db.query<AssessmentForm>(`SELECT ${formColumns} FROM assessment_forms WHERE form_type = $1 AND version = $2`, [formType, version]);
+  const [row] = await db.query<AssessmentForm>(`SELECT ${formColumns} FROM assessment_forms WHERE form_type = $1 AND version = $2`, [
+    formType,
+    version,
+  ]);
   return row && { ...row, questions: parsed<Question[]>(row.questions) };
 }
 
@@ -61,10 +64,10 @@ export async function studentAssessments(db: Queryable, studentId: string, formT
 }
 
 export async function lockAssessment(tx: Queryable, studentId: string, formType: AssessmentFormType): Promise<Assessment | undefined> {
-  const [row] = await tx.query<Assessment>(`SELECT ${assessmentColumns} FROM student_assessments WHERE student_id = $1 AND form_type = $2 FOR UPDATE`, [
-    studentId,
-    formType,
-  ]);
+  const [row] = await tx.query<Assessment>(
+    `SELECT ${assessmentColumns} FROM student_assessments WHERE student_id = $1 AND form_type = $2 FOR UPDATE`,
+    [studentId, formType],
+  );
   return row && asAssessment(row);
 }
 
