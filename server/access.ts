@@ -23,6 +23,7 @@ import { authenticateWith } from './auth.ts';
 import { appendAccessRecord } from './data/access-record.ts';
 import { insertFirstAdmin, linkSignIn, signInUserOf, type SignInRow, type StaffUser } from './data/users.ts';
 import type { Db } from './db/types.ts';
+import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull } from './disk.ts';
 import { errorBody } from './errors.ts';
 
 declare module 'fastify' {
@@ -192,14 +193,25 @@ export function recordAccessWith(db: Db) {
       return payload;
     } catch (error) {
       request.log.error({ err: error }, 'the access record could not be written');
-      // An error answer carries no child's data (a refused id may not even be storable text), and a write is done or
-      // refused already; except an answer that shows a record as it is now (a stale edit's 409), held back like a read's
-      // (the write was not applied: the client sends it again later).
-      if ((write || reply.statusCode >= 400) && !request.answerCarriesRecord) return payload;
+      // An error answer carries no child's data (a refused id may not even be storable text) and changed nothing;
+      // except an answer that shows a record as it is now (a stale edit's 409), held back like a read's.
+      if (reply.statusCode >= 400 && !request.answerCarriesRecord) return payload;
       // A file's stream is let go unread.
       (payload as { destroy?: () => void } | null)?.destroy?.();
-      reply.code(503).header('content-type', 'application/json; charset=utf-8').removeHeader('content-disposition');
-      return JSON.stringify(errorBody(503, 'The access record could not be written, so this was not shown. Try again.', 'access-record-unavailable'));
+      reply.header('content-type', 'application/json; charset=utf-8').removeHeader('content-disposition');
+      // A write done whose row could not be written is not acknowledged (issue 55): the client keeps it and sends it
+      // again (every write is idempotent: its client id, its version), and the resend that is recorded is the one
+      // acknowledged. A full disk says so (507 'disk-full'), so the app can tell the user whom to call.
+      if (write && isDiskFull(error)) {
+        reply.code(507);
+        return JSON.stringify(errorBody(507, DISK_FULL_MESSAGE, DISK_FULL_CODE));
+      }
+      reply.code(503);
+      return JSON.stringify(
+        write
+          ? errorBody(503, 'The access record could not be written, so this change is not confirmed: it is sent again.', 'access-record-unavailable')
+          : errorBody(503, 'The access record could not be written, so this was not shown. Try again.', 'access-record-unavailable'),
+      );
     }
   };
 }

@@ -56,6 +56,8 @@ export interface BuildServerOptions {
   now?: () => Date;
   /** Tokens are checked against the Auth emulator, which accepts any: /api/health says so. */
   tokensUnverified?: boolean;
+  /** The folder whose file system /api/health watches (the embedded database's), and its low mark in MB (DISK_LOW_MB). */
+  disk?: { dir: string; lowMb: number };
 }
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -73,11 +75,12 @@ type ApiOptions = ApiContext & {
   routeRules: RouteRuleEntry[];
   attendanceMinPercent: number;
   tokensUnverified: boolean;
+  disk: { dir: string; lowMb: number } | undefined;
 };
 
 const api: FastifyPluginAsyncZod<ApiOptions> = async (
   app,
-  { db, studentList, now, verifyToken, adminEmails, routeRules, attendanceMinPercent, tokensUnverified },
+  { db, studentList, now, verifyToken, adminEmails, routeRules, attendanceMinPercent, tokensUnverified, disk },
 ) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
   const context: ApiContext = { db, studentList, now, openMode: verifyToken === null };
@@ -111,7 +114,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(consentRoutes, context);
   await app.register(assessmentRoutes, context);
   await app.register(syncRoutes, context);
-  await app.register(healthRoutes, { ...context, version, tokensUnverified });
+  await app.register(healthRoutes, { ...context, version, tokensUnverified, disk });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { rule: 'me:read' } }, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),
@@ -173,6 +176,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     routeRules: app.routeRules,
     attendanceMinPercent: options.attendanceMinPercent ?? DEFAULT_ATTENDANCE_MIN_PERCENT,
     tokensUnverified: options.tokensUnverified ?? false,
+    disk: options.disk,
   });
   await registerFrontend(app, options.distDir);
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)));

@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '../src/api/contract.ts';
+import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull } from './disk.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -67,6 +68,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its schema');
       return reply.code(500).send(errorBody(500, 'The server produced an invalid answer'));
+    }
+    // A full disk (a file or the database could not write): 507 with a code the app words, never a 500 (issue 55).
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'the disk is full');
+      return reply.code(507).send(errorBody(507, DISK_FULL_MESSAGE, DISK_FULL_CODE));
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {

@@ -6,9 +6,11 @@
  *   QUADRA_ALLOW_EMULATOR=yes too)
  *   ADMIN_EMAILS (comma-separated: these e-mails become admin users at their first sign-in)
  *   ATTENDANCE_MIN_PERCENT (75: students below it this month are alerted)
+ *   DISK_LOW_MB (200: /api/health says disk 'low' under this much free space where the embedded database lives)
  *   SEED_DEMO (on without FIREBASE_PROJECT_ID, off with it: a new database gets the sample programme)
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { buildServer } from './app.ts';
 import { activeAdmins } from './data/users.ts';
 import { firebaseTokenVerifier } from './auth.ts';
@@ -18,6 +20,7 @@ import { openDatabase } from './db/open.ts';
 import type { PgliteDb } from './db/pglite.ts';
 import { startControlSocket } from './control-socket.ts';
 import { describeRestored, makeActiveAdmin } from './data/admins.ts';
+import { DEFAULT_DISK_LOW_MB, diskFullAtStart, freeMegabytes, isDiskFull } from './disk.ts';
 import { loggerOptions } from './edge.ts';
 import { ROOT } from './root.ts';
 
@@ -59,6 +62,16 @@ if (emulator && env.QUADRA_ALLOW_EMULATOR !== 'yes') {
 // asked for: its staff e-mails would let whoever holds them in.
 const seedDemo = onOff('SEED_DEMO', !projectId);
 
+const diskLowMb = positiveInt('DISK_LOW_MB', DEFAULT_DISK_LOW_MB);
+// A start on a full disk: one line, not PGlite's crash dump (issue 55). The embedded database's folder (or, before its
+// first start, the folder it goes in) must have room to open.
+if (!env.DATABASE_URL) {
+  const free = await freeMegabytes(existsSync(dataDir) ? dataDir : dirname(dataDir));
+  if (free !== null && free < 1) {
+    console.error(diskFullAtStart(dataDir));
+    process.exit(1);
+  }
+}
 const db = await openDatabase({
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
   dataDir,
@@ -69,6 +82,10 @@ const db = await openDatabase({
   // One clear line, not a stack: the folder is taken, and the line says by whom and what to do.
   if (error instanceof DataDirHeldError) {
     console.error(`Quadra cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  if (isDiskFull(error)) {
+    console.error(diskFullAtStart(env.DATABASE_URL ? 'the PostgreSQL server' : dataDir));
     process.exit(1);
   }
   throw error;
@@ -87,6 +104,7 @@ const app = await buildServer({
   adminEmails,
   attendanceMinPercent,
   tokensUnverified: Boolean(emulator),
+  ...(db.kind === 'pglite' ? { disk: { dir: dataDir, lowMb: diskLowMb } } : {}),
   logger: loggerOptions(env.LOG_LEVEL || 'info'),
 });
 if (emulator)

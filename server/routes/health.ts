@@ -5,15 +5,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema, type Health } from '../../src/api/contract.ts';
 import { PUBLIC } from '../../src/api/permissions.ts';
+import { diskState } from '../disk.ts';
 import type { ApiContext } from './context.ts';
 
 /** A database that does not answer within this long counts as down. */
 const DATABASE_TIMEOUT_MS = 3_000;
 
-export const healthRoutes: FastifyPluginAsyncZod<ApiContext & { version: string; tokensUnverified: boolean }> = async (
-  app,
-  { db, version, tokensUnverified },
-) => {
+type HealthOptions = ApiContext & { version: string; tokensUnverified: boolean; disk: { dir: string; lowMb: number } | undefined };
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, version, tokensUnverified, disk }) => {
   // Said on every answer, up or down: whoever watches the server learns that its sign-in lets any token in.
   const tokens = tokensUnverified ? { tokens: 'unverified' as const } : {};
   app.get(
@@ -28,6 +28,8 @@ export const healthRoutes: FastifyPluginAsyncZod<ApiContext & { version: string;
       },
     },
     async (request, reply) => {
+      const diskNow = disk ? await diskState(disk.dir, disk.lowMb) : undefined;
+      const state = { ...tokens, ...(diskNow ? { disk: diskNow } : {}) };
       let schemaVersion: string | null = null;
       let timer: NodeJS.Timeout | undefined;
       try {
@@ -38,12 +40,12 @@ export const healthRoutes: FastifyPluginAsyncZod<ApiContext & { version: string;
         schemaVersion = (row?.version ?? '').replace(/\.sql$/, '') || null;
       } catch (error) {
         request.log.error({ err: error }, 'health: the database does not answer');
-        const down: Health = { status: 'unavailable', database: 'down', engine: db.kind, schemaVersion: null, version, ...tokens };
+        const down: Health = { status: 'unavailable', database: 'down', engine: db.kind, schemaVersion: null, version, ...state };
         return reply.code(503).send(down);
       } finally {
         clearTimeout(timer);
       }
-      return { status: 'ok' as const, database: 'up' as const, engine: db.kind, schemaVersion, version, ...tokens };
+      return { status: 'ok' as const, database: 'up' as const, engine: db.kind, schemaVersion, version, ...state };
     },
   );
 };

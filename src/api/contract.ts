@@ -698,6 +698,8 @@ export const healthSchema = z.object({
    * QUADRA_ALLOW_EMULATOR=yes), which accepts any token: for tests only, never a programme's server.
    */
   tokens: z.optional(z.literal('unverified')),
+  /** Free space where the embedded database lives: 'low' under DISK_LOW_MB (absent on PostgreSQL, whose disk is its own). */
+  disk: z.optional(z.enum(['ok', 'low'])),
 });
 export type Health = z.infer<typeof healthSchema>;
 
@@ -718,6 +720,14 @@ export const apiErrorSchema = z.object({
 export const accessRefusals = ['not-registered', 'deactivated', 'email-unverified'] as const;
 export type AccessRefusal = (typeof accessRefusals)[number];
 /** The codes of a refused write the app words in the user's language; any other refusal shows the server's own words. */
-export const writeRefusals = ['cpf-taken', 'email-taken', 'stale-version', 'roll-date-future', 'status-date-future', 'forbidden'] as const;
+export const writeRefusals = [
+  'cpf-taken',
+  'email-taken',
+  'stale-version',
+  'roll-date-future',
+  'status-date-future',
+  'forbidden',
+  'disk-full',
+] as const;
 export type WriteRefusal = (typeof writeRefusals)[number];
 export type ApiError = z.infer<typeof apiErrorSchema>;

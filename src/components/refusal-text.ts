@@ -15,6 +15,7 @@ const texts: Record<WriteRefusal, MessageDescriptor> = {
   'roll-date-future': msg`A roll cannot be dated after today.`,
   'status-date-future': msg`A deactivation or reactivation cannot be dated after today.`,
   forbidden: msg`Your access does not allow this change.`,
+  'disk-full': msg`The server's disk is full: tell the administrator.`,
 };
 
 const isKnown = (code: string | undefined): code is WriteRefusal => code !== undefined && Object.hasOwn(texts, code);

@@ -309,6 +309,9 @@ export async function classifyFailure(error: unknown): Promise<{ kind: FailureKi
       return { kind: code && ACCOUNT_REFUSALS.includes(code) ? 'unauthorized' : 'rejected', status };
     }
     if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { kind: 'rejected', status };
+    // A full disk on the server (507 'disk-full') waits for a person, the administrator: the write is kept and shown with
+    // its reason ("The server's disk is full: tell the administrator.") and Retry, not retried unseen (issue 55).
+    if (status === 507) return { kind: 'rejected', status };
     return { kind: 'transient', status };
   }
   if (error instanceof RefusedError) return { kind: 'rejected' };

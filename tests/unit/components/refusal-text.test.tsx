@@ -17,6 +17,9 @@ describe("a refused write's reason", () => {
     expect(result.current({ reason: 'No.', reasonCode: 'something-new' })).toBe('No.');
     // A role's refusal (another instructor's class, a permission taken away) in the user's words, not the server's English.
     expect(result.current({ reason: "This class is another instructor's", reasonCode: 'forbidden' })).toBe('Your access does not allow this change.');
+    expect(result.current({ reason: 'whatever the server said', reasonCode: 'disk-full' })).toBe(
+      "The server's disk is full: tell the administrator.",
+    );
     expect(result.current({})).toBeUndefined();
   });
 
@@ -29,6 +32,7 @@ describe("a refused write's reason", () => {
       expect(result.current({ reason: 'A user with the e-mail x@y.org is already registered', reasonCode: 'email-taken' })).toBe(
         'Já existe um usuário cadastrado com este e-mail.',
       );
+      expect(result.current({ reason: 'x', reasonCode: 'disk-full' })).toBe('O disco do servidor está cheio: avise o administrador.');
     } finally {
       i18n.activate('en-US');
     }

@@ -247,13 +247,14 @@ describe('the access record', () => {
     expect((await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM access_log'))[0]!.n).toBeGreaterThan(0);
   });
 
-  it("does not answer a read of a child's data it cannot record (503, no data); a write it cannot record is answered as done", async () => {
+  it("does not answer a read of a child's data it cannot record (503, no data); a write it cannot record is not acknowledged, and its resend is", async () => {
     // A student with guardians (not merely the first by id: another test's new student may sort first).
     const [{ id: studentId } = { id: '' }] = await server.db.query<{ id: string }>(
       'SELECT student_id AS id FROM guardians ORDER BY student_id LIMIT 1',
     );
     const guardians = (await server.app.inject(`/api/students/${studentId}/responsibles`)).json<Array<{ name: string }>>();
     expect(guardians.length).toBeGreaterThan(0);
+    const id = randomUUID();
     // Every new entry refused from now on, as a full disk or a broken table would.
     await server.db.exec('ALTER TABLE access_log ADD CONSTRAINT test_refuse_entries CHECK (user_id IS NULL) NOT VALID');
     try {
@@ -261,13 +262,18 @@ describe('the access record', () => {
       expect(read.statusCode).toBe(503);
       expect(read.json()).toMatchObject({ code: 'access-record-unavailable' });
       expect(read.body).not.toContain(guardians[0]!.name);
-      const id = randomUUID();
       const written = await server.app.inject({ method: 'POST', url: '/api/students', payload: { id, fullName: 'Sem Registro' } });
-      expect(written.statusCode).toBe(201);
+      // Refused, not acknowledged (issue 55): the app keeps it in its outbox and sends it again.
+      expect(written.statusCode).toBe(503);
+      expect(written.json()).toMatchObject({ code: 'access-record-unavailable' });
     } finally {
       await server.db.exec('ALTER TABLE access_log DROP CONSTRAINT test_refuse_entries');
     }
     expect((await server.app.inject(`/api/students/${studentId}/responsibles`)).statusCode).toBe(200);
+    // The resend, once the record can be written: acknowledged (200: the same client id), and recorded.
+    const resent = await server.app.inject({ method: 'POST', url: '/api/students', payload: { id, fullName: 'Sem Registro' } });
+    expect(resent.statusCode).toBe(200);
+    expect(await server.db.query("SELECT 1 FROM access_log WHERE student_id = $1 AND kind = 'write'", [id])).toHaveLength(1);
   });
 
   it("holds back a stale roll's conflict it cannot record (503): its answer would show the day's roll, reasons and all", async () => {

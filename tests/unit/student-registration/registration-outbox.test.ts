@@ -85,6 +85,12 @@ describe('registration through the outbox', () => {
     expect(calls).toHaveLength(1);
     expect(await registrationOutcome(queued)).toEqual({ status: 'refused', reason: NO_ID_MESSAGE });
     expect((await classifyFailure(noIdRefusal())).kind).toBe('rejected');
+    // A full disk waits for the administrator: shown with its reason and Retry, not retried unseen (issue 55).
+    const { HTTPError } = await import('ky');
+    const diskFull = new Response(JSON.stringify({ statusCode: 507, error: 'Insufficient Storage', message: 'full', code: 'disk-full' }), {
+      status: 507,
+    });
+    expect((await classifyFailure(new HTTPError(diskFull, new Request('http://x/api/students'), {} as never))).kind).toBe('rejected');
   });
 
   it('a failed document stays queued for a retry and the student is not sent again', async () => {
