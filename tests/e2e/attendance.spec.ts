@@ -60,12 +60,22 @@ test('the whole roll online: activity, class, date, marks, save; the roll is the
   await expect(toggle(page, first.name, 'present')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('roll-counts')).toContainText(`Present: ${students.length}`);
 
-  // No date yet: the spec's refusal.
-  await page.getByRole('button', { name: 'Save attendance' }).click();
-  await expect(page.getByText('Error saving attendance, please enter a date')).toBeVisible();
+  // The chooser opens today's roll (issue 56): the date is in the field and in the URL.
+  await expect(page).toHaveURL(new RegExp(`date1=${localDate()}`));
+  await expect(page.getByLabel('Date')).toHaveValue(localDate());
 
+  // No date: the spec's refusal, and the date field says why beside it and takes the focus.
+  await page.getByLabel('Date').fill('');
+  await page.getByRole('button', { name: 'Save attendance' }).click();
+  const refusal = page.getByText('Error saving attendance, please enter a date');
+  await expect(refusal).toBeVisible();
+  await expect(page.getByText("Choose the roll's date: a roll is saved for a day.")).toBeVisible();
+  await expect(page.getByLabel('Date')).toBeFocused();
+
+  // Fixed: the refusal's toast goes at once (not after its 5 s).
   await page.getByRole('button', { name: 'Today' }).click();
   await expect(page).toHaveURL(/date1=\d{4}-\d{2}-\d{2}/);
+  await expect(refusal).toBeHidden({ timeout: 2_000 });
   const date = uniqueDate();
   await page.getByLabel('Date').fill(date);
   await expect(page).toHaveURL(new RegExp(`date1=${date}`));
@@ -271,4 +281,45 @@ test('a class of an activity with no classes shows a message and a back button',
   await expect(page.getByText('This activity has no classes yet.')).toBeVisible();
   await page.getByRole('link', { name: 'Back to activities' }).click();
   await expect(page).toHaveURL(/frequencias\/atividades$/);
+});
+
+test('a saved roll opened again shows the children it does not list as not marked, and a correction saves only what was marked', async ({
+  page,
+  request,
+}) => {
+  const { group, students } = await classWithRoster(request);
+  const [first, second, third] = students as [Student, Student, Student | undefined];
+  const date = uniqueDate();
+  // Saved with the first student only (the others enrolled since, say).
+  const saved = await request.put(`${API_URL}/classes/${group.id}/attendance/${date}`, {
+    data: { takenBy: 'E2E', takenAt: new Date().toISOString(), entries: [{ studentId: first.id, status: 'ABSENT' }] },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.goto(callPath(group, date));
+  await expect(page.getByTestId('roll-sync')).toHaveAttribute('data-state', 'synced');
+  await expect(toggle(page, first.name, 'absent')).toHaveAttribute('aria-pressed', 'true');
+  // The others: no toggle pressed, said in words, and counted apart.
+  for (const mark of ['present', 'absent', 'justified absence'] as const) {
+    await expect(toggle(page, second.name, mark)).toHaveAttribute('aria-pressed', 'false');
+  }
+  await expect(page.getByTestId('roll-not-marked')).toHaveCount(students.length - 1);
+  await expect(page.getByTestId('roll-counts')).toContainText(`Not marked: ${students.length - 1}`);
+  await expect(page.getByTestId('roll-counts')).toContainText('Present: 0');
+
+  await toggle(page, second.name, 'present').click();
+  await page.getByRole('button', { name: 'Save attendance' }).click();
+  await expect(page.getByText('Attendance recorded successfully')).toBeVisible();
+  await expect(page.getByTestId('roll-sync')).toHaveAttribute('data-state', 'synced');
+  const roll = await serverRoll(request, group.id, date);
+  const statuses = Object.fromEntries(roll!.entries.map((entry) => [entry.studentId, entry.status]));
+  expect(statuses).toEqual({ [first.id]: 'ABSENT', [second.id]: 'PRESENT' });
+  if (third) expect(statuses[third.id]).toBeUndefined();
+});
+
+test('the class page of a class that does not exist says not found, with the way back', async ({ page }) => {
+  await page.goto('turmas/no-such-class');
+  await expect(page.getByRole('heading', { level: 1, name: 'Class not found' })).toBeVisible();
+  await expect(page.getByText('Add a student')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to classes' }).click();
+  await expect(page).toHaveURL(/\/turmas$/);
 });

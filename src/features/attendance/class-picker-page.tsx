@@ -1,5 +1,6 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { localIsoDate } from '../../lib/calendar-date.ts';
 import { useQuery } from '@tanstack/react-query';
 import { seesRollsOf } from '../../api/permissions.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
@@ -84,7 +85,13 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
                 title={group.title}
                 details={[`${weekDay(group.weekDay)} · ${group.schedule}`, level(group.level)]}
                 renderLink={(rootProps) => (
-                  <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas/$classId/chamada" params={{ activityId, classId: group.id }} />
+                  <Link
+                    {...rootProps}
+                    to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
+                    params={{ activityId, classId: group.id }}
+                    // Opens on today's roll (issue 56): a roll call with no date could not be saved.
+                    search={{ date1: localIsoDate() }}
+                  />
                 )}
               />
             ))}

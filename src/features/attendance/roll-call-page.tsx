@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { enqueueRoll } from '../../api/attendance.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { BackButton } from '../../components/back-button.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
+import { notifications } from '@mantine/notifications';
 import { notify, notifySaved } from '../../components/notify.ts';
 import { useRoomAboveBar } from '../../components/toasts.tsx';
 import { useAuth } from '../../components/auth-provider.tsx';
@@ -19,7 +20,7 @@ import { useEnumLabel } from '../../components/use-enum.ts';
 import { sampleClasses } from '../../offline/sample-data.ts';
 import { useMissingFromList } from '../../offline/list-source.ts';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
-import { decideSave, isAfterToday, refusalMessages, savedMessage, takenByOf } from './save-rules.ts';
+import { decideSave, isAfterToday, refusalMessages, savedMessage, takenByOf, type SaveRefusal } from './save-rules.ts';
 import { useRoster, useSavedRoll } from './use-roll-call.ts';
 import { useRollDraft } from './use-roll-draft.ts';
 import { StudentRollRow } from './student-roll-row.tsx';
@@ -58,6 +59,23 @@ function useMissingRecord(activityId: string, classId: string): 'class' | 'activ
 /** The call page (SPEC §2, §4, §5): date, roster, a check and a cross per student, save to the outbox. */
 export function RollCallPage({ activityId, classId, date, onDateChange }: Props) {
   const { t } = useLingui();
+  // Save pressed without a date: the field says why and takes the focus (issue 56); the refusal's toast goes once a
+  // date is there.
+  const dateInput = useRef<HTMLInputElement>(null);
+  const [dateMissing, setDateMissing] = useState(false);
+  const refusalToast = useRef<string | null>(null);
+  const onRefused = useCallback((reason: SaveRefusal, toastId: string) => {
+    refusalToast.current = toastId;
+    if (reason !== 'no-date' && reason !== 'future-date') return;
+    if (reason === 'no-date') setDateMissing(true);
+    dateInput.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!date || isAfterToday(date)) return;
+    setDateMissing(false);
+    if (refusalToast.current) notifications.hide(refusalToast.current);
+    refusalToast.current = null;
+  }, [date]);
   const classesQuery = useQuery(classesQueryOptions());
   const group = (classesQuery.data ?? sampleClasses).find((item) => item.id === classId);
   const weekDay = useEnumLabel('weekDay');
@@ -117,15 +135,21 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
             </Button>
           </Group>
         </Stack>
-        <DateField date={date} onDateChange={onDateChange} classWeekDay={group?.weekDay} />
+        <DateField date={date} onDateChange={onDateChange} classWeekDay={group?.weekDay} inputRef={dateInput} missing={dateMissing && !date} />
       </Group>
       {/* Everything below depends on the class and date: each starts from its own saved roll and its own draft. */}
-      <RollEditor key={`${classId}|${date ?? ''}`} classId={classId} date={date} />
+      <RollEditor key={`${classId}|${date ?? ''}`} classId={classId} date={date} onRefused={onRefused} />
     </>
   );
 }
 
-function DateField({ date, onDateChange, classWeekDay }: Pick<Props, 'date' | 'onDateChange'> & { classWeekDay: string | undefined }) {
+function DateField({
+  date,
+  onDateChange,
+  classWeekDay,
+  inputRef,
+  missing,
+}: Pick<Props, 'date' | 'onDateChange'> & { classWeekDay: string | undefined; inputRef: RefObject<HTMLInputElement | null>; missing: boolean }) {
   const { t, i18n } = useLingui();
   const label = useEnumLabel('weekDay');
   // Inside a sentence: Portuguese writes weekdays in lower case ("cai em sexta-feira"), English capitalises them.
@@ -140,6 +164,7 @@ function DateField({ date, onDateChange, classWeekDay }: Pick<Props, 'date' | 'o
       <TextInput
         type="date"
         label={t`Date`}
+        ref={inputRef}
         value={date ?? ''}
         max={today}
         onChange={(event) => onDateChange(event.currentTarget.value || undefined)}
@@ -147,7 +172,13 @@ function DateField({ date, onDateChange, classWeekDay }: Pick<Props, 'date' | 'o
         // A date after today cannot be saved; a day the class does not meet gets a gentle note, saving stays allowed
         // (classes get moved). Either is read with the date.
         inputWrapperOrder={['label', 'input', 'description', 'error']}
-        error={future ? t`This date is after today: a roll is taken on its day or later.` : undefined}
+        error={
+          future
+            ? t`This date is after today: a roll is taken on its day or later.`
+            : missing
+              ? t`Choose the roll's date: a roll is saved for a day.`
+              : undefined
+        }
         description={
           other && !future ? (
             <Group component="span" gap={4} wrap="nowrap" align="flex-start" data-testid="roll-weekday-warning">
@@ -190,7 +221,15 @@ function useProgressiveCount(total: number): number {
   return count;
 }
 
-function RollEditor({ classId, date }: { classId: string; date: string | undefined }) {
+function RollEditor({
+  classId,
+  date,
+  onRefused,
+}: {
+  classId: string;
+  date: string | undefined;
+  onRefused: (reason: SaveRefusal, toastId: string) => void;
+}) {
   const { t, i18n } = useLingui();
   const { user } = useAuth();
   const { can } = usePermissions();
@@ -264,7 +303,7 @@ function RollEditor({ classId, date }: { classId: string; date: string | undefin
       basedOn: saved.basedOn,
     });
     if (!decision.ok) {
-      notify({ message: i18n._(refusalMessages[decision.reason]), severity: 'error', closable: true });
+      onRefused(decision.reason, notify({ message: i18n._(refusalMessages[decision.reason]), severity: 'error', closable: true }));
       return;
     }
     setSaving(true);

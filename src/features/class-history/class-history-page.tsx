@@ -28,7 +28,7 @@ import { listState } from '../../offline/list-source.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { gridCsvFileName, gridCsvRows } from './grid-csv.ts';
-import { monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
+import { localIsoDate, monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
 import { deviceGrid } from './device-grid.ts';
 import { useAuthorName } from '../../components/author-name.ts';
@@ -119,6 +119,7 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
                   {...props}
                   to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
                   params={{ activityId: group.activityId, classId }}
+                  search={{ date1: localIsoDate() }}
                 />
               )}
             >

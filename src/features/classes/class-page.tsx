@@ -25,6 +25,9 @@ import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
 import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 import { useRefusalText } from '../../components/refusal-text.ts';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
+import { RecordNotFoundError } from '../../lib/http.ts';
+import { useMissingFromList } from '../../offline/list-source.ts';
 
 const MAX_MATCHES = 8;
 
@@ -32,7 +35,10 @@ export function ClassPage({ classId }: { classId: string }) {
   const { t } = useLingui();
   const { can, me } = usePermissions();
   const refusalText = useRefusalText();
-  const group = useQuery(classesQueryOptions()).data?.find((item) => item.id === classId);
+  const classes = useQuery(classesQueryOptions());
+  const group = classes.data?.find((item) => item.id === classId);
+  // The server's own list (fresh, not the device's copy) without it: the class does not exist (issue 56).
+  const noClass = useMissingFromList(classes, (item) => item.id === classId);
   // Its students, for a role that sees them: not another instructor's class (the server refuses its roster, and the
   // device's synced copy holds none of its students).
   const seesClass = !me || !group || seesRollsOf(me, group.instructorId);
@@ -72,6 +78,19 @@ export function ClassPage({ classId }: { classId: string }) {
   };
   const removingName = removing?.name ?? '';
 
+  if (noClass || roster.error instanceof RecordNotFoundError) {
+    return (
+      <RecordNotFound
+        record="class"
+        back={
+          <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/turmas" />}>
+            <Trans>Back to classes</Trans>
+          </BackButton>
+        }
+      />
+    );
+  }
+
   return (
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
@@ -89,6 +108,7 @@ export function ClassPage({ classId }: { classId: string }) {
                   {...props}
                   to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
                   params={{ activityId: group.activityId, classId: group.id }}
+                  search={{ date1: localIsoDate() }}
                 />
               )}
             >
