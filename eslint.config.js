@@ -11,6 +11,10 @@ const features = readdirSync('./src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The start of an SQL statement in upper case, as this code writes SQL (a keyword, then what follows it in a statement;
+// in a template literal the text may stop at a `${...}`): what a route must not hold (see the server's layers below).
+const SQL_STATEMENT = '/\\b(SELECT\\s|INSERT\\s+INTO\\b|UPDATE\\s+(\\w+\\s+SET\\b|$)|DELETE\\s+FROM\\b|WITH\\s+(\\w+\\s+AS\\b|$))/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -158,6 +162,66 @@ export default tseslint.config(
           selector:
             "JSXOpeningElement:has(JSXAttribute[name.name='variant'][value.value=/^(light|subtle)$/]):has(JSXAttribute[name.name='color'][value.value=/\\.[0-9]$/])",
           message: 'With variant="light" or "subtle", name the colour without a shade and darken the text: color="red" c="red.9".',
+        },
+      ],
+    },
+  },
+  // The server's layers (ARCHITECTURE.md "The server's layers"): routes speak HTTP, server/data/ speaks SQL, server/db/
+  // opens the database. Routes may import data; data imports no route and no Fastify; db imports neither, but the two
+  // rules it runs at start-up and in its upkeep (the kept counts, the change cursor).
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server/data', from: './server/routes', message: 'server/data/ is below the routes: a route calls it, never the other way.' },
+            {
+              target: './server/db',
+              from: './server/routes',
+              message: 'server/db/ opens the database: it imports no route (a rule it needs lives in server/data/rules/).',
+            },
+            {
+              target: './server/db',
+              from: './server/data',
+              except: ['./rules/counts.ts', './rules/change-cursor.ts'],
+              message: 'server/db/ imports from server/data/ only the rules it runs itself (the kept counts, the change cursor).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/data/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify-*', '@fastify/*', '**/errors.ts', '**/access.ts', '**/edge.ts'],
+              message: 'server/data/ speaks SQL, not HTTP: return rows (or undefined) and let the route answer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // No SQL in a route: a statement in a string or a template literal goes in server/data/<resource>.ts.
+  {
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[value=${SQL_STATEMENT}]`,
+          message: 'SQL belongs in server/data/<resource>.ts (ARCHITECTURE.md "The server\'s layers"); the route calls it.',
+        },
+        {
+          selector: `TemplateElement[value.raw=${SQL_STATEMENT}]`,
+          message: 'SQL belongs in server/data/<resource>.ts (ARCHITECTURE.md "The server\'s layers"); the route calls it.',
         },
       ],
     },

@@ -18,48 +18,18 @@ import {
   rollDaySchema,
   rollInputSchema,
   rollSchema,
-  type AbsenceReason,
-  type AttendanceEntry,
   type Roll,
-  type RollStatus,
 } from '../../src/api/contract.ts';
-import { insertRows } from '../db/bulk-insert.ts';
+import { lockRollTakenAt, readRoll, replaceEntries, rollDays, saveRollHead, toEntry, type EntryRow } from '../data/attendance.ts';
+import { monthGrid } from '../data/reports.ts';
+import { depositRoll, lockRollCounts, withdrawRoll } from '../data/rules/counts.ts';
+import { latestToday, rosterIds } from '../data/rules/roster.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
-import { errors, instant, pathIdSchema, type ApiContext } from './context.ts';
-import { monthGrid } from './attendance-reports.ts';
-import { latestToday, rosterIds } from '../data/rules/roster.ts';
 import { requireClass } from './class-access.ts';
-import { depositRoll, lockRollCounts, withdrawRoll } from '../data/rules/counts.ts';
+import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
-
-type EntryRow = { studentId: string; status: RollStatus; reason: AbsenceReason | null; note: string | null };
-
-/** A stored entry as the contract has it: a reason (and a note) only on a justified absence. */
-export function toEntry({ studentId, status, reason, note }: EntryRow): AttendanceEntry {
-  if (status !== 'JUSTIFIED') return { studentId, status };
-  return { studentId, status, reason: reason!, ...(note === null ? {} : { note }) };
-}
-
-/** The SQL columns of an entry row (alias `a`), for toEntry. */
-export const entryColumns = (a: string): string => `${a}.student_id AS "studentId", ${a}.status, ${a}.reason, ${a}.note`;
-
-/** Who took a roll and when (its first save, its latest, its latest correction), as the contract has them. */
-type RollHead = Pick<Roll, 'takenBy' | 'takenAt' | 'firstTakenBy' | 'firstTakenAt' | 'correctedBy' | 'correctedAt'>;
-const rollHeadColumns = `taken_by AS "takenBy", ${instant('taken_at')} AS "takenAt",
-  first_taken_by AS "firstTakenBy", ${instant('first_taken_at')} AS "firstTakenAt",
-  corrected_by AS "correctedBy", ${instant('corrected_at')} AS "correctedAt"`;
-
-export async function readRoll(db: Queryable, classId: string, date: string): Promise<Roll | undefined> {
-  const [roll] = await db.query<RollHead>(`SELECT ${rollHeadColumns} FROM attendance_rolls WHERE class_id = $1 AND date = $2`, [classId, date]);
-  if (!roll) return undefined;
-  const entries = await db.query<EntryRow>(
-    `SELECT ${entryColumns('a')} FROM attendance_entries a WHERE a.class_id = $1 AND a.date = $2 ORDER BY a.position`,
-    [classId, date],
-  );
-  return { classId, date, ...roll, entries: entries.map(toEntry) };
-}
 
 /** The students whose justified absence a roll says why (a child's health): what the access record names of a read. */
 export const justifiedStudents = (roll: { entries: readonly { studentId: string; status: string }[] } | null | undefined): string[] =>
@@ -75,12 +45,9 @@ async function requireUnchangedSince(
   date: string,
   { basedOn, takenAt, supersedes = [] }: { basedOn: string | null; takenAt: string; supersedes?: readonly string[] },
 ): Promise<void> {
-  const [head] = await tx.query<{ taken_at: string }>(
-    `SELECT ${instant('taken_at')} AS taken_at FROM attendance_rolls WHERE class_id = $1 AND date = $2 FOR UPDATE`,
-    [classId, date],
-  );
-  if (!head) return;
-  const latest = Date.parse(head.taken_at);
+  const takenAtBefore = await lockRollTakenAt(tx, classId, date);
+  if (takenAtBefore === undefined) return;
+  const latest = Date.parse(takenAtBefore);
   // The same save again, one on the roll it was taken on, or one replacing this device's own save that arrived.
   const own = [takenAt, ...(basedOn === null ? [] : [basedOn]), ...supersedes];
   if (own.some((at) => Date.parse(at) === latest)) return;
@@ -114,7 +81,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         throw badRequest(`Each student may appear once in a roll; repeated: ${[...new Set(repeated.map((e) => e.studentId))].join(', ')}`);
       }
       const roll = await db.transaction(async (tx) => {
-        // First, before any row lock: the roll's share of the maintained counts changes with it (attendance-counts.ts).
+        // First, before any row lock: the roll's share of the maintained counts changes with it (rules/counts.ts).
         await lockRollCounts(tx, classId);
         await requireClass(tx, classId, request.staff);
         if (basedOn !== undefined) {
@@ -131,32 +98,17 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
         if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);
         await withdrawRoll(tx, classId, date);
-        const [head] = await tx.query<RollHead>(
-          `INSERT INTO attendance_rolls (class_id, date, taken_by, taken_at, first_taken_by, first_taken_at) VALUES ($1, $2, $3, $4, $3, $4)
-           ON CONFLICT (class_id, date) DO UPDATE SET taken_by = EXCLUDED.taken_by, taken_at = EXCLUDED.taken_at,
-             -- A retry of the first save (same takenAt) is not a correction.
-             corrected_by = CASE WHEN EXCLUDED.taken_at = attendance_rolls.first_taken_at THEN attendance_rolls.corrected_by ELSE EXCLUDED.taken_by END,
-             corrected_at = CASE WHEN EXCLUDED.taken_at = attendance_rolls.first_taken_at THEN attendance_rolls.corrected_at ELSE EXCLUDED.taken_at END
-           RETURNING ${rollHeadColumns}`,
-          [classId, date, takenBy, takenAt],
-        );
-        const stored = entries.map((entry, position): EntryRow & { position: number } => ({
+        const head = await saveRollHead(tx, classId, date, takenBy, takenAt);
+        const stored = entries.map((entry): EntryRow => ({
           studentId: entry.studentId,
           status: entry.status,
           reason: entry.status === 'JUSTIFIED' ? entry.reason : null,
           note: entry.status === 'JUSTIFIED' ? (entry.note ?? null) : null,
-          position,
         }));
-        await tx.run('DELETE FROM attendance_entries WHERE class_id = $1 AND date = $2', [classId, date]);
-        await insertRows(
-          tx,
-          'attendance_entries',
-          ['class_id', 'date', 'student_id', 'status', 'reason', 'note', 'position'],
-          stored.map((entry) => [classId, date, entry.studentId, entry.status, entry.reason, entry.note, entry.position]),
-        );
+        await replaceEntries(tx, classId, date, stored);
         await depositRoll(tx, classId, date);
         // The roll as stored: its head as the database wrote it, its marks in the order sent (their positions).
-        return { classId, date, ...head!, entries: stored.map(toEntry) };
+        return { classId, date, ...head, entries: stored.map(toEntry) };
       });
       return roll;
     },
@@ -201,17 +153,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       const { classId } = request.params;
       await requireClass(db, classId, request.staff);
       if (request.query.month !== undefined) return monthGrid(db, classId, request.query.month);
-      return db.query(
-        `SELECT r.date,
-                count(e.student_id) FILTER (WHERE e.status = 'PRESENT')::int AS present,
-                count(e.student_id) FILTER (WHERE e.status = 'ABSENT')::int AS absent,
-                count(e.student_id) FILTER (WHERE e.status = 'JUSTIFIED')::int AS justified
-           FROM attendance_rolls r
-           LEFT JOIN attendance_entries e ON e.class_id = r.class_id AND e.date = r.date
-          WHERE r.class_id = $1
-          GROUP BY r.date ORDER BY r.date`,
-        [classId],
-      );
+      return rollDays(db, classId);
     },
   );
 };

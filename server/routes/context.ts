@@ -18,6 +18,3 @@ export const pathIdSchema = z.string().min(1).max(100).regex(SAFE_TEXT_PATTERN, 
 
 /** The error answers a route can give, for the OpenAPI document and the serializer. */
 export const errors = (...codes: number[]): Record<number, typeof apiErrorSchema> => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
-
-/** A timestamptz column as the contract's ISO instant (UTC, milliseconds, Z). */
-export const instant = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

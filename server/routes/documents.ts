@@ -11,17 +11,13 @@ import { documentMetaSchema, documentSchema, DOCUMENT_MAX_BYTES } from '../../sr
 import { unknownFields } from '../edge.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { sniffDocumentType } from '../file-sniff.ts';
+import { deleteDocument, insertDocument, listDocuments, readDocument, readDocumentFile } from '../data/documents.ts';
+import { studentExists } from '../data/students.ts';
 import type { Queryable } from '../db/types.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
-const documentColumns = `id, student_id AS "studentId", file_name AS "fileName", file_type AS "fileType", origin, date,
-  description, mime_type AS "mimeType", size`;
-
-type StoredDocument = z.infer<typeof documentSchema>;
-
 async function requireStudent(db: Queryable, id: string): Promise<void> {
-  const [found] = await db.query('SELECT 1 FROM students WHERE id = $1', [id]);
-  if (!found) throw notFound('Student');
+  if (!(await studentExists(db, id))) throw notFound('Student');
 }
 
 /** Reads the one `file` part and the text fields, in whatever order the client sent them. */
@@ -95,27 +91,20 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       const id = meta.data.id ?? randomUUID();
 
       const { created, document } = await db.transaction(async (tx) => {
-        const inserted = await tx.query<StoredDocument>(
-          `INSERT INTO student_documents (id, student_id, file_name, file_type, origin, date, description, mime_type,
-                                          size, content)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, decode($10, 'base64'))
-           ON CONFLICT (id) DO NOTHING RETURNING ${documentColumns}`,
-          [
-            id,
-            studentId,
-            meta.data.fileName,
-            meta.data.fileType,
-            meta.data.origin,
-            meta.data.date,
-            meta.data.description,
-            mimeType,
-            upload.content.length,
-            // As base64 text: PGlite's bytea parameter path is ~10x slower (18 s for 10 MB on a busy machine).
-            upload.content.toString('base64'),
-          ],
-        );
-        if (inserted[0]) return { created: true, document: inserted[0] };
-        const [existing] = await tx.query<StoredDocument>(`SELECT ${documentColumns} FROM student_documents WHERE id = $1`, [id]);
+        const { fileName, fileType, origin, date, description } = meta.data;
+        const inserted = await insertDocument(tx, {
+          id,
+          studentId,
+          fileName,
+          fileType,
+          origin,
+          date,
+          description,
+          mimeType,
+          content: upload.content,
+        });
+        if (inserted) return { created: true, document: inserted };
+        const existing = await readDocument(tx, id);
         if (!existing || existing.studentId !== studentId) {
           throw new HttpError(409, 'This document id is already used for another student');
         }
@@ -138,9 +127,7 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
     },
     async (request) => {
       await requireStudent(db, request.params.id);
-      return db.query<StoredDocument>(`SELECT ${documentColumns} FROM student_documents WHERE student_id = $1 ORDER BY created_at, id`, [
-        request.params.id,
-      ]);
+      return listDocuments(db, request.params.id);
     },
   );
 
@@ -157,19 +144,14 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       },
     },
     async (request, reply) => {
-      const [doc] = await db.query<{ file_name: string; mime_type: string; content: string }>(
-        // base64 for the same reason as on upload (reading raw bytea from PGlite is ~8x slower).
-        `SELECT file_name, mime_type, encode(content, 'base64') AS content
-           FROM student_documents WHERE id = $1 AND student_id = $2`,
-        [request.params.docId, request.params.id],
-      );
+      const doc = await readDocumentFile(db, request.params.id, request.params.docId);
       if (!doc) throw notFound('Document');
       // The untyped reply: the body is bytes, which the JSON response schemas do not describe.
       return (reply as unknown as FastifyReply)
-        .type(doc.mime_type)
-        .header('Content-Disposition', contentDisposition(doc.file_name))
+        .type(doc.mimeType)
+        .header('Content-Disposition', contentDisposition(doc.fileName))
         .header('X-Content-Type-Options', 'nosniff')
-        .send(Buffer.from(doc.content, 'base64'));
+        .send(doc.content);
     },
   );
 
@@ -189,7 +171,7 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
     },
     async (request, reply) => {
       await requireStudent(db, request.params.id);
-      await db.run('DELETE FROM student_documents WHERE id = $1 AND student_id = $2', [request.params.docId, request.params.id]);
+      await deleteDocument(db, request.params.id, request.params.docId);
       return reply.code(204).send(null);
     },
   );

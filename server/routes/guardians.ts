@@ -12,33 +12,27 @@ import {
   guardianRemoveSchema,
   guardianSchema,
   guardianUpdateSchema,
-  onlyDigits,
   type GuardianInput,
 } from '../../src/api/contract.ts';
-import { HttpError, notFound, staleVersion } from '../errors.ts';
+import {
+  guardianValues,
+  insertGuardian,
+  listGuardians,
+  lockGuardian,
+  readGuardian,
+  removeGuardian,
+  updateGuardian,
+  type GuardianRow,
+} from '../data/guardians.ts';
+import { studentExists } from '../data/students.ts';
 import type { Queryable } from '../db/types.ts';
+import { HttpError, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
-const guardianColumns =
-  'id, name, cpf, to_char(birth_date, \'YYYY-MM-DD\') AS "birthDate", civil_state AS "civilState", nis, phone, email, address, version';
-type GuardianRow = z.infer<typeof guardianSchema> & { version: number; student_id: string; removed: boolean };
-
-/** The guardian, locked for the change that reads it (404 when there is none or it was removed, unless asked). */
-async function lockGuardian(tx: Queryable, id: string): Promise<GuardianRow | undefined> {
-  const [row] = await tx.query<GuardianRow>(
-    `SELECT ${guardianColumns}, student_id, removed_at IS NOT NULL AS removed FROM guardians WHERE id = $1 FOR UPDATE`,
-    [id],
-  );
-  return row;
-}
 const publicGuardian = ({ student_id: _studentId, removed: _removed, ...guardian }: GuardianRow) => guardian;
 
-const guardianValues = (input: Omit<GuardianInput, 'id'>) =>
-  [input.name, onlyDigits(input.cpf), input.birthDate, input.civilState, input.nis, input.phone, input.email, input.address] as const;
-
 async function requireStudent(db: Queryable, id: string): Promise<void> {
-  const [found] = await db.query('SELECT 1 FROM students WHERE id = $1', [id]);
-  if (!found) throw notFound('Student');
+  if (!(await studentExists(db, id))) throw notFound('Student');
 }
 
 export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
@@ -57,7 +51,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
     },
     async (request) => {
       await requireStudent(db, request.params.id);
-      return db.query(`SELECT ${guardianColumns} FROM guardians WHERE student_id = $1 AND removed_at IS NULL ORDER BY name, id`, [request.params.id]);
+      return listGuardians(db, request.params.id);
     },
   );
 
@@ -81,14 +75,9 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       const id = request.body.id ?? randomUUID();
       const { created, guardian } = await db.transaction(async (tx) => {
         await requireStudent(tx, studentId);
-        const inserted = await tx.query(
-          `INSERT INTO guardians (id, student_id, name, cpf, birth_date, civil_state, nis, phone, email, address)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-           ON CONFLICT (id) DO NOTHING RETURNING ${guardianColumns}`,
-          [id, studentId, ...guardianValues(request.body)],
-        );
-        if (inserted[0]) return { created: true, guardian: inserted[0] };
-        const [existing] = await tx.query<{ student_id: string }>(`SELECT student_id, ${guardianColumns} FROM guardians WHERE id = $1`, [id]);
+        const inserted = await insertGuardian(tx, id, studentId, request.body);
+        if (inserted) return { created: true, guardian: inserted };
+        const existing = await readGuardian(tx, id);
         if (!existing || existing.student_id !== studentId) {
           throw new HttpError(409, 'This guardian id is already used for another student');
         }
@@ -124,13 +113,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
           if (JSON.stringify(values) === JSON.stringify(stored)) return current;
           throw staleVersion('guardian', publicGuardian(current));
         }
-        const [row] = await tx.query<GuardianRow>(
-          `UPDATE guardians SET name = $2, cpf = $3, birth_date = $4, civil_state = $5, nis = $6, phone = $7,
-                                email = $8, address = $9, version = version + 1
-            WHERE id = $1 RETURNING ${guardianColumns}, student_id, false AS removed`,
-          [request.params.id, ...guardianValues(fields)],
-        );
-        return row!;
+        return updateGuardian(tx, request.params.id, fields);
       });
       return publicGuardian(updated);
     },
@@ -159,7 +142,7 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
         if (current.removed) return;
         const { version } = request.body;
         if (version !== undefined && version !== current.version) throw staleVersion('guardian', publicGuardian(current));
-        await tx.run('UPDATE guardians SET removed_at = now(), version = version + 1 WHERE id = $1', [request.params.id]);
+        await removeGuardian(tx, request.params.id);
       });
       return reply.code(204).send(null);
     },

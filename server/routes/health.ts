@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema, type Health } from '../../src/api/contract.ts';
 import { PUBLIC } from '../../src/api/permissions.ts';
+import { latestMigration } from '../data/health.ts';
 import { diskState } from '../disk.ts';
 import type { ApiContext } from './context.ts';
 
@@ -36,8 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no answer within ${DATABASE_TIMEOUT_MS} ms`)), DATABASE_TIMEOUT_MS);
         });
-        const [row] = await Promise.race([db.query<{ version: string | null }>('SELECT max(version) AS version FROM schema_migrations'), timeout]);
-        schemaVersion = (row?.version ?? '').replace(/\.sql$/, '') || null;
+        schemaVersion = await Promise.race([latestMigration(db), timeout]);
       } catch (error) {
         request.log.error({ err: error }, 'health: the database does not answer');
         const down: Health = { status: 'unavailable', database: 'down', engine: db.kind, schemaVersion: null, version, ...state };
