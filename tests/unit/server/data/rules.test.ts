@@ -111,31 +111,39 @@ describe('the frequency (rules/frequency.ts) and the counts the writes keep (rul
     await saveRoll(db, '2030-04-01', { [caio]: 'PRESENT' });
     await saveRoll(db, '2030-04-08', { [caio]: 'ABSENT' });
     await saveRoll(db, '2030-04-15', { [caio]: 'JUSTIFIED' });
-    // A roll day with no mark for them still counts as a roll day while they are on the roster.
+    // A roll that does not list them (not marked) is no roll day of theirs, though they are on its date's roster.
     await saveRoll(db, '2030-04-22', {});
-    expect(await recounted(db, caio)).toEqual({ days: 4, present: 1, absent: 1, justified: 1, frequency: 33.3 });
+    expect(await recounted(db, caio)).toEqual({ days: 3, present: 1, absent: 1, justified: 1, frequency: 50 });
     expect(await kept(db, caio)).toEqual(await recounted(db, caio));
 
     // A correction replaces that day's share, not adds to it.
     await saveRoll(db, '2030-04-08', { [caio]: 'PRESENT' });
-    expect(await recounted(db, caio)).toEqual({ days: 4, present: 2, absent: 0, justified: 1, frequency: 66.7 });
+    expect(await recounted(db, caio)).toEqual({ days: 3, present: 2, absent: 0, justified: 1, frequency: 100 });
     expect(await kept(db, caio)).toEqual(await recounted(db, caio));
     expect((await readRoll(db, classId, '2030-04-08'))?.entries).toEqual([{ studentId: caio, status: 'PRESENT' }]);
 
-    // Ended before the last roll: that day is not theirs any more once the student is recounted.
+    // A third of the days present: one decimal.
+    await saveRoll(db, '2030-04-29', { [caio]: 'ABSENT' });
+    await saveRoll(db, '2030-05-06', { [caio]: 'ABSENT' });
+    await saveRoll(db, '2030-05-13', { [caio]: 'ABSENT' });
+    await saveRoll(db, '2030-05-20', { [caio]: 'ABSENT' });
+    expect(await recounted(db, caio)).toEqual({ days: 7, present: 2, absent: 4, justified: 1, frequency: 33.3 });
+    expect(await kept(db, caio)).toEqual(await recounted(db, caio));
+
+    // The enrolment ended and the student recounted: the days the rolls marked them stay theirs.
     await db.transaction(async (tx) => {
       await endEnrolment(tx, classId, caio, '2030-04-01', '2030-04-20');
       await recountStudent(tx, caio);
     });
-    expect(await recounted(db, caio)).toEqual({ days: 3, present: 2, absent: 0, justified: 1, frequency: 100 });
+    expect(await recounted(db, caio)).toEqual({ days: 7, present: 2, absent: 4, justified: 1, frequency: 33.3 });
     expect(await kept(db, caio)).toEqual(await recounted(db, caio));
   });
 
   it('is 0 when no roll day counts (only justified absences)', async () => {
     const db = test.db;
     const dora = await newStudent(db, 'Dora Justified');
-    await insertEnrolment(db, classId, dora, '2030-05-06');
-    await saveRoll(db, '2030-05-06', { [dora]: 'JUSTIFIED' });
+    await insertEnrolment(db, classId, dora, '2030-06-03');
+    await saveRoll(db, '2030-06-03', { [dora]: 'JUSTIFIED' });
     expect(await recounted(db, dora)).toEqual({ days: 1, present: 0, absent: 0, justified: 1, frequency: 0 });
   });
 });
