@@ -4,7 +4,7 @@
  */
 import type { Assessment, AssessmentForm, AssessmentFormType, Answers, Question } from '../../src/api/assessment-contract.ts';
 import type { Queryable } from '../db/types.ts';
-import { instant } from '../routes/context.ts';
+import { instant } from './columns.ts';
 
 const formColumns = `form_type AS "formType", version, questions, ${instant('created_at')} AS "createdAt", created_by AS "createdBy"`;
 
