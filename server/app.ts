@@ -30,6 +30,8 @@ import { enrolmentRoutes } from './routes/enrolments.ts';
 import { accessLogRoutes } from './routes/access-log.ts';
 import { consentRoutes } from './routes/consents.ts';
 import { assessmentRoutes } from './routes/assessments.ts';
+import { privacyRoutes } from './routes/privacy.ts';
+import type { PrivacyInfo } from '../src/api/privacy-contract.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { parsingSerializerCompiler } from './serializer.ts';
@@ -54,11 +56,15 @@ export interface BuildServerOptions {
   attendanceMinPercent?: number;
   /** The clock a roll's date is checked against (default the machine's). */
   now?: () => Date;
+  /** The privacy page's contact (PRIVACY_CONTACT_NAME, PRIVACY_CONTACT_EMAIL) and RETENTION_YEARS (default 5). */
+  privacy?: Partial<PrivacyInfo>;
   /** Tokens are checked against the Auth emulator, which accepts any: /api/health says so. */
   tokensUnverified?: boolean;
   /** The folder whose file system /api/health watches (the embedded database's), and its low mark in MB (DISK_LOW_MB). */
   disk?: { dir: string; lowMb: number };
 }
+
+export const DEFAULT_RETENTION_YEARS = 5;
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -74,13 +80,14 @@ type ApiOptions = ApiContext & {
   adminEmails: readonly string[];
   routeRules: RouteRuleEntry[];
   attendanceMinPercent: number;
+  privacy: PrivacyInfo;
   tokensUnverified: boolean;
   disk: { dir: string; lowMb: number } | undefined;
 };
 
 const api: FastifyPluginAsyncZod<ApiOptions> = async (
   app,
-  { db, studentList, now, verifyToken, adminEmails, routeRules, attendanceMinPercent, tokensUnverified, disk },
+  { db, studentList, now, verifyToken, adminEmails, routeRules, attendanceMinPercent, tokensUnverified, disk, privacy },
 ) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
   const context: ApiContext = { db, studentList, now, openMode: verifyToken === null };
@@ -113,6 +120,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(accessLogRoutes, context);
   await app.register(consentRoutes, context);
   await app.register(assessmentRoutes, context);
+  await app.register(privacyRoutes, { ...context, privacy });
   await app.register(syncRoutes, context);
   await app.register(healthRoutes, { ...context, version, tokensUnverified, disk });
 
@@ -175,6 +183,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     adminEmails: options.adminEmails ?? [],
     routeRules: app.routeRules,
     attendanceMinPercent: options.attendanceMinPercent ?? DEFAULT_ATTENDANCE_MIN_PERCENT,
+    privacy: {
+      contactName: options.privacy?.contactName ?? null,
+      contactEmail: options.privacy?.contactEmail ?? null,
+      retentionYears: options.privacy?.retentionYears ?? DEFAULT_RETENTION_YEARS,
+    },
     tokensUnverified: options.tokensUnverified ?? false,
     disk: options.disk,
   });

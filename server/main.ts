@@ -8,6 +8,8 @@
  *   ATTENDANCE_MIN_PERCENT (75: students below it this month are alerted)
  *   DISK_LOW_MB (200: /api/health says disk 'low' under this much free space where the embedded database lives)
  *   SEED_DEMO (on without FIREBASE_PROJECT_ID, off with it: a new database gets the sample programme)
+ *   PRIVACY_CONTACT_NAME, PRIVACY_CONTACT_EMAIL (the privacy page's data-protection contact)
+ *   RETENTION_YEARS (5: years after a student's deactivation before they are listed for anonymisation)
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -47,6 +49,11 @@ const dataDir = resolve(ROOT, env.DATA_DIR || 'server/data/pglite');
 const distDir = resolve(ROOT, env.DIST_DIR || 'dist');
 const attendanceMinPercent = positiveInt('ATTENDANCE_MIN_PERCENT', 75);
 if (attendanceMinPercent > 100) throw new Error(`ATTENDANCE_MIN_PERCENT must be at most 100, got "${attendanceMinPercent}"`);
+const privacy = {
+  contactName: env.PRIVACY_CONTACT_NAME?.trim() || null,
+  contactEmail: env.PRIVACY_CONTACT_EMAIL?.trim() || null,
+  retentionYears: positiveInt('RETENTION_YEARS', 5),
+};
 
 const projectId = env.FIREBASE_PROJECT_ID || '';
 // The Auth emulator accepts any token (one edited to carry an admin's uid is that admin): a server starts with it only
@@ -103,6 +110,7 @@ const app = await buildServer({
   verifyToken,
   adminEmails,
   attendanceMinPercent,
+  privacy,
   tokensUnverified: Boolean(emulator),
   ...(db.kind === 'pglite' ? { disk: { dir: dataDir, lowMb: diskLowMb } } : {}),
   logger: loggerOptions(env.LOG_LEVEL || 'info'),

@@ -10,7 +10,7 @@ import { queryClient } from './offline/query-client.ts';
 import { AuthProvider } from './components/auth-provider.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { NotFoundPage } from './components/not-found-page.tsx';
-import type { Permission } from './api/permissions.ts';
+import type { RouteRule } from './api/permissions.ts';
 
 export const router = createRouter({
   routeTree,
@@ -32,8 +32,11 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
   interface StaticDataRouteOption {
-    /** Who may open this screen (src/api/permissions.ts); every route names one (tests/unit/routes.test.ts). */
-    permission?: Permission;
+    /**
+     * Who may open this screen (src/api/permissions.ts), or PUBLIC (the privacy page: anyone, signed in or not); every
+     * route names one (tests/unit/routes.test.ts).
+     */
+    permission?: RouteRule;
   }
 }
 

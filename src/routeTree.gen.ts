@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AtividadesRouteImport } from './routes/atividades'
 import { Route as ConsentimentosRouteImport } from './routes/consentimentos'
+import { Route as PrivacidadeRouteImport } from './routes/privacidade'
 import { Route as RelatoriosRouteImport } from './routes/relatorios'
 import { Route as TechDemoRouteImport } from './routes/tech-demo'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
@@ -43,6 +44,11 @@ const AtividadesRoute = AtividadesRouteImport.update({
 const ConsentimentosRoute = ConsentimentosRouteImport.update({
   id: '/consentimentos',
   path: '/consentimentos',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacidadeRoute = PrivacidadeRouteImport.update({
+  id: '/privacidade',
+  path: '/privacidade',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RelatoriosRoute = RelatoriosRouteImport.update({
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
   '/consentimentos': typeof ConsentimentosRoute
+  '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
@@ -160,6 +167,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
   '/consentimentos': typeof ConsentimentosRoute
+  '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
@@ -183,6 +191,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
   '/consentimentos': typeof ConsentimentosRoute
+  '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
@@ -207,6 +216,7 @@ export interface FileRouteTypes {
     | '/'
     | '/atividades'
     | '/consentimentos'
+    | '/privacidade'
     | '/relatorios'
     | '/tech-demo'
     | '/usuarios'
@@ -229,6 +239,7 @@ export interface FileRouteTypes {
     | '/'
     | '/atividades'
     | '/consentimentos'
+    | '/privacidade'
     | '/relatorios'
     | '/tech-demo'
     | '/usuarios'
@@ -251,6 +262,7 @@ export interface FileRouteTypes {
     | '/'
     | '/atividades'
     | '/consentimentos'
+    | '/privacidade'
     | '/relatorios'
     | '/tech-demo'
     | '/usuarios'
@@ -274,6 +286,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AtividadesRoute: typeof AtividadesRoute
   ConsentimentosRoute: typeof ConsentimentosRoute
+  PrivacidadeRoute: typeof PrivacidadeRoute
   RelatoriosRoute: typeof RelatoriosRoute
   TechDemoRoute: typeof TechDemoRouteWithChildren
   UsuariosRoute: typeof UsuariosRoute
@@ -313,6 +326,13 @@ declare module '@tanstack/react-router' {
       path: '/consentimentos'
       fullPath: '/consentimentos'
       preLoaderRoute: typeof ConsentimentosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacidade': {
+      id: '/privacidade'
+      path: '/privacidade'
+      fullPath: '/privacidade'
+      preLoaderRoute: typeof PrivacidadeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/relatorios': {
@@ -453,6 +473,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AtividadesRoute: AtividadesRoute,
   ConsentimentosRoute: ConsentimentosRoute,
+  PrivacidadeRoute: PrivacidadeRoute,
   RelatoriosRoute: RelatoriosRoute,
   TechDemoRoute: TechDemoRouteWithChildren,
   UsuariosRoute: UsuariosRoute,

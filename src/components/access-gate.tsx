@@ -6,6 +6,7 @@ import { IconHome, IconLogout } from '@tabler/icons-react';
 import { useAuth } from './auth-provider.tsx';
 import { PageTitle } from './page-title.tsx';
 import { usePermissions } from './use-permissions.ts';
+import { PUBLIC } from '../api/permissions.ts';
 
 /**
  * What the page area shows: the screen, unless the server refused the account (not registered, e-mail not verified)
@@ -15,6 +16,8 @@ export function AccessGate({ children }: { children: ReactNode }) {
   const { refusal } = useAuth();
   const { can } = usePermissions();
   const permission = useMatches({ select: (matches) => matches.at(-1)?.staticData.permission });
+  // A PUBLIC screen (the privacy page) is for anyone, signed in or not, whatever the account.
+  if (permission === PUBLIC) return children;
   if (refusal) return <AccountRefusedPage code={refusal.code} message={refusal.message} />;
   if (permission && !can(permission)) return <ForbiddenPage />;
   return children;

@@ -1,10 +1,20 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { Permission } from '../api/permissions.ts';
-import { IconCalendarCheck, IconChartBar, IconHome, IconRun, IconSchool, IconShieldCheck, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { PUBLIC, type RouteRule } from '../api/permissions.ts';
+import {
+  IconCalendarCheck,
+  IconChartBar,
+  IconHome,
+  IconRun,
+  IconLock,
+  IconSchool,
+  IconShieldCheck,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 
 /** The sidebar entries (SPEC §2's six, and the reports of issue 17), with the product's Portuguese URLs and the permission each screen needs. */
-export const navItems: { to: string; label: MessageDescriptor; icon: typeof IconHome; permission: Permission }[] = [
+export const navItems: { to: string; label: MessageDescriptor; icon: typeof IconHome; permission: RouteRule }[] = [
   { to: '/', label: msg`Home`, icon: IconHome, permission: 'me:read' },
   { to: '/frequencias/atividades', label: msg`Attendance`, icon: IconCalendarCheck, permission: 'attendance:read' },
   { to: '/alunos', label: msg`Students`, icon: IconSchool, permission: 'students:list' },
@@ -13,4 +23,6 @@ export const navItems: { to: string; label: MessageDescriptor; icon: typeof Icon
   { to: '/usuarios', label: msg`Users`, icon: IconUsers, permission: 'users:read' },
   { to: '/relatorios', label: msg`Reports`, icon: IconChartBar, permission: 'reports:read' },
   { to: '/consentimentos', label: msg`Consents`, icon: IconShieldCheck, permission: 'consents:read' },
+  // Anyone's, signed in or not (LGPD art. 14 § 2: what the programme holds about a child and how to ask for it).
+  { to: '/privacidade', label: msg`Privacy`, icon: IconLock, permission: PUBLIC },
 ];

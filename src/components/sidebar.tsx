@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { navItems } from './nav-items.ts';
+import { PUBLIC } from '../api/permissions.ts';
 import { isOpenish, sidebarName, type SidebarState } from './sidebar-machine.ts';
 import { useAuth } from './auth-provider.tsx';
 import { usePermissions } from './use-permissions.ts';
@@ -36,7 +37,7 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
       )}
       <Stack gap={4} component="ul" className={classes.list}>
         {navItems
-          .filter((item) => can(item.permission))
+          .filter((item) => item.permission === PUBLIC || can(item.permission))
           .map(({ to, label, icon: Icon }) => {
             const text = i18n._(label);
             const active = to === '/' ? pathname === '/' || pathname === '' : pathname.startsWith(to);

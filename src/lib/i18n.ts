@@ -58,6 +58,7 @@ export type FeatureCatalog =
   | 'classes'
   | 'consents'
   | 'guardians'
+  | 'privacy'
   | 'reports'
   | 'student-registration'
   | 'students'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Card, Text } from '@mantine/core';
+import { Anchor, Card, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCalendarCheck, IconRun, IconSchool, IconUsers, IconUsersGroup } from '@tabler/icons-react';
@@ -62,6 +62,12 @@ export function HomePage() {
       <PageTitle>{name ? t`Welcome, ${name}!` : t`Welcome to Quadra!`}</PageTitle>
       <Text mb="lg">
         <Trans>The back office of the program: attendance, students, activities and classes, on any device, even offline.</Trans>
+      </Text>
+      {/* Where a guardian or a new member of staff lands before signing in: the privacy page (issue 51). */}
+      <Text mb="lg">
+        <Anchor renderRoot={(props) => <Link to="/privacidade" {...props} />} data-testid="privacy-link">
+          <Trans>How the programme treats children's data (privacy)</Trans>
+        </Anchor>
       </Text>
       <SyncStatus />
       <CardGrid>

@@ -61,6 +61,7 @@ const expectedRoutes = [
   ['get', '/api/students/{id}/assessments'],
   ['put', '/api/students/{id}/assessments/{formType}'],
   ['post', '/api/students/{id}/assessments/{formType}/review'],
+  ['get', '/api/privacy'],
 ] as const;
 
 describe('GET /api/openapi.json', () => {
