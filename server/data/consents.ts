@@ -9,8 +9,7 @@ import { consentPurposes, type ConsentPurpose, type ConsentStateMap } from '../.
 
 const instant = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export const noConsents = (): ConsentStateMap =>
-  Object.fromEntries(consentPurposes.map((purpose) => [purpose, 'MISSING'])) as ConsentStateMap;
+export const noConsents = (): ConsentStateMap => Object.fromEntries(consentPurposes.map((purpose) => [purpose, 'MISSING'])) as ConsentStateMap;
 
 type LatestRow = { student_id: string; purpose: ConsentPurpose; granted: boolean; term_version: number | null; latest: number | null };
 
@@ -60,10 +59,19 @@ export type ConsentRecordResult = { ok: true; created: boolean } | { ok: false; 
  * removed, the document the student's, the term version one that exists (the latest when absent; none before an admin
  * wrote the purpose's first term).
  */
-export async function recordConsent(tx: Queryable, studentId: string, id: string, input: ConsentInput, recordedBy: string): Promise<ConsentRecordResult> {
+export async function recordConsent(
+  tx: Queryable,
+  studentId: string,
+  id: string,
+  input: ConsentInput,
+  recordedBy: string,
+): Promise<ConsentRecordResult> {
   const [existing] = await tx.query<{ student_id: string }>('SELECT student_id FROM student_consents WHERE id = $1', [id]);
   if (existing) return existing.student_id === studentId ? { ok: true, created: false } : { ok: false, reason: 'id-taken' };
-  const [guardian] = await tx.query('SELECT 1 FROM guardians WHERE id = $1 AND student_id = $2 AND removed_at IS NULL', [input.guardianId, studentId]);
+  const [guardian] = await tx.query('SELECT 1 FROM guardians WHERE id = $1 AND student_id = $2 AND removed_at IS NULL', [
+    input.guardianId,
+    studentId,
+  ]);
   if (!guardian) return { ok: false, reason: 'guardian' };
   if (input.documentId !== undefined) {
     const [document] = await tx.query('SELECT 1 FROM student_documents WHERE id = $1 AND student_id = $2', [input.documentId, studentId]);
