@@ -10,6 +10,7 @@ import pkg from './package.json' with { type: 'json' };
 import { CSP_SOURCES_FILE, sourcesFromBuildEnv } from './server/content-security-policy.ts';
 import { ROUTE_PRELOADS_FILE, routePreloadsOf, type BundleChunk } from './server/route-preloads.ts';
 import { DEFAULT_DEMO_REPO_URL, DEFAULT_POSTCODE_URL } from './src/lib/external-defaults.ts';
+import { firstScriptCheck } from './scripts/first-script-check.ts';
 
 /**
  * Writes a .br and a .gz copy beside every text asset of the build (and WebAssembly: PDF.js's JPEG 2000 decoder, 250 KB
@@ -104,6 +105,7 @@ export default defineConfig(({ mode }) => ({
     cspSources(mode),
     routePreloads(),
     lowPriorityAppScript(),
+    firstScriptCheck(),
     precompress(),
     tanstackRouter({
       target: 'react',

@@ -4,6 +4,8 @@
  * Three runs per route; prints the medians as one BENCH_JSON line for scripts/bench.ts. A run that reports no score
  * (Lighthouse's runtime error, a metric it could not compute) is left out and run again, at most three times more, and
  * named in the output: counted as a 0, it pulled the median down and printed an LCP of 0.0 s.
+ * BENCH_LH_RUNS sets the runs per route (the side-by-side bench runs one at a time, turn about); BENCH_LH_PERF_ONLY=1
+ * audits performance only (the accessibility and best-practices audits add seconds to each run).
  */
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
@@ -12,7 +14,7 @@ import { median } from './bench-common.ts';
 
 const [base, ...routes] = process.argv.slice(2);
 if (!base) throw new Error('usage: bench-lighthouse.ts BASE_URL [route...]');
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_LH_RUNS || 3);
 const MAX_FAILED = 3;
 
 type Sample = { performance: number; lcpMs: number; tbtMs: number; cls: number; accessibility: number; bestPractices: number };
@@ -29,7 +31,7 @@ for (const route of routes.length ? routes : ['']) {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        onlyCategories: process.env.BENCH_LH_PERF_ONLY === '1' ? ['performance'] : ['performance', 'accessibility', 'best-practices'],
       });
       const lhr = result!.lhr;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -10,8 +10,12 @@ import { cpus, totalmem } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { firstVisitToStudents, median, navigateToStudents, offlineRepeatFcp, openHome, root, startServer } from './bench-common.ts';
+import { ORIGINAL_DIST, printMainThreadTasks, printSideBySide, serveOriginal, sideBySide } from './bench-original.ts';
+import { mapFirstScript, printScriptMap } from './first-script-map.ts';
 
-const PORT = 4390;
+// BENCH_PORT moves the reference server off the default, BENCH_ORIGINAL_PORT the original's static server (next port).
+const PORT = Number(process.env.BENCH_PORT || 4390);
+const ORIGINAL_PORT = Number(process.env.BENCH_ORIGINAL_PORT || PORT + 1);
 const BASE = `http://127.0.0.1:${PORT}/frontend/`;
 const ROUTES = ['', 'alunos', 'alunos/cadastro', 'atividades', 'turmas', 'usuarios', 'frequencias/atividades', 'tech-demo'];
 
@@ -161,11 +165,17 @@ function printTable(): void {
 /**
  * `npm run bench -- first-load` measures only the bundle sizes, `-- students` only the students page, `-- offline` only
  * the offline start, `-- browser` every figure in Chromium at 5,000 students (no server figures), `-- server` only the
- * server's figures (quick, while working on them), `-- large` only the figures at 50,000 students.
+ * server's figures (quick, while working on them), `-- large` only the figures at 50,000 students, `-- original` only
+ * Quadra beside the original app (issue 57; about 5 minutes), `-- first-script` only the map of the app's first script,
+ * `-- first-visit` only the main-thread tasks of a first visit, both apps.
+ * (`--only NAME` is read as `NAME`.)
  */
-const only = process.argv[2];
+const only = process.argv[2] === '--only' ? process.argv[3] : process.argv[2];
 
 async function main(): Promise<void> {
+  if (only === 'original') return originalFigures();
+  if (only === 'first-script') return firstScriptMap();
+  if (only === 'first-visit') return firstVisitTasks();
   if (only === 'large') buildApp();
   else {
     if (only !== 'server') await browserFigures();
@@ -173,9 +183,71 @@ async function main(): Promise<void> {
   }
   if (only === undefined || only === 'large') largeFigures();
   printTable();
+  if (only === undefined) await originalFigures();
+  if (only === undefined) firstScriptMap();
 }
 
+/**
+ * Quadra beside the programme's original frontend, turn about on the same reference server and data (5,000 students):
+ * home and the students page (scripts/bench-original.ts). BENCH_SIDE_RUNS sets the rounds (3).
+ */
+async function originalFigures(): Promise<void> {
+  buildApp();
+  const server = await startServer({ port: PORT, dataDir: join(root, '.bench/data'), distDir: 'dist' });
+  const original = await serveOriginal(ORIGINAL_PORT, PORT);
+  try {
+    const lighthouse = (base: string, route: string) => {
+      const result = childBench('scripts/bench-lighthouse.ts', [base, route], { BENCH_LH_RUNS: '1', BENCH_LH_PERF_ONLY: '1' });
+      const figures = result?.[`/${route}`] as { performance: number; lcpMs: number; tbtMs: number } | undefined;
+      return figures && Number.isFinite(figures.performance) ? figures : null;
+    };
+    const rows = await sideBySide(
+      [
+        { name: 'original', base: `http://127.0.0.1:${ORIGINAL_PORT}/frontend/`, dist: ORIGINAL_DIST },
+        { name: 'Quadra', base: BASE, dist: join(root, 'dist') },
+      ],
+      ['', 'alunos'],
+      lighthouse,
+      Number(process.env.BENCH_SIDE_RUNS || 3),
+    );
+    printSideBySide(rows);
+  } finally {
+    original.close();
+    server.kill();
+  }
+}
+
+/** A first visit's main-thread tasks, Quadra and the original, home and the students page (4x CPU, unthrottled link). */
+async function firstVisitTasks(): Promise<void> {
+  buildApp();
+  const server = await startServer({ port: PORT, dataDir: join(root, '.bench/data'), distDir: 'dist' });
+  const original = await serveOriginal(ORIGINAL_PORT, PORT);
+  try {
+    await printMainThreadTasks(
+      [
+        { name: 'original', base: `http://127.0.0.1:${ORIGINAL_PORT}/frontend/`, dist: ORIGINAL_DIST },
+        { name: 'Quadra', base: BASE, dist: join(root, 'dist') },
+      ],
+      ['', 'alunos'],
+    );
+  } finally {
+    original.close();
+    server.kill();
+  }
+}
+
+/** Where the app's first script goes: a build with source maps (kept apart from dist/), mapped by package and module. */
+function firstScriptMap(): void {
+  const outDir = join(root, '.bench/dist-map');
+  const vite = join(root, 'node_modules/.bin/vite');
+  if (spawnSync(vite, ['build', '--sourcemap', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: 'ignore' }).status !== 0)
+    throw new Error('build failed');
+  printScriptMap(mapFirstScript(outDir));
+}
+
+/** BENCH_NO_BUILD=1 measures the build already in dist/ (while iterating on the bench itself). */
 function buildApp(): void {
+  if (process.env.BENCH_NO_BUILD === '1') return;
   console.log('Building the production app...');
   if (spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
 }

@@ -1,22 +1,13 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { registerServiceWorker } from '../lib/service-worker.ts';
-import { readsSettled } from '../offline/reads-settled.ts';
+import { afterFirstScreen } from '../lib/first-screen.ts';
 
 /** "Update available": shown when a new service worker waits; applies it only when the user says so. */
 export function UpdatePrompt() {
   const [apply, setApply] = useState<(() => void) | null>(null);
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      registerServiceWorker(
-        (applyUpdate) => setApply(() => applyUpdate),
-        () => readsSettled(queryClient),
-      ),
-    [queryClient],
-  );
+  useEffect(() => registerServiceWorker((applyUpdate) => setApply(() => applyUpdate), afterFirstScreen), []);
   if (!apply) return null;
   return (
     <Paper

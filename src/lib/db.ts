@@ -16,6 +16,7 @@
  */
 import type { QuadraDb } from './db-dexie.ts';
 import { whenIdle } from './when-idle.ts';
+import { afterFirstScreen } from './first-screen.ts';
 
 export type KvRow = { key: string; value: string };
 
@@ -181,7 +182,8 @@ const CREATE_AFTER_MS = 2_000;
 
 /**
  * Resolves when this tab opens the database for what can wait (the outbox's first drain and its live lists): at once
- * where one exists; on a first visit (none yet, so nothing in it to read), a moment after the first screen, or at the
+ * where one exists; on a first visit (none yet, so nothing in it to read), a moment after the first screen (2 s after
+ * start and its reads done, lib/first-screen.ts), or at the
  * first write (openDeviceStoreNow). Creating it is 20-45 ms of main-thread work (80-180 ms at 4x CPU) that the first
  * screen of a first visit then does without (the cache's restore skips a first visit: offline/persist.ts).
  */
@@ -190,7 +192,8 @@ export function deviceStoreReady(): Promise<void> {
     if (!none) return;
     return new Promise<void>((resolve) => {
       allowCreation = resolve;
-      setTimeout(() => whenIdle(resolve, CREATE_AFTER_MS), CREATE_AFTER_MS);
+      const moment = new Promise((wait) => setTimeout(wait, CREATE_AFTER_MS));
+      void Promise.all([moment, afterFirstScreen()]).then(() => whenIdle(resolve, CREATE_AFTER_MS));
     });
   });
   return storeReady;

@@ -8,6 +8,7 @@ import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/rea
 import { holdsNoDatabase } from '../lib/db.ts';
 import { holdReadsUntil } from '../lib/http.ts';
 import { whenIdle } from '../lib/when-idle.ts';
+import { afterFirstScreen } from '../lib/first-screen.ts';
 import { cacheStaleBefore, isKeptOnDevice, persistOptions, queryClient, setRestoring } from './query-client.ts';
 import { forgetDataWhenRoleNarrows } from './role-narrowing.ts';
 
@@ -66,7 +67,8 @@ export function changesSavedData(event: QueryCacheNotifyEvent): boolean {
 /**
  * A save writes the rows of the queries that changed (row-persister.ts), which for a synced list is thousands of
  * students: it waits for an idle moment (at most a second), so the answer that caused it is on screen first, and changes
- * made meanwhile are written together.
+ * made meanwhile are written together; and not before the first screen's reads are done (lib/first-screen.ts): on a first
+ * visit the first save creates the database and loads Dexie's code, which the first screen does not need.
  */
 let saveScheduled = false;
 function scheduleSave(): void {
@@ -76,7 +78,7 @@ function scheduleSave(): void {
     saveScheduled = false;
     void persistQueryClientSave({ queryClient, ...persistOptions });
   };
-  whenIdle(save, 1_000);
+  void afterFirstScreen().then(() => whenIdle(save, 1_000));
 }
 
 function saveWhenDataChanges(): void {

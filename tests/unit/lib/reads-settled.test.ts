@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readsSettled } from '../../../src/offline/reads-settled.ts';
+import { readsSettled } from '../../../src/lib/reads-settled.ts';
 
 afterEach(() => vi.useRealTimers());
 

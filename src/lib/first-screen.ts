@@ -1,0 +1,53 @@
+/**
+ * The moment the first screen has what it reads: its route's reads, and those of the parts it loads on demand (home's
+ * attendance alerts, once `GET /me` has said the role) are done. What a first visit does not need to show that screen
+ * waits for it: the sync and its worker, the device's database (Dexie) and the first save into it, the service
+ * worker's registration (workbox-window and the precache). Before, they started at the first idle moment, which on home
+ * came between `/me` and the alerts' read: 68 KB of script (gzip) and the database's creation shared the link and the
+ * main thread with the alerts.
+ *
+ * Offline, a read waits ("paused") and does not count, so nothing waits for a network that is not there; and nothing
+ * waits more than 20 s. The moment is marked in the page's performance timeline (`FIRST_SCREEN_MARK`), which the bench
+ * reads to tell the scripts a first screen needed from the ones fetched after it.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { readsSettled } from './reads-settled.ts';
+import { whenIdle } from './when-idle.ts';
+
+export const FIRST_SCREEN_MARK = 'quadra:first-screen-read';
+
+const loading = new Set<Promise<unknown>>();
+let done = false;
+let watched: Promise<void> | undefined;
+
+/** A part of the first screen loading on demand (its code): the first screen is not read until it is, and its reads. */
+export function holdFirstScreen<T>(part: Promise<T>): Promise<T> {
+  if (done) return part;
+  loading.add(part);
+  const forget = () => loading.delete(part);
+  part.then(forget, forget);
+  return part;
+}
+
+/** Starts watching for the first screen's reads (main.tsx, at start); resolves when they are done. */
+export function watchFirstScreen(client: QueryClient, maxWaitMs = 20_000): Promise<void> {
+  watched ??= (async () => {
+    const deadline = Date.now() + maxWaitMs;
+    const left = () => Math.max(0, deadline - Date.now());
+    for (;;) {
+      await readsSettled(client, left());
+      await Promise.race([Promise.allSettled([...loading]), new Promise((resolve) => setTimeout(resolve, left()))]);
+      // A part that just arrived renders and sends its reads before the next idle moment: look again after it.
+      await new Promise<void>((resolve) => whenIdle(resolve, 200));
+      if ((client.isFetching() === 0 && loading.size === 0) || left() === 0) break;
+    }
+    done = true;
+    performance.mark?.(FIRST_SCREEN_MARK);
+  })();
+  return watched;
+}
+
+/** Resolves once the first screen's reads are done (watchFirstScreen); at once where nothing watches them. */
+export function afterFirstScreen(): Promise<void> {
+  return watched ?? Promise.resolve();
+}
