@@ -34,12 +34,15 @@ export function watchFirstScreen(client: QueryClient, maxWaitMs = 20_000): Promi
   watched ??= (async () => {
     const deadline = Date.now() + maxWaitMs;
     const left = () => Math.max(0, deadline - Date.now());
-    for (;;) {
+    // Quiet twice in a row: no read in flight, no part loading, at two idle moments one after the other. A part asked
+    // for once an answer has rendered (home's alerts, after /me) is asked in an effect of that render, which the
+    // browser runs before an idle moment; on a busy machine that render may take longer than one idle wait.
+    let quiet = 0;
+    while (quiet < 2 && left() > 0) {
       await readsSettled(client, left());
       await Promise.race([Promise.allSettled([...loading]), new Promise((resolve) => setTimeout(resolve, left()))]);
-      // A part that just arrived renders and sends its reads before the next idle moment: look again after it.
-      await new Promise<void>((resolve) => whenIdle(resolve, 200));
-      if ((client.isFetching() === 0 && loading.size === 0) || left() === 0) break;
+      await new Promise<void>((resolve) => whenIdle(resolve, 1_000));
+      quiet = client.isFetching() === 0 && loading.size === 0 ? quiet + 1 : 0;
     }
     done = true;
     performance.mark?.(FIRST_SCREEN_MARK);
