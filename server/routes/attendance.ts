@@ -54,6 +54,8 @@ async function requireUnchangedSince(
   throw staleVersion('roll', await readRoll(tx, classId, date));
 }
 
+const DAY_MS = 86_400_000;
+
 export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, now, openMode }) => {
   app.put(
     '/classes/:classId/attendance/:date',
@@ -73,6 +75,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       // With sign-in, who took the roll is the signed-in user, not what the device says; open mode has no one to name.
       const takenBy = openMode || !request.staff ? request.body.takenBy : request.staff.email;
       if (date > latestToday(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
+      // When it was taken: no later than a day past the server's clock (a device's clock may run ahead; year 9999 does not).
+      if (Date.parse(takenAt) > now().getTime() + DAY_MS) throw new HttpError(400, `A roll's takenAt cannot be later than tomorrow (${takenAt})`);
       // The access record: a row for every student on the roll (their attendance, a justified absence's reason).
       request.auditStudents = entries.map((entry) => entry.studentId);
       const seen = new Set<string>();

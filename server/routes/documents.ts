@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { documentMetaSchema, documentSchema, DOCUMENT_MAX_BYTES } from '../../src/api/contract.ts';
+import { documentMetaSchema, documentSchema, DOCUMENT_MAX_BYTES, withoutInvisibleFormat } from '../../src/api/contract.ts';
 import { unknownFields } from '../edge.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 import { sniffDocumentType } from '../file-sniff.ts';
@@ -89,9 +89,12 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       const unknown = unknownFields(fields, meta.data);
       if (unknown.length > 0) throw badRequest(`Invalid document fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`);
       const id = meta.data.id ?? randomUUID();
+      // A file name shows as it reads: no right-to-left override or zero-width character may disguise it (issue 55).
+      const fileName = withoutInvisibleFormat(meta.data.fileName).trim();
+      if (!fileName) throw badRequest('Invalid document fields: fileName holds no visible character');
 
       const { created, document } = await db.transaction(async (tx) => {
-        const { fileName, fileType, origin, date, description } = meta.data;
+        const { fileType, origin, date, description } = meta.data;
         const inserted = await insertDocument(tx, {
           id,
           studentId,

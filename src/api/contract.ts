@@ -28,6 +28,13 @@ export const textRuleMessage = 'Text must not contain control characters (such a
 export const hasDisallowedText = (value: string): boolean => new RegExp(DISALLOWED_TEXT.source).test(value);
 /** `value` without the characters the rule for text refuses (what a form sends of pasted text). */
 export const cleanText = (value: string): string => value.replace(DISALLOWED_TEXT, '');
+/**
+ * Characters that change how text is shown without being seen: the bidirectional controls (U+202A-U+202E, U+2066-U+2069,
+ * U+200E, U+200F) and the zero-width ones (U+200B-U+200D, U+2060, U+FEFF). A file name loses them (issue 55):
+ * `fdp.\u202Eexe\u200B.pdf` would show as a PDF's name.
+ */
+const INVISIBLE_FORMAT = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u200B-\u200D\u2060\uFEFF]/g;
+export const withoutInvisibleFormat = (value: string): string => value.replace(INVISIBLE_FORMAT, '');
 /** Any text a client may send: the rule for text and nothing else. Add length checks with `.check(...)`. */
 export const textSchema = z.string().check(z.regex(SAFE_TEXT_PATTERN, { message: textRuleMessage }));
 /** Optional text of at most `max` characters (empty allowed). */
