@@ -30,8 +30,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route: a permission of the matrix, or PUBLIC. */
     rule?: RouteRule;
-    /** Reads of one student's personal data are written to the access record. */
-    audit?: 'student';
+    /**
+     * Reads written to the access record: of one student's personal data ('student'), or of everything at once
+     * ('export', one row naming no student).
+     */
+    audit?: 'student' | 'export';
   }
   interface FastifyRequest {
     /** The staff user the request acts as, once let in. */
@@ -177,7 +180,7 @@ export function recordAccessWith(db: Db) {
     const routeUrl = request.routeOptions.url;
     if (!staff || !routeUrl) return payload;
     const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (!write && request.routeOptions.config?.audit !== 'student') return payload;
+    if (!write && !request.routeOptions.config?.audit) return payload;
     const students = studentsOf(request, routeUrl);
     try {
       // A row per student (one statement for any number: one text, one prepared statement); one row for none.

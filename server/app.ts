@@ -34,6 +34,8 @@ import { privacyRoutes } from './routes/privacy.ts';
 import type { PrivacyInfo } from '../src/api/privacy-contract.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
+import { importRoutes } from './routes/imports.ts';
+import { exportRoutes } from './routes/export.ts';
 import { parsingSerializerCompiler } from './serializer.ts';
 import { registerFrontend } from './static.ts';
 import { StudentListCache } from './student-list-cache.ts';
@@ -122,6 +124,8 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(assessmentRoutes, context);
   await app.register(privacyRoutes, { ...context, privacy });
   await app.register(syncRoutes, context);
+  await app.register(importRoutes, context);
+  await app.register(exportRoutes, context);
   await app.register(healthRoutes, { ...context, version, tokensUnverified, disk });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { rule: 'me:read' } }, (_request, reply) =>

@@ -18,6 +18,7 @@ import { Route as TechDemoRouteImport } from './routes/tech-demo'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as AlunosIndexRouteImport } from './routes/alunos/index'
 import { Route as AlunosCadastroRouteImport } from './routes/alunos/cadastro'
+import { Route as AlunosImportarRouteImport } from './routes/alunos/importar'
 import { Route as TechDemoIdRouteImport } from './routes/tech-demo/$id'
 import { Route as TurmasIndexRouteImport } from './routes/turmas/index'
 import { Route as TurmasClassIdRouteImport } from './routes/turmas/$classId'
@@ -74,6 +75,11 @@ const AlunosIndexRoute = AlunosIndexRouteImport.update({
 const AlunosCadastroRoute = AlunosCadastroRouteImport.update({
   id: '/alunos/cadastro',
   path: '/alunos/cadastro',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AlunosImportarRoute = AlunosImportarRouteImport.update({
+  id: '/alunos/importar',
+  path: '/alunos/importar',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TechDemoIdRoute = TechDemoIdRouteImport.update({
@@ -149,6 +155,7 @@ export interface FileRoutesByFullPath {
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
+  '/alunos/importar': typeof AlunosImportarRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/turmas/$classId': typeof TurmasClassIdRoute
   '/alunos/': typeof AlunosIndexRoute
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
+  '/alunos/importar': typeof AlunosImportarRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/turmas/$classId': typeof TurmasClassIdRoute
   '/alunos': typeof AlunosIndexRoute
@@ -196,6 +204,7 @@ export interface FileRoutesById {
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
+  '/alunos/importar': typeof AlunosImportarRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/turmas/$classId': typeof TurmasClassIdRoute
   '/alunos/': typeof AlunosIndexRoute
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/tech-demo'
     | '/usuarios'
     | '/alunos/cadastro'
+    | '/alunos/importar'
     | '/tech-demo/$id'
     | '/turmas/$classId'
     | '/alunos/'
@@ -244,6 +254,7 @@ export interface FileRouteTypes {
     | '/tech-demo'
     | '/usuarios'
     | '/alunos/cadastro'
+    | '/alunos/importar'
     | '/tech-demo/$id'
     | '/turmas/$classId'
     | '/alunos'
@@ -267,6 +278,7 @@ export interface FileRouteTypes {
     | '/tech-demo'
     | '/usuarios'
     | '/alunos/cadastro'
+    | '/alunos/importar'
     | '/tech-demo/$id'
     | '/turmas/$classId'
     | '/alunos/'
@@ -291,6 +303,7 @@ export interface RootRouteChildren {
   TechDemoRoute: typeof TechDemoRouteWithChildren
   UsuariosRoute: typeof UsuariosRoute
   AlunosCadastroRoute: typeof AlunosCadastroRoute
+  AlunosImportarRoute: typeof AlunosImportarRoute
   TurmasClassIdRoute: typeof TurmasClassIdRoute
   AlunosIndexRoute: typeof AlunosIndexRoute
   TurmasIndexRoute: typeof TurmasIndexRoute
@@ -368,6 +381,13 @@ declare module '@tanstack/react-router' {
       path: '/alunos/cadastro'
       fullPath: '/alunos/cadastro'
       preLoaderRoute: typeof AlunosCadastroRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/alunos/importar': {
+      id: '/alunos/importar'
+      path: '/alunos/importar'
+      fullPath: '/alunos/importar'
+      preLoaderRoute: typeof AlunosImportarRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tech-demo/$id': {
@@ -478,6 +498,7 @@ const rootRouteChildren: RootRouteChildren = {
   TechDemoRoute: TechDemoRouteWithChildren,
   UsuariosRoute: UsuariosRoute,
   AlunosCadastroRoute: AlunosCadastroRoute,
+  AlunosImportarRoute: AlunosImportarRoute,
   TurmasClassIdRoute: TurmasClassIdRoute,
   AlunosIndexRoute: AlunosIndexRoute,
   TurmasIndexRoute: TurmasIndexRoute,

@@ -6,7 +6,7 @@ import { onlyDigits, type Guardian, type GuardianInput } from '../../src/api/con
 import type { Queryable } from '../db/types.ts';
 
 const guardianColumns =
-  'id, name, cpf, to_char(birth_date, \'YYYY-MM-DD\') AS "birthDate", civil_state AS "civilState", nis, phone, email, address, version';
+  'id, name, cpf, coalesce(to_char(birth_date, \'YYYY-MM-DD\'), \'\') AS "birthDate", civil_state AS "civilState", nis, phone, email, address, version';
 
 /** A stored guardian with its student and whether it was removed. */
 export type GuardianRow = Guardian & { version: number; student_id: string; removed: boolean };

@@ -8,7 +8,8 @@
  * - coordenador: all the programme's data and its management; reads users and the access record; cannot manage
  *   users (one role holds the keys).
  * - administrativo: the office: registration, guardians, documents, enrolments, and the lists (activities, classes,
- *   students, staff users, whom the office calls); not attendance or reports.
+ *   students, staff users, whom the office calls); not attendance or reports. The import of a spreadsheet of
+ *   students (students:import) writes students, guardians and enrolments: the roles that may write all three.
  * - psicologo: reads students, guardians, documents, attendance and reports (the alerts about children dropping out
  *   are theirs); writes nothing.
  * - instrutor: activities, classes, rosters and attendance (read and write) of their own classes and of classes that
@@ -56,6 +57,8 @@ export const permissions = [
   'assessments:write',
   'assessments:review',
   'assessment-forms:write',
+  'students:import',
+  'data:export',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -68,7 +71,7 @@ const everyone: Permission[] = ['me:read', 'filters:read', 'activities:read', 'c
 export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
   // The admin reads the anamnese and edits its questions, but writes no child's answers (not their profession).
   admin: permissions.filter((permission) => permission !== 'assessments:write' && permission !== 'assessments:review'),
-  // Not the keys (users), not the programme's term texts nor the irreversible anonymisation: those are the admin's. The
+  // Not the keys (users), not the programme's term texts nor the irreversible anonymisation: those are the admin's, and so is everything at once (data:export). The
   // anamnese is written by the psychosocial team: the coordinator reads it, and edits no answers (nor the questions).
   coordenador: permissions.filter(
     (permission) =>
@@ -80,6 +83,7 @@ export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
           'assessments:write',
           'assessments:review',
           'assessment-forms:write',
+          'data:export',
         ] as Permission[]
       ).includes(permission),
   ),
@@ -95,6 +99,7 @@ export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
     'users:read',
     'consents:read',
     'consents:write',
+    'students:import',
   ],
   psicologo: [
     ...everyone,

@@ -58,6 +58,7 @@ export type FeatureCatalog =
   | 'classes'
   | 'consents'
   | 'guardians'
+  | 'imports'
   | 'privacy'
   | 'reports'
   | 'student-registration'

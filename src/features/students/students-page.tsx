@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { StudentStatusFilter, StudentSummary } from '../../api/contract.ts';
 import { studentsByStatusQueryOptions } from '../../api/student-records.ts';
 import { pendingStudentsFromOutbox, studentKeys, studentsFirstScreenQueryOptions, studentsQueryOptions } from '../../api/students.ts';
@@ -67,7 +67,13 @@ export function StudentsPage() {
 
   return (
     <>
-      <StudentsHeader status={status} onStatus={setStatus} canCreate={can('students:write')} ownClassesNote={!!me && ownClassesOnly(me.access)} />
+      <StudentsHeader
+        status={status}
+        onStatus={setStatus}
+        canCreate={can('students:write')}
+        canImport={can('students:import')}
+        ownClassesNote={!!me && ownClassesOnly(me.access)}
+      />
       <ListSourceBanner source={source} savedAt={savedAt} />
       {source === 'error' ? (
         <Text c="red.9" role="alert" data-testid="list-error">
@@ -109,11 +115,13 @@ const StudentsHeader = memo(function StudentsHeader({
   status,
   onStatus,
   canCreate,
+  canImport,
   ownClassesNote,
 }: {
   status: StudentStatusFilter;
   onStatus: (status: StudentStatusFilter) => void;
   canCreate: boolean;
+  canImport: boolean;
   /** An instructor's list holds the students of their classes only (the server's least privilege): say so. */
   ownClassesNote: boolean;
 }) {
@@ -127,11 +135,18 @@ const StudentsHeader = memo(function StudentsHeader({
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t`Students`}</PageTitle>
-        {canCreate && (
-          <Button component={Link} to="/alunos/cadastro" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-            <Trans>Create New Student</Trans>
-          </Button>
-        )}
+        <Group gap="xs">
+          {canImport && (
+            <Button component={Link} to="/alunos/importar" variant="light" leftSection={<IconFileImport size={18} aria-hidden />} mih={44}>
+              <Trans>Import a spreadsheet</Trans>
+            </Button>
+          )}
+          {canCreate && (
+            <Button component={Link} to="/alunos/cadastro" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
+              <Trans>Create New Student</Trans>
+            </Button>
+          )}
+        </Group>
       </Group>
       {ownClassesNote && (
         <Text c="gray.7" mb="xs" data-testid="own-classes-note">

@@ -1,0 +1,201 @@
+/**
+ * The students import (issue 54): rows a spreadsheet gave, already read and mapped by the app, written in one
+ * transaction per batch. Each row is a new child (registered, with their guardian and enrolments), a child Quadra has
+ * already (same CPF, or same name and birth date: updated with the row's filled cells, or skipped), or refused with a
+ * reason. What became of each row is kept by import id and row number (import_rows), so a batch sent again answers
+ * the same and creates nothing twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { onlyDigits, type StudentCreate } from '../../src/api/contract.ts';
+import type { ImportMatch, ImportMatchAction, ImportMatchKey, ImportRowResult, ImportStudentRow } from '../../src/api/imports-contract.ts';
+import type { Queryable } from '../db/types.ts';
+import { lockCounts, recountStudent } from './rules/counts.ts';
+
+type Fields = Omit<StudentCreate, 'id'>;
+
+const blankToNull = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value);
+
+/** The stored columns of a registration and their values from the row (null: the cell was empty). */
+function columnsOf(fields: Fields): [string, string | null][] {
+  const cpf = blankToNull(fields.registrationNumber);
+  return [
+    ['full_name', fields.fullName],
+    ['date_of_birth', blankToNull(fields.dateOfBirth)],
+    ['registration_number', cpf === null ? null : onlyDigits(cpf)],
+    ['enrollment_date', blankToNull(fields.enrollmentDate)],
+    ['race', blankToNull(fields.race)],
+    ['gender', blankToNull(fields.gender)],
+    ['school_name', blankToNull(fields.schoolName)],
+    ['school_year', blankToNull(fields.schoolYear)],
+    ['social_program', blankToNull(fields.socialProgram)],
+    ['employment_status', blankToNull(fields.employmentStatus)],
+    ['education_level', blankToNull(fields.educationLevel)],
+    ['address_code', blankToNull(fields.address?.code)],
+    ['address_street', blankToNull(fields.address?.street)],
+    ['address_number', blankToNull(fields.address?.number)],
+    ['address_complement', blankToNull(fields.address?.complement)],
+  ];
+}
+
+/** Names compared as a person reads them: case and runs of spaces ignored. */
+const sameNameSql = (column: string, param: string) =>
+  `lower(regexp_replace(trim(${column}), '\\s+', ' ', 'g')) = lower(regexp_replace(trim(${param}), '\\s+', ' ', 'g'))`;
+
+/** The children Quadra has already that rows name: by CPF first, else by the same name and birth date. */
+export async function findMatches(db: Queryable, keys: readonly ImportMatchKey[]): Promise<ImportMatch[]> {
+  if (keys.length === 0) return [];
+  const rows = keys.map((key) => String(key.row));
+  const cpfs = keys.map((key) => (key.cpf ? onlyDigits(key.cpf) : ''));
+  const names = keys.map((key) => key.name ?? '');
+  const births = keys.map((key) => key.birthDate ?? '');
+  return db.query<ImportMatch>(
+    `SELECT DISTINCT ON (k.row) k.row, s.id AS "studentId", s.full_name AS name,
+            CASE WHEN k.cpf <> '' AND s.registration_number = k.cpf THEN 'cpf' ELSE 'name-birth' END AS by
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS k(row, cpf, name, birth)
+       JOIN students s
+         ON (k.cpf <> '' AND s.registration_number = k.cpf)
+         OR (k.name <> '' AND k.birth <> '' AND s.date_of_birth = NULLIF(k.birth, '')::date AND ${sameNameSql('s.full_name', 'k.name')})
+      ORDER BY k.row, (k.cpf <> '' AND s.registration_number = k.cpf) DESC, s.id`,
+    [rows, cpfs, names, births],
+  );
+}
+
+type Stored = { row_number: number; outcome: ImportRowResult['outcome']; student_id: string | null; reason: string | null };
+const resultOf = (stored: Stored): ImportRowResult => ({
+  row: stored.row_number,
+  outcome: stored.outcome,
+  ...(stored.student_id === null ? {} : { studentId: stored.student_id }),
+  ...(stored.reason === null ? {} : { reason: stored.reason as NonNullable<ImportRowResult['reason']> }),
+});
+
+/**
+ * The child a row names: by CPF, else by name and birth date; 'conflict' when the CPF is one child's and the name
+ * and birth date another's (which to update is not for the import to guess).
+ */
+async function matchOf(tx: Queryable, fields: Fields): Promise<string | 'conflict' | undefined> {
+  const cpf = blankToNull(fields.registrationNumber);
+  const byName = fields.dateOfBirth ? { name: fields.fullName, birthDate: fields.dateOfBirth } : {};
+  const [byCpf] = cpf ? await findMatches(tx, [{ row: 1, cpf }]) : [];
+  const [byBirth] = 'name' in byName ? await findMatches(tx, [{ row: 1, ...byName }]) : [];
+  if (byCpf && byBirth && byCpf.studentId !== byBirth.studentId) return 'conflict';
+  return (byCpf ?? byBirth)?.studentId;
+}
+
+async function cpfOfAnother(tx: Queryable, cpf: string | null, studentId: string | null): Promise<boolean> {
+  if (cpf === null) return false;
+  const [other] = await tx.query('SELECT 1 FROM students WHERE registration_number = $1 AND id IS DISTINCT FROM $2', [cpf, studentId]);
+  return other !== undefined;
+}
+
+async function addGuardian(tx: Queryable, studentId: string, guardian: NonNullable<ImportStudentRow['guardian']>, isNew: boolean) {
+  if (!isNew) {
+    const [same] = await tx.query(`SELECT 1 FROM guardians WHERE student_id = $1 AND removed_at IS NULL AND ${sameNameSql('name', '$2')}`, [
+      studentId,
+      guardian.name,
+    ]);
+    if (same) return;
+  }
+  // A spreadsheet rarely has a guardian's birth date, civil state, NIS or address: those stay empty until the
+  // guardian's form completes them (migration 015 lets the birth date be empty).
+  await tx.run(
+    `INSERT INTO guardians (id, student_id, name, cpf, birth_date, civil_state, nis, phone, email, address)
+     VALUES ($1, $2, $3, $4, NULL, '', '', $5, $6, '')`,
+    [randomUUID(), studentId, guardian.name, onlyDigits(guardian.cpf ?? ''), guardian.phone ?? '', guardian.email ?? ''],
+  );
+}
+
+/** Enrols the student in each class not already open for them, from `from`; true when one was added. */
+async function enrol(tx: Queryable, studentId: string, classIds: readonly string[], from: string): Promise<boolean> {
+  let added = false;
+  for (const classId of classIds) {
+    const inserted = await tx.run(
+      `INSERT INTO class_enrollments (class_id, student_id, enrolled_on)
+       SELECT $1, $2, $3::date
+        WHERE NOT EXISTS (SELECT 1 FROM class_enrollments WHERE class_id = $1 AND student_id = $2 AND (ended_on IS NULL OR ended_on > $3::date))
+       ON CONFLICT DO NOTHING`,
+      [classId, studentId, from],
+    );
+    added ||= inserted > 0;
+  }
+  return added;
+}
+
+export type ImportBatch = { importId: string; onMatch: ImportMatchAction; rows: readonly ImportStudentRow[]; userId: string; today: string };
+
+/** Writes a batch (inside the caller's transaction) and answers what became of each row, in the rows' order. */
+export async function importStudents(tx: Queryable, batch: ImportBatch): Promise<ImportRowResult[]> {
+  // Enrolments recount attendance (attendance-counts.ts): that lock first, before any row lock. It also makes two
+  // sends of one batch wait for each other, so the second finds the first's rows below.
+  await lockCounts(tx);
+  const done = await tx.query<Stored>(
+    'SELECT row_number, outcome, student_id, reason FROM import_rows WHERE import_id = $1 AND row_number = ANY($2::int[])',
+    [batch.importId, batch.rows.map((row) => String(row.row))],
+  );
+  const doneByRow = new Map(done.map((stored) => [stored.row_number, resultOf(stored)]));
+  const classIds = [...new Set(batch.rows.flatMap((row) => row.classIds ?? []))];
+  const classes = await tx.query<{ id: string; archived: boolean }>(
+    'SELECT c.id, c.archived OR a.archived AS archived FROM classes c JOIN activities a ON a.id = c.activity_id WHERE c.id = ANY($1::text[])',
+    [classIds],
+  );
+  const classById = new Map(classes.map((group) => [group.id, group]));
+  const results: ImportRowResult[] = [];
+  for (const row of batch.rows) {
+    const earlier = doneByRow.get(row.row);
+    if (earlier) {
+      results.push(earlier);
+      continue;
+    }
+    const result = await importRow(tx, batch, row, classById);
+    await tx.run('INSERT INTO import_rows (import_id, row_number, outcome, student_id, reason, user_id) VALUES ($1, $2, $3, $4, $5, $6)', [
+      batch.importId,
+      row.row,
+      result.outcome,
+      result.studentId ?? null,
+      result.reason ?? null,
+      batch.userId,
+    ]);
+    doneByRow.set(row.row, result);
+    results.push(result);
+  }
+  return results;
+}
+
+async function importRow(
+  tx: Queryable,
+  batch: ImportBatch,
+  row: ImportStudentRow,
+  classById: Map<string, { archived: boolean }>,
+): Promise<ImportRowResult> {
+  const refused = (reason: NonNullable<ImportRowResult['reason']>): ImportRowResult => ({ row: row.row, outcome: 'refused', reason });
+  const classIds = row.classIds ?? [];
+  for (const classId of classIds) {
+    const group = classById.get(classId);
+    if (!group) return refused('unknown-class');
+    if (group.archived) return refused('archived-class');
+  }
+  const columns = columnsOf(row.student);
+  const cpf = columns.find(([column]) => column === 'registration_number')![1];
+  const matched = await matchOf(tx, row.student);
+  if (matched === 'conflict') return refused('cpf-taken');
+  if (matched && batch.onMatch === 'skip') return { row: row.row, outcome: 'skipped', studentId: matched };
+  if (await cpfOfAnother(tx, cpf, matched ?? null)) return refused('cpf-taken');
+  let studentId: string;
+  if (matched) {
+    studentId = matched;
+    // The row's filled cells replace the record's; an empty cell keeps what Quadra has.
+    const filled = columns.filter(([, value]) => value !== null);
+    await tx.run(`UPDATE students SET ${filled.map(([column], i) => `${column} = $${i + 2}`).join(', ')}, version = version + 1 WHERE id = $1`, [
+      studentId,
+      ...filled.map(([, value]) => value),
+    ]);
+  } else {
+    studentId = randomUUID();
+    await tx.run(
+      `INSERT INTO students (id, ${columns.map(([column]) => column).join(', ')}) VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})`,
+      [studentId, ...columns.map(([, value]) => value)],
+    );
+  }
+  if (row.guardian) await addGuardian(tx, studentId, row.guardian, !matched);
+  if (await enrol(tx, studentId, classIds, blankToNull(row.student.enrollmentDate) ?? batch.today)) await recountStudent(tx, studentId);
+  return { row: row.row, outcome: matched ? 'updated' : 'created', studentId };
+}

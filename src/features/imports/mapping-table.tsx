@@ -1,0 +1,72 @@
+/** The file's columns, each with the field it is read into (proposed from its name; the user corrects it). */
+import { NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { WideTable } from '../../components/wide-table.tsx';
+import { importFields, repeatableFields, type MappedField } from './import-fields.ts';
+import type { SheetSummary } from './import-worker.ts';
+import { fieldLabels } from './import-texts.ts';
+
+type Props = {
+  sheets: SheetSummary[];
+  sheet: number;
+  onSheet: (sheet: number) => void;
+  mapping: MappedField[];
+  onMapping: (mapping: MappedField[]) => void;
+};
+
+export function MappingTable({ sheets, sheet, onSheet, mapping, onMapping }: Props) {
+  const { t, i18n } = useLingui();
+  const headers = sheets[sheet]?.headers ?? [];
+  const choose = (column: number, field: MappedField) => {
+    // A field takes one column (but the class): choosing it for this column frees it from the one that had it.
+    const next = mapping.map((current, index) =>
+      index !== column && field && current === field && !repeatableFields.includes(field) ? '' : current,
+    );
+    next[column] = field;
+    onMapping(next);
+  };
+  const options = [{ value: '', label: t`Not imported` }, ...importFields.map((field) => ({ value: field, label: i18n._(fieldLabels[field]) }))];
+  return (
+    <Stack gap="xs">
+      {sheets.length > 1 && (
+        <NativeSelect
+          label={t`Sheet`}
+          value={String(sheet)}
+          onChange={(event) => onSheet(Number(event.currentTarget.value))}
+          data={sheets.map((one, index) => ({ value: String(index), label: one.name }))}
+          styles={{ input: { minHeight: 44 } }}
+        />
+      )}
+      <Text fw={600}>{t`Columns of the file and the fields they go into`}</Text>
+      <Text c="gray.7" size="sm">
+        {t`Quadra proposes a field from each column's name; correct it where needed. This device remembers your choice for the next file.`}
+      </Text>
+      <WideTable label={t`Columns of the file`} minWidth={480}>
+        <Table data-testid="import-mapping">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t`Column in the file`}</Table.Th>
+              <Table.Th>{t`Field in Quadra`}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {headers.map((header, column) => (
+              <Table.Tr key={column}>
+                <Table.Td>{header || t`(no name)`}</Table.Td>
+                <Table.Td>
+                  <NativeSelect
+                    aria-label={t`Field for the column ${header}`}
+                    value={mapping[column] ?? ''}
+                    onChange={(event) => choose(column, event.currentTarget.value as MappedField)}
+                    data={options}
+                    styles={{ input: { minHeight: 44 } }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </WideTable>
+    </Stack>
+  );
+}

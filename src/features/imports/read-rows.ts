@@ -1,0 +1,331 @@
+/**
+ * A spreadsheet's rows read as a Brazilian programme's spreadsheet has them, into the rows the import sends: dates
+ * dd/mm/aaaa (or d/m/aa, aaaa-mm-dd, an Excel serial number, a date cell), CPFs with or without dots (checked; the
+ * leading zeros a spreadsheet drops put back), phones in any common form, enumerations by their Portuguese label
+ * ("Parda", "Feminino", "Bolsa Família") or code, a class by its name. Each row keeps its problems; a row with one is
+ * not sent. Plain functions: the import's worker runs them, and tests do.
+ */
+import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { enums, type EnumName } from '../../api/contract.ts';
+import type { ImportGuardian, ImportMatch, ImportStudentRow } from '../../api/imports-contract.ts';
+import { normalize, type ImportField, type MappedField } from './import-fields.ts';
+
+/** A cell as the file gave it: text (CSV), or a number, boolean or date (XLSX). */
+export type Cell = string | number | boolean | Date | null | undefined;
+
+export type ProblemCode =
+  | 'name-missing'
+  | 'date-invalid'
+  | 'cpf-invalid'
+  | 'phone-invalid'
+  | 'email-invalid'
+  | 'zip-invalid'
+  | 'value-unknown'
+  | 'class-unknown'
+  | 'class-ambiguous'
+  | 'guardian-name-missing'
+  | 'duplicate'
+  | 'too-long';
+export type Problem = { code: ProblemCode; field?: ImportField; value?: string; row?: number };
+
+export type ClassChoice = { id: string; title: string; activityName?: string };
+
+export type ReadRow = ImportStudentRow & {
+  /** The row's cells as text, as the file has them: a refused row goes back to the user as it came. */
+  cells: string[];
+  /** The classes as the file named them, for the preview. */
+  classNames: string[];
+  problems: Problem[];
+};
+
+const text = (cell: Cell): string => {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
+  return String(cell).replace(/\s+/g, ' ').trim();
+};
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+function isoOf(year: number, month: number, day: number): string | undefined {
+  if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return undefined;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** Excel's day 1 is 1900-01-01, and it counts a 29 February 1900 that never was: day 0 falls on 1899-12-30 from March on. */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const excelSerialDate = (serial: number): string | undefined =>
+  serial >= 61 && serial < 80_000 && Number.isInteger(serial) ? new Date(EXCEL_EPOCH + serial * 86_400_000).toISOString().slice(0, 10) : undefined;
+
+/** A two-digit year: this century up to this year, the last before. */
+const fullYear = (year: number, now: Date) => (year >= 100 ? year : year + (year <= now.getFullYear() % 100 ? 2000 : 1900));
+
+/** A date as YYYY-MM-DD, or undefined when the cell is not a date. */
+export function readDate(cell: Cell, now = new Date()): string | undefined {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? undefined : isoOf(cell.getUTCFullYear(), cell.getUTCMonth() + 1, cell.getUTCDate());
+  if (typeof cell === 'number') return excelSerialDate(cell);
+  const value = text(cell);
+  let match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(value);
+  if (match) return isoOf(fullYear(Number(match[3]), now), Number(match[2]), Number(match[1]));
+  match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(value);
+  if (match) return isoOf(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (/^\d{5}$/.test(value)) return excelSerialDate(Number(value));
+  return undefined;
+}
+
+/** A CPF's 11 digits (a number cell lost its leading zeros: put back), or undefined when it is not a valid CPF. */
+export function readCpf(cell: Cell): string | undefined {
+  const digits = text(cell).replace(/\D/g, '');
+  if (digits.length < 9 || digits.length > 11) return undefined;
+  const cpf = digits.padStart(11, '0');
+  return isValidCpf(cpf) ? cpf : undefined;
+}
+
+/** A Brazilian phone as (DD) 9XXXX-XXXX / (DD) XXXX-XXXX (or without the area code), or undefined. */
+export function readPhone(cell: Cell): string | undefined {
+  let digits = text(cell).replace(/\D/g, '');
+  // The trunk prefix (0 before the area code) and the country code (55) are not part of the number.
+  if ((digits.length === 11 || digits.length === 12) && digits.startsWith('0')) digits = digits.slice(1);
+  else if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) digits = digits.slice(2);
+  if (digits.length === 10 || digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, -4)}-${digits.slice(-4)}`;
+  if (digits.length === 8 || digits.length === 9) return `${digits.slice(0, -4)}-${digits.slice(-4)}`;
+  return undefined;
+}
+
+/** A ZIP code's 8 digits (a number cell's lost leading zero put back), or undefined. */
+export function readZip(cell: Cell): string | undefined {
+  const digits = text(cell).replace(/\D/g, '');
+  return digits.length === 7 || digits.length === 8 ? digits.padStart(8, '0') : undefined;
+}
+
+/** The labels a programme writes for each code, besides the code itself (its underscores as spaces). */
+const labels: Partial<Record<EnumName, Record<string, string[]>>> = {
+  race: {
+    BRANCA: ['branco', 'white'],
+    PRETA: ['preto', 'negra', 'negro', 'black'],
+    PARDA: ['pardo', 'mixed race', 'mixed'],
+    AMARELA: ['amarelo', 'asian'],
+    INDIGENA: ['indigenous'],
+    NA: ['nao declarado', 'nao declarada', 'nao informado', 'nao informada', 'prefiro nao dizer', 'prefer not to say', 'sem declaracao'],
+  },
+  gender: { MASCULINO: ['m', 'masc', 'menino', 'male'], FEMININO: ['f', 'fem', 'menina', 'female'], OUTRO: ['outros', 'other'] },
+  socialProgram: {
+    BOLSA_FAMILIA: ['bolsa familia', 'pbf', 'programa bolsa familia'],
+    BPC_LOAS: ['bpc', 'loas', 'bpc loas'],
+    TARIFA_SOCIAL_DE_ENERGIA: ['tarifa social', 'tarifa social de energia eletrica', 'social energy tariff'],
+    AUXILIO_GAS: ['vale gas', 'auxilio gas dos brasileiros', 'gas allowance'],
+    PROGRAMA_ESTADUAL: ['estadual', 'state program'],
+    PROGRAMA_MUNICIPAL_VIA_CRAS: ['programa municipal', 'municipal', 'cras', 'municipal program'],
+  },
+  employmentStatus: { EMPREGADO: ['empregada', 'employed'], DESEMPREGADO: ['desempregada', 'unemployed'], ESTUDANTE: ['student'], OUTRO: ['other'] },
+  educationLevel: {
+    NENHUM: ['nenhuma', 'sem escolaridade', 'none'],
+    ALFABETIZADO: ['alfabetizada', 'literate'],
+    FUNDAMENTAL_INCOMPLETO: ['ensino fundamental incompleto', 'fundamental incompleto'],
+    FUNDAMENTAL_COMPLETO: ['ensino fundamental completo', 'fundamental completo'],
+    ENSINO_MEDIO_INCOMPLETO: ['medio incompleto'],
+    ENSINO_MEDIO_COMPLETO: ['medio completo'],
+    SUPERIOR_INCOMPLETO: ['ensino superior incompleto'],
+    SUPERIOR_COMPLETO: ['ensino superior completo'],
+    POS_GRADUACAO: ['pos graduacao', 'pos', 'postgraduate'],
+  },
+};
+
+const enumLookup = new Map<EnumName, Map<string, string>>(
+  (Object.keys(labels) as EnumName[]).map((name) => {
+    const lookup = new Map<string, string>();
+    for (const code of enums[name]) {
+      lookup.set(normalize(code.replaceAll('_', ' ')), code);
+      for (const label of labels[name]?.[code] ?? []) lookup.set(normalize(label), code);
+    }
+    return [name, lookup];
+  }),
+);
+
+/** An enumeration's code from its label or code, or undefined. */
+export const readEnum = (name: EnumName, cell: Cell): string | undefined => enumLookup.get(name)?.get(normalize(text(cell)));
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The classes by the names a file may give them: the class's title, or "activity - title". */
+export function classIndex(classes: readonly ClassChoice[]): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  const add = (name: string, id: string) => {
+    const key = normalize(name);
+    if (!key) return;
+    const ids = index.get(key) ?? [];
+    if (!ids.includes(id)) index.set(key, [...ids, id]);
+  };
+  for (const group of classes) {
+    add(group.title, group.id);
+    if (group.activityName) add(`${group.activityName} ${group.title}`, group.id);
+  }
+  return index;
+}
+
+const enumFields: Partial<Record<ImportField, EnumName>> = {
+  race: 'race',
+  gender: 'gender',
+  socialProgram: 'socialProgram',
+  employmentStatus: 'employmentStatus',
+  educationLevel: 'educationLevel',
+};
+const maxLength: Partial<Record<ImportField, number>> = {
+  fullName: 200,
+  schoolName: 200,
+  schoolYear: 50,
+  addressStreet: 200,
+  addressNumber: 20,
+  addressComplement: 200,
+  guardianName: 200,
+};
+
+/**
+ * Each data row read through the mapping. `firstRow` is the file's row number of rows[0] (2: the header is row 1).
+ * A row that repeats an earlier one (same CPF, or same name and birth date) is marked a duplicate of it.
+ */
+export function readRows(
+  rows: readonly (readonly Cell[])[],
+  mapping: readonly MappedField[],
+  classes: readonly ClassChoice[],
+  firstRow = 2,
+  now = new Date(),
+): ReadRow[] {
+  const classes_ = classIndex(classes);
+  const seen = new Map<string, number>();
+  const result: ReadRow[] = [];
+  rows.forEach((cells, index) => {
+    const values: Partial<Record<ImportField, string>> = {};
+    const classNames: string[] = [];
+    const problems: Problem[] = [];
+    const student: ImportStudentRow['student'] = { fullName: '' };
+    const guardian: Partial<ImportGuardian> = {};
+    const classIds: string[] = [];
+    const address: NonNullable<ImportStudentRow['student']['address']> = {};
+    mapping.forEach((field, column) => {
+      if (!field) return;
+      const cell = cells[column];
+      const value = text(cell);
+      if (!value) return;
+      const limit = maxLength[field];
+      if (limit !== undefined && value.length > limit) {
+        problems.push({ code: 'too-long', field, value });
+        return;
+      }
+      values[field] = value;
+      const enumName = enumFields[field];
+      if (enumName) {
+        const code = readEnum(enumName, value);
+        if (code) (student as unknown as Record<string, string>)[field] = code;
+        else problems.push({ code: 'value-unknown', field, value });
+        return;
+      }
+      switch (field) {
+        case 'fullName':
+          student.fullName = value;
+          break;
+        case 'dateOfBirth':
+        case 'enrollmentDate': {
+          const date = readDate(cell, now);
+          if (date) student[field] = date;
+          else problems.push({ code: 'date-invalid', field, value });
+          break;
+        }
+        case 'registrationNumber':
+        case 'guardianCpf': {
+          const cpf = readCpf(cell);
+          if (!cpf) problems.push({ code: 'cpf-invalid', field, value });
+          else if (field === 'registrationNumber') student.registrationNumber = cpf;
+          else guardian.cpf = cpf;
+          break;
+        }
+        case 'schoolName':
+        case 'schoolYear':
+          student[field] = value;
+          break;
+        case 'addressCode': {
+          const zip = readZip(cell);
+          if (zip) address.code = zip;
+          else problems.push({ code: 'zip-invalid', field, value });
+          break;
+        }
+        case 'addressStreet':
+          address.street = value;
+          break;
+        case 'addressNumber':
+          address.number = value;
+          break;
+        case 'addressComplement':
+          address.complement = value;
+          break;
+        case 'guardianName':
+          guardian.name = value;
+          break;
+        case 'guardianPhone': {
+          const phone = readPhone(cell);
+          if (phone) guardian.phone = phone;
+          else problems.push({ code: 'phone-invalid', field, value });
+          break;
+        }
+        case 'guardianEmail':
+          if (EMAIL.test(value)) guardian.email = value.toLowerCase();
+          else problems.push({ code: 'email-invalid', field, value });
+          break;
+        case 'className': {
+          classNames.push(value);
+          const ids = classes_.get(normalize(value)) ?? [];
+          if (ids.length === 1) classIds.push(ids[0]!);
+          else problems.push({ code: ids.length === 0 ? 'class-unknown' : 'class-ambiguous', field, value });
+          break;
+        }
+        default:
+          break;
+      }
+    });
+    const row = firstRow + index;
+    // A row with no cell at all (a blank line at the end of a sheet) is no child.
+    if (cells.every((cell) => text(cell) === '')) return;
+    if (!student.fullName) problems.unshift({ code: 'name-missing', field: 'fullName' });
+    if (!guardian.name && (guardian.phone || guardian.cpf || guardian.email)) problems.push({ code: 'guardian-name-missing', field: 'guardianName' });
+    if (Object.keys(address).length > 0) student.address = address;
+    const keys = [
+      student.registrationNumber ? `cpf:${student.registrationNumber}` : '',
+      student.fullName && student.dateOfBirth ? `name:${normalize(student.fullName)}:${student.dateOfBirth}` : '',
+    ].filter(Boolean);
+    const earlier = keys.map((key) => seen.get(key)).find((found) => found !== undefined);
+    if (earlier !== undefined) problems.push({ code: 'duplicate', row: earlier });
+    else for (const key of keys) seen.set(key, row);
+    result.push({
+      row,
+      student,
+      ...(guardian.name ? { guardian: guardian as ImportGuardian } : {}),
+      ...(classIds.length > 0 ? { classIds: [...new Set(classIds)] } : {}),
+      cells: cells.map(text),
+      classNames,
+      problems,
+    });
+  });
+  return result;
+}
+
+export type RowStatus = 'new' | 'update' | 'skip' | 'wrong';
+
+/** What the import will do with a row: nothing when it has a problem; with a child already registered, as chosen. */
+export const statusOf = (row: ReadRow, match: ImportMatch | undefined, onMatch: 'update' | 'skip'): RowStatus =>
+  row.problems.length > 0 ? 'wrong' : match ? onMatch : 'new';
+
+export type Counts = Record<RowStatus, number>;
+export function countRows(rows: readonly ReadRow[], matches: ReadonlyMap<number, ImportMatch>, onMatch: 'update' | 'skip'): Counts {
+  const counts: Counts = { new: 0, update: 0, skip: 0, wrong: 0 };
+  for (const row of rows) counts[statusOf(row, matches.get(row.row), onMatch)] += 1;
+  return counts;
+}
+
+/** The row as the import sends it (without the preview's own fields). */
+export const rowToSend = ({ row, student, guardian, classIds }: ImportStudentRow): ImportStudentRow => ({
+  row,
+  student,
+  ...(guardian ? { guardian } : {}),
+  ...(classIds ? { classIds } : {}),
+});

@@ -1,0 +1,46 @@
+/**
+ * The import's write: the good rows in batches of IMPORT_BATCH_MAX, one after the other, each retried while the
+ * connection fails (the same import id and row numbers: a batch whose answer was lost is answered again, never
+ * written twice). A batch that still fails stops the import where it was; `from` resumes it there.
+ */
+import { IMPORT_BATCH_MAX, type ImportMatchAction, type ImportRowResult, type ImportStudentRow } from '../../api/imports-contract.ts';
+import { sendImportBatch } from '../../api/imports.ts';
+import { classifyFailure } from '../../lib/http.ts';
+
+export type SendProgress = { sent: number; total: number };
+
+export class ImportStopped extends Error {
+  constructor(
+    readonly at: number,
+    readonly results: ImportRowResult[],
+    readonly rejected: boolean,
+  ) {
+    super('The import stopped');
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function sendImport(
+  rows: readonly ImportStudentRow[],
+  options: { importId: string; onMatch: ImportMatchAction; from?: number; results?: ImportRowResult[]; onProgress: (progress: SendProgress) => void },
+  send = sendImportBatch,
+  retryWaits: readonly number[] = [1000, 2000, 4000, 8000],
+): Promise<ImportRowResult[]> {
+  const results = [...(options.results ?? [])];
+  for (let start = options.from ?? 0; start < rows.length; start += IMPORT_BATCH_MAX) {
+    const batch = { importId: options.importId, onMatch: options.onMatch, rows: rows.slice(start, start + IMPORT_BATCH_MAX) };
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        results.push(...(await send(batch)));
+        break;
+      } catch (error) {
+        const { kind } = await classifyFailure(error);
+        if (kind !== 'transient' || attempt >= retryWaits.length) throw new ImportStopped(start, results, kind !== 'transient');
+        await pause(retryWaits[attempt]!);
+      }
+    }
+    options.onProgress({ sent: Math.min(start + IMPORT_BATCH_MAX, rows.length), total: rows.length });
+  }
+  return results;
+}
