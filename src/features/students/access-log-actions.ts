@@ -24,4 +24,6 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'GET /classes/:classId/attendance/:date': msg`Read a roll call with the student's justified absence`,
   'GET /sync': msg`Synced a device with the recent rolls, which give the student's justified absence`,
   'POST /students/:id/documentos': msg`Added a document`,
+  'POST /imports/students': msg`Imported the student from a spreadsheet`,
+  'POST /imports/students/matches': msg`Found the student while checking a spreadsheet to import`,
 };
