@@ -26,4 +26,9 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'POST /students/:id/documentos': msg`Added a document`,
   'POST /imports/students': msg`Imported the student from a spreadsheet`,
   'POST /imports/students/matches': msg`Found the student while checking a spreadsheet to import`,
+  'GET /students/:id/consents': msg`Read the student's consents`,
+  'POST /students/:id/consents': msg`Recorded a consent for the student`,
+  'GET /students/:id/assessments': msg`Read the student's anamnese`,
+  'PUT /students/:id/assessments/:formType': msg`Wrote the student's anamnese`,
+  'POST /students/:id/assessments/:formType/review': msg`Marked the student's anamnese reviewed`,
 };
