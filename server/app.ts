@@ -21,6 +21,7 @@ import { errorBody, registerErrorHandlers } from './errors.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
 import { attendanceReportRoutes, DEFAULT_ATTENDANCE_MIN_PERCENT } from './routes/attendance-reports.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { frequencyReportRoutes } from './routes/frequency-report.ts';
 import type { ApiContext } from './routes/context.ts';
 import { documentRoutes, multipartLimits } from './routes/documents.ts';
@@ -118,6 +119,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(attendanceRoutes, context);
   await app.register(attendanceReportRoutes, { ...context, minPercent: attendanceMinPercent });
   await app.register(frequencyReportRoutes, context);
+  await app.register(calendarRoutes, context);
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
   await app.register(consentRoutes, context);

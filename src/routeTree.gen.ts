@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AtividadesRouteImport } from './routes/atividades'
+import { Route as CalendarioRouteImport } from './routes/calendario'
 import { Route as ConsentimentosRouteImport } from './routes/consentimentos'
 import { Route as PrivacidadeRouteImport } from './routes/privacidade'
 import { Route as RelatoriosRouteImport } from './routes/relatorios'
@@ -40,6 +41,11 @@ const IndexRoute = IndexRouteImport.update({
 const AtividadesRoute = AtividadesRouteImport.update({
   id: '/atividades',
   path: '/atividades',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarioRoute = CalendarioRouteImport.update({
+  id: '/calendario',
+  path: '/calendario',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConsentimentosRoute = ConsentimentosRouteImport.update({
@@ -149,6 +155,7 @@ const FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
+  '/calendario': typeof CalendarioRoute
   '/consentimentos': typeof ConsentimentosRoute
   '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
+  '/calendario': typeof CalendarioRoute
   '/consentimentos': typeof ConsentimentosRoute
   '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
+  '/calendario': typeof CalendarioRoute
   '/consentimentos': typeof ConsentimentosRoute
   '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
@@ -224,6 +233,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/atividades'
+    | '/calendario'
     | '/consentimentos'
     | '/privacidade'
     | '/relatorios'
@@ -248,6 +258,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/atividades'
+    | '/calendario'
     | '/consentimentos'
     | '/privacidade'
     | '/relatorios'
@@ -272,6 +283,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/atividades'
+    | '/calendario'
     | '/consentimentos'
     | '/privacidade'
     | '/relatorios'
@@ -297,6 +309,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AtividadesRoute: typeof AtividadesRoute
+  CalendarioRoute: typeof CalendarioRoute
   ConsentimentosRoute: typeof ConsentimentosRoute
   PrivacidadeRoute: typeof PrivacidadeRoute
   RelatoriosRoute: typeof RelatoriosRoute
@@ -332,6 +345,13 @@ declare module '@tanstack/react-router' {
       path: '/atividades'
       fullPath: '/atividades'
       preLoaderRoute: typeof AtividadesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendario': {
+      id: '/calendario'
+      path: '/calendario'
+      fullPath: '/calendario'
+      preLoaderRoute: typeof CalendarioRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/consentimentos': {
@@ -492,6 +512,7 @@ const TechDemoRouteWithChildren = TechDemoRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AtividadesRoute: AtividadesRoute,
+  CalendarioRoute: CalendarioRoute,
   ConsentimentosRoute: ConsentimentosRoute,
   PrivacidadeRoute: PrivacidadeRoute,
   RelatoriosRoute: RelatoriosRoute,

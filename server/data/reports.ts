@@ -10,10 +10,11 @@ import {
   type AttendanceAlerts,
   type AttendanceGrid,
   type FrequencyReport,
+  type NotHeldReason,
 } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { instant } from './columns.ts';
-import { frequencySql, inMonth } from './rules/frequency.ts';
+import { frequencySql, heldRoll, inMonth } from './rules/frequency.ts';
 import { nameOrder } from './rules/name-order.ts';
 import { onRoster } from './rules/roster.ts';
 
@@ -22,20 +23,33 @@ export const STREAK_LOOKBACK_DAYS = 90;
 /** How many absences in a row make an alert. */
 export const STREAK_MIN = 3;
 
+type GridRollRow = Omit<AttendanceGrid['rolls'][number], 'notHeld' | 'dayOff'> & {
+  notHeldReason: NotHeldReason | null;
+  notHeldNote: string | null;
+  dayOff: string | null;
+};
 type GridStudentRow = Omit<AttendanceGrid['students'][number], 'cells' | 'notMarked'> & { cells: AttendanceGrid['students'][number]['cells'] | null };
 
 /** The month grid of a class (the class is known to exist). */
 export async function monthGrid(db: Queryable, classId: string, month: string): Promise<AttendanceGrid> {
   const params = [classId, `${month}-01`];
   // The month's rolls: their dates, who saved each first and who corrected it last (the rolls table keeps both).
-  const rolls = await db.query<AttendanceGrid['rolls'][number]>(
+  // A class not held and a calendar day off are shown as such (issue 50): no one's roll day.
+  const rows = await db.query<GridRollRow>(
     `SELECT to_char(r.date, 'YYYY-MM-DD') AS date, r.first_taken_by AS "firstTakenBy", ${instant('r.first_taken_at')} AS "firstTakenAt",
-            r.corrected_by AS "correctedBy", ${instant('r.corrected_at')} AS "correctedAt"
+            r.corrected_by AS "correctedBy", ${instant('r.corrected_at')} AS "correctedAt",
+            r.not_held_reason AS "notHeldReason", r.not_held_note AS "notHeldNote",
+            (SELECT d.name FROM calendar_days d WHERE d.date = r.date) AS "dayOff"
        FROM attendance_rolls r
       WHERE r.class_id = $1 AND ${inMonth('r', '$2::date')}
       ORDER BY r.date`,
     params,
   );
+  const rolls = rows.map(({ notHeldReason, notHeldNote, dayOff, ...roll }) => ({
+    ...roll,
+    ...(notHeldReason === null ? {} : { notHeld: { reason: notHeldReason, ...(notHeldNote === null ? {} : { note: notHeldNote }) } }),
+    ...(dayOff === null ? {} : { dayOff }),
+  }));
   const dates = rolls.map((roll) => roll.date);
   const students = await db.query<GridStudentRow>(
     `WITH dates AS (
@@ -115,6 +129,7 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
          FROM classes c
          CROSS JOIN LATERAL (SELECT r.date FROM attendance_rolls r
                               WHERE r.class_id = c.id AND r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}
+                                AND ${heldRoll('r')}
                               ORDER BY r.date DESC LIMIT ${STREAK_MIN}) r
         WHERE NOT c.archived
      ), since AS (
@@ -143,6 +158,7 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
                 WHERE a.class_id = r.class_id AND a.date = r.date AND a.student_id = cur.student_id) AS status
          FROM candidates cur
          JOIN attendance_rolls r ON r.class_id = cur.class_id AND r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}
+              AND ${heldRoll('r')}
      ), seq AS (
        -- the candidate's roll days: marked, or on the roster that day (an unmarked day on the roster breaks a run)
        SELECT d.student_id, d.class_id, d.date, d.status,
@@ -166,7 +182,8 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
     [day],
   );
   // The 7 days before `day`: a class (not archived, of an activity not archived) whose weekday fell on one of them,
-  // with someone on its roster that day, and no roll of that day.
+  // with someone on its roster that day, and no roll of that day (a roll of a class not held is one); a calendar day
+  // off is no roll day.
   const missingRolls = await db.query<AttendanceAlerts['missingRolls'][number]>(
     `SELECT c.id AS "classId", c.title AS "className", a.id AS "activityId", a.name AS "activityName", to_char(g.day, 'YYYY-MM-DD') AS date
        FROM generate_series($1::date - 7, $1::date - 1, interval '1 day') g(day)
@@ -174,6 +191,7 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
             AND array_position(ARRAY['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO', 'DOMINGO'], c.week_day) = extract(isodow FROM g.day)
        JOIN activities a ON a.id = c.activity_id AND NOT a.archived
       WHERE NOT EXISTS (SELECT 1 FROM attendance_rolls r WHERE r.class_id = c.id AND r.date = g.day::date)
+        AND NOT EXISTS (SELECT 1 FROM calendar_days d WHERE d.date = g.day::date)
         AND EXISTS (SELECT 1 FROM class_enrollments e WHERE e.class_id = c.id AND ${onRoster('e', 'g.day::date')})
       ORDER BY g.day, c.title, c.id`,
     [day],
@@ -201,7 +219,8 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
  */
 const perClassSql = `
   rolls AS (
-    SELECT r.class_id, count(*)::int AS rolls FROM attendance_rolls r WHERE ${inMonth('r', '$1::date')} GROUP BY r.class_id
+    -- held rolls only: a class not held, a calendar day off, is no roll (issue 50)
+    SELECT r.class_id, count(*)::int AS rolls FROM attendance_rolls r WHERE ${inMonth('r', '$1::date')} AND ${heldRoll('r')} GROUP BY r.class_id
   ), counts AS (
     -- the month's counts as the writes keep them (rules/counts.ts)
     SELECT class_id, days, present, absent, justified FROM attendance_month_counts WHERE month = $1::date

@@ -43,8 +43,10 @@ const rollsSql = (where: string) => `
          r.corrected_by AS "correctedBy",
          to_char(r.corrected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "correctedAt",
          -- a reason and a note only on a justified absence (json_strip_nulls leaves them out elsewhere)
-         (SELECT json_agg(json_strip_nulls(json_build_object('studentId', a.student_id, 'status', a.status, 'reason', a.reason, 'note', a.note)) ORDER BY a.position)
-            FROM attendance_entries a WHERE a.class_id = r.class_id AND a.date = r.date) AS entries
+         coalesce((SELECT json_agg(json_strip_nulls(json_build_object('studentId', a.student_id, 'status', a.status, 'reason', a.reason, 'note', a.note)) ORDER BY a.position)
+            FROM attendance_entries a WHERE a.class_id = r.class_id AND a.date = r.date), '[]'::json) AS entries,
+         -- a class not held (issue 50): its reason, and a note only with OTHER
+         CASE WHEN r.not_held_reason IS NOT NULL THEN json_strip_nulls(json_build_object('reason', r.not_held_reason, 'note', r.not_held_note)) END AS "notHeld"
     FROM attendance_rolls r
    WHERE r.date >= current_date - ${SYNC_ROLL_DAYS} ${where}
    ORDER BY r.class_id, r.date`;
@@ -71,12 +73,18 @@ export async function readPart(tx: Queryable, entity: SyncEntity, ids: string[] 
     case 'users':
       return ids ? tx.query<User>(usersSql('WHERE id = ANY($1)'), [ids]) : tx.query<User>(usersSql(''));
     case 'rolls': {
+      // A held roll's notHeld (null from SQL) is left out, as the contract has it.
+      const held = (rolls: Roll[]) => rolls.map(({ notHeld, ...roll }) => (notHeld ? { ...roll, notHeld } : roll));
       const byKey = `r.class_id || '/' || to_char(r.date, 'YYYY-MM-DD') = ANY($1)`;
-      if (!instructorId) return ids ? tx.query<Roll>(rollsSql(`AND ${byKey}`), [ids]) : tx.query<Roll>(rollsSql(''));
+      if (!instructorId) return held(ids ? await tx.query<Roll>(rollsSql(`AND ${byKey}`), [ids]) : await tx.query<Roll>(rollsSql('')));
       // Of the classes they see, neither archived nor of an archived activity (roster.ts requireClass refuses those).
       const mine = (n: number) =>
         `AND r.class_id IN (SELECT c.id FROM classes c JOIN activities a ON a.id = c.activity_id WHERE ${classOfInstructor('c', 'a', `$${n}`)})`;
-      return ids ? tx.query<Roll>(rollsSql(`AND ${byKey} ${mine(2)}`), [ids, instructorId]) : tx.query<Roll>(rollsSql(mine(1)), [instructorId]);
+      return held(
+        ids
+          ? await tx.query<Roll>(rollsSql(`AND ${byKey} ${mine(2)}`), [ids, instructorId])
+          : await tx.query<Roll>(rollsSql(mine(1)), [instructorId]),
+      );
     }
   }
 }

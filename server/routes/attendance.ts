@@ -8,6 +8,8 @@
  * A roll is taken on its day or later: a date after today is refused (400, code 'roll-date-future'). "Today" is the
  * server's day in UTC plus one, so that no device's own today is refused whatever its time zone (the app holds its user
  * to the device's today).
+ * A class not held (issue 50) is saved the same way, `notHeld` (its reason) instead of the marks: a roll with no marks
+ * that the frequency rule counts for no one (frequency.ts heldRoll), with the same versions and conflicts as a roll.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -71,7 +73,9 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
     },
     async (request) => {
       const { classId, date } = request.params;
-      const { takenAt, entries, basedOn, supersedes } = request.body;
+      const { takenAt, basedOn, supersedes, notHeld } = request.body;
+      // A class not held has no marks (the schema holds a roll to one or the other).
+      const entries = request.body.entries ?? [];
       // With sign-in, who took the roll is the signed-in user, not what the device says; open mode has no one to name.
       const takenBy = openMode || !request.staff ? request.body.takenBy : request.staff.email;
       if (date > latestToday(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
@@ -102,7 +106,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
         if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);
         await withdrawRoll(tx, classId, date);
-        const head = await saveRollHead(tx, classId, date, takenBy, takenAt);
+        const head = await saveRollHead(tx, classId, date, takenBy, takenAt, notHeld);
         const stored = entries.map((entry): EntryRow => ({
           studentId: entry.studentId,
           status: entry.status,

@@ -481,10 +481,23 @@ const justifiedEntrySchema = z
 export const attendanceEntrySchema = z.discriminatedUnion('status', [presentEntrySchema, absentEntrySchema, justifiedEntrySchema]);
 export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
 export type JustifiedEntry = Extract<AttendanceEntry, { status: 'JUSTIFIED' }>;
+/** Why a class was not held that day (issue 50); OTHER may carry a note. */
+export const notHeldReasons = ['WEATHER', 'INSTRUCTOR_ABSENT', 'VENUE', 'EVENT', 'OTHER'] as const;
+export type NotHeldReason = (typeof notHeldReasons)[number];
+export const notHeldSchema = z.object({ reason: z.enum(notHeldReasons), note: z.optional(textField(ABSENCE_NOTE_MAX)) }).check(
+  z.refine((notHeld) => notHeld.note === undefined || notHeld.reason === 'OTHER', {
+    message: 'A note is given only with the reason OTHER',
+    path: ['note'],
+  }),
+);
+export type NotHeld = z.infer<typeof notHeldSchema>;
 const rollFieldsSchema = z.object({
   takenBy: textField(200),
   takenAt: isoDateTimeSchema,
-  entries: z.array(attendanceEntrySchema).check(z.minLength(1)),
+  /** The marks; none on a class not held. */
+  entries: z.array(attendanceEntrySchema),
+  /** The class was not held that day, and why: no roll day for anyone (no marks then). */
+  notHeld: z.optional(notHeldSchema),
 });
 /**
  * A roll to save. `basedOn`: the latest save of that day's roll the device knew when the roll was taken (its takenAt),
@@ -493,10 +506,19 @@ const rollFieldsSchema = z.object({
  * takenAt of this device's own earlier saves of the day that this one replaced before they were known to have arrived
  * (a send whose answer was lost may have): the day's roll being one of them is no conflict, it is the user's own.
  */
-export const rollInputSchema = z.extend(rollFieldsSchema, {
-  basedOn: z.optional(z.nullable(isoDateTimeSchema)),
-  supersedes: z.optional(z.array(isoDateTimeSchema).check(z.maxLength(50))),
-});
+export const rollInputSchema = z
+  .extend(rollFieldsSchema, {
+    // Left out on a class not held (`notHeld` instead); at least one mark otherwise.
+    entries: z.optional(z.array(attendanceEntrySchema)),
+    basedOn: z.optional(z.nullable(isoDateTimeSchema)),
+    supersedes: z.optional(z.array(isoDateTimeSchema).check(z.maxLength(50))),
+  })
+  .check(
+    z.refine((roll) => (roll.notHeld ? (roll.entries ?? []).length === 0 : (roll.entries ?? []).length > 0), {
+      message: 'A roll has its marks (at least one), or `notHeld` and no marks',
+      path: ['entries'],
+    }),
+  );
 export type RollInput = z.infer<typeof rollInputSchema>;
 /**
  * A saved roll: takenBy/takenAt are its latest save; firstTakenBy/firstTakenAt its first save, kept when a later PUT
@@ -555,6 +577,10 @@ export const attendanceGridSchema = z.object({
       firstTakenAt: isoDateTimeSchema,
       correctedBy: z.nullable(z.string()),
       correctedAt: z.nullable(isoDateTimeSchema),
+      /** The class was not held that day (issue 50): no one's roll day, its cells all null. */
+      notHeld: z.optional(notHeldSchema),
+      /** A calendar day off (a holiday, a recess) on which a roll was saved anyway: no one's roll day. */
+      dayOff: z.optional(z.string()),
     }),
   ),
 });

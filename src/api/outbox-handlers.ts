@@ -8,6 +8,7 @@ import { registerActivityHandlers } from './activities.ts';
 import { registerClassHandlers } from './classes.ts';
 import { registerConsentHandlers } from './consents.ts';
 import { registerAssessmentHandlers } from './assessments.ts';
+import { registerCalendarHandlers } from './calendar.ts';
 
 export function registerOutboxHandlers(): void {
   registerGuardianHandlers();
@@ -19,4 +20,5 @@ export function registerOutboxHandlers(): void {
   registerClassHandlers();
   registerConsentHandlers();
   registerAssessmentHandlers();
+  registerCalendarHandlers();
 }

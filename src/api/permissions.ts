@@ -24,6 +24,8 @@
  * carries only each child's state, so the instructor leaves out of photos a child without IMAGE_USE). The term texts,
  * and the anonymisation (irreversible), are the admin's; a child's full export (a guardian's copy) the admin's and the
  * coordinator's.
+ * - the programme calendar's days off (issue 50) are read by everyone (the roll call shows one) and set by coordinators
+ *   and admins only (calendar:write), who plan the programme's year.
  */
 import type { AccessLevel } from './contract.ts';
 
@@ -45,6 +47,8 @@ export const permissions = [
   'attendance:read',
   'attendance:write',
   'reports:read',
+  'calendar:read',
+  'calendar:write',
   'users:read',
   'users:write',
   'access-log:read',
@@ -66,7 +70,7 @@ export type Permission = (typeof permissions)[number];
 export const PUBLIC = 'public';
 export type RouteRule = Permission | typeof PUBLIC;
 
-const everyone: Permission[] = ['me:read', 'filters:read', 'activities:read', 'classes:read', 'students:list'];
+const everyone: Permission[] = ['me:read', 'filters:read', 'activities:read', 'classes:read', 'students:list', 'calendar:read'];
 
 export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
   // The admin reads the anamnese and edits its questions, but writes no child's answers (not their profession).

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { PUBLIC, type RouteRule } from '../api/permissions.ts';
 import {
   IconCalendarCheck,
+  IconCalendarOff,
   IconChartBar,
   IconHome,
   IconRun,
@@ -23,6 +24,7 @@ export const navItems: { to: string; label: MessageDescriptor; icon: typeof Icon
   { to: '/usuarios', label: msg`Users`, icon: IconUsers, permission: 'users:read' },
   { to: '/relatorios', label: msg`Reports`, icon: IconChartBar, permission: 'reports:read' },
   { to: '/consentimentos', label: msg`Consents`, icon: IconShieldCheck, permission: 'consents:read' },
+  { to: '/calendario', label: msg`Calendar`, icon: IconCalendarOff, permission: 'calendar:write' },
   // Anyone's, signed in or not (LGPD art. 14 § 2: what the programme holds about a child and how to ask for it).
   { to: '/privacidade', label: msg`Privacy`, icon: IconLock, permission: PUBLIC },
 ];

@@ -43,6 +43,8 @@ const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.consentTermCreate]: msg`Consent term`,
   [outboxKinds.assessmentSave]: msg`Assessment answers`,
   [outboxKinds.assessmentReview]: msg`Assessment review`,
+  [outboxKinds.calendarSet]: msg`Day off in the calendar`,
+  [outboxKinds.calendarRemove]: msg`Day off removed from the calendar`,
 };
 
 /** The record a versioned write carries (its one object-valued field, e.g. `student`), or the payload itself. */

@@ -54,6 +54,7 @@ export function loadLocaleDataOffThread(locale: Locale): void {
 export type FeatureCatalog =
   | 'activities'
   | 'attendance'
+  | 'calendar'
   | 'class-history'
   | 'classes'
   | 'consents'

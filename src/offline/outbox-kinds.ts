@@ -23,6 +23,8 @@ export const outboxKinds = {
   consentTermCreate: 'consent-term.create',
   assessmentSave: 'assessment.save',
   assessmentReview: 'assessment.review',
+  calendarSet: 'calendar.set',
+  calendarRemove: 'calendar.remove',
 } as const;
 export type OutboxKind = (typeof outboxKinds)[keyof typeof outboxKinds];
 
@@ -49,4 +51,6 @@ export const permissionOfKind: Record<OutboxKind, Permission> = {
   [outboxKinds.consentTermCreate]: 'consent-terms:write',
   [outboxKinds.assessmentSave]: 'assessments:write',
   [outboxKinds.assessmentReview]: 'assessments:review',
+  [outboxKinds.calendarSet]: 'calendar:write',
+  [outboxKinds.calendarRemove]: 'calendar:write',
 };

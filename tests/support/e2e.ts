@@ -38,6 +38,7 @@ export type Roll = {
   entries: { studentId: string; status: 'PRESENT' | 'ABSENT' | 'JUSTIFIED'; reason?: string; note?: string }[];
   takenBy: string;
   takenAt: string;
+  notHeld?: { reason: string; note?: string };
 };
 export type StoredDocument = { id: string; fileName: string; fileType: string; mimeType: string; size: number };
 

@@ -7,7 +7,8 @@
  * A roll day counts for a student when the roll marks them: present, absent or justified (issue 56, `markedRollDay`).
  * A child on a date's roster whom the roll does not list is "not marked": not a roll day, not an absence (the month
  * grid shows them apart, and home lists the roll to complete). So a child enrolled after a roll was taken is never
- * judged by it. A justified absence is a roll day that does not count against the child. The counts kept up to date by
+ * judged by it. Only a held roll is a roll day (heldRoll, issue 50): a class saved as "not held" and any roll on a
+ * calendar day off count for no one. A justified absence is a roll day that does not count against the child. The counts kept up to date by
  * every write (rules/counts.ts) are this rule applied one roll or one student at a time, and a property test
  * holds them equal to it applied to every roll.
  */
@@ -35,7 +36,7 @@ export function attendanceCountsSql(
   const groupKeys = ['a.student_id', options.perClass ? 'a.class_id' : '', options.perMonth ? `date_trunc('month', a.date)::date` : '']
     .filter(Boolean)
     .join(', ');
-  const where = options.filter ? `WHERE ${options.filter('r')}` : 'WHERE true';
+  const where = `WHERE ${heldRoll('r')}${options.filter ? ` AND ${options.filter('r')}` : ''}`;
   // Only some students (a condition on a student id column): the marks of others are never read.
   const onlyA = options.student ? `AND ${options.student('a.student_id')}` : '';
   // One aggregate of the marks, driven by the rolls that pass the filter (the selective side, through its indexes).
@@ -50,6 +51,12 @@ export function attendanceCountsSql(
          GROUP BY ${groupKeys}
       ) counted`;
 }
+
+/**
+ * SQL condition: the roll (alias `r`, of attendance_rolls) was a roll day, the class held: not saved as "class not held"
+ * and not on a calendar day off (issue 50). The one place the rule says which rolls count.
+ */
+export const heldRoll = (r: string): string => `${r}.not_held_reason IS NULL AND NOT EXISTS (SELECT 1 FROM calendar_days d WHERE d.date = ${r}.date)`;
 
 /** The percentage of a row of attendanceCountsSql (alias `c`; a missing row, all nulls, gives 0). */
 export const frequencySql = (c: string): string =>

@@ -10,7 +10,7 @@ import { ABSENT_MARK, PRESENT_MARK, type RollMark } from './roll-mark.ts';
 /** "Mark all present" and "Mark all absent": memoised, a tap on one student does not render them again. */
 export const MarkAllButtons = memo(function MarkAllButtons({ onMarkAll }: { onMarkAll: (mark: RollMark) => void }) {
   return (
-    <Group gap="sm" mb="sm">
+    <Group gap="sm">
       <Button
         variant="outline"
         color={PRESENT_GREEN}

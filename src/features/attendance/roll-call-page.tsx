@@ -4,7 +4,7 @@ import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/c
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconAlertTriangle, IconTable } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarOff, IconCloudRain, IconTable } from '@tabler/icons-react';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { enqueueRoll } from '../../api/attendance.ts';
@@ -20,7 +20,9 @@ import { useEnumLabel } from '../../components/use-enum.ts';
 import { sampleClasses } from '../../offline/sample-data.ts';
 import { useMissingFromList } from '../../offline/list-source.ts';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
-import { decideSave, isAfterToday, refusalMessages, savedMessage, takenByOf, type SaveRefusal } from './save-rules.ts';
+import { decideNotHeld, decideSave, isAfterToday, refusalMessages, savedMessage, takenByOf, type SaveRefusal } from './save-rules.ts';
+import { calendarQueryOptions } from '../../api/calendar.ts';
+import { notHeldReasonLabels } from './not-held-reasons.ts';
 import { useRoster, useSavedRoll } from './use-roll-call.ts';
 import { useRollDraft } from './use-roll-draft.ts';
 import { StudentRollRow } from './student-roll-row.tsx';
@@ -32,10 +34,11 @@ import { whenIdle } from '../../lib/when-idle.ts';
 import { otherWeekDay } from './week-day.ts';
 import { baseMarks, type RollMark } from './roll-mark.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
-import type { StudentSummary } from '../../api/contract.ts';
+import type { NotHeld, StudentSummary } from '../../api/contract.ts';
 import { AccessRecordFailure } from '../../components/access-record-failure.tsx';
 
 const loadJustifyDialogModule = () => import('./justify-dialog.tsx');
+const loadNotHeldDialogModule = () => import('./not-held-dialog.tsx');
 
 type Props = {
   activityId: string;
@@ -266,6 +269,10 @@ function RollEditor({
     requestAnimationFrame(() => justifyButton.current?.focus());
   }, []);
   const [saving, setSaving] = useState(false);
+  const [NotHeldDialog, loadNotHeldDialog] = useOnDemand(loadNotHeldDialogModule);
+  const [askingNotHeld, setAskingNotHeld] = useState(false);
+  const calendar = useQuery({ ...calendarQueryOptions(Number((date ?? '').slice(0, 4))), enabled: Boolean(date) });
+  const dayOff = date ? calendar.data?.find((day) => day.date === date) : undefined;
   const bar = useRef<HTMLDivElement>(null);
   useRoomAboveBar(bar);
   const shown = useProgressiveCount(students.length);
@@ -322,6 +329,24 @@ function RollEditor({
     }
   };
 
+  /** "Class not held" (issue 50): the day's roll with its reason instead of marks, through the outbox like a roll. */
+  const saveNotHeld = async (notHeld: NotHeld) => {
+    const decision = decideNotHeld({ classId, date, notHeld, takenBy: takenByOf(user), now: new Date(), basedOn: saved.basedOn });
+    if (!decision.ok) {
+      notify({ message: i18n._(refusalMessages[decision.reason]), severity: 'error', closable: true });
+      return;
+    }
+    try {
+      await enqueueRoll(decision.payload);
+      // The marks being taken are not the day's roll any more.
+      discard();
+      notifySaved(t`Saved: class not held`);
+    } catch (error) {
+      console.error('Quadra: the day not held could not be stored on this device', error);
+      notify({ message: t`Error saving attendance: this device could not store the roll. Nothing was saved.`, severity: 'error', closable: true });
+    }
+  };
+
   // The bar's button calls the latest save (it reads the marks), without re-rendering the bar at every tap.
   const latestSave = useRef(save);
   useLayoutEffect(() => {
@@ -339,6 +364,24 @@ function RollEditor({
       )}
       {saved.unrecorded && <AccessRecordFailure />}
       <RollSyncStatus saved={saved} date={date} />
+      {dayOff && (
+        <Alert color="blue" c="blue.9" variant="light" mb="md" icon={<IconCalendarOff size={20} aria-hidden />} data-testid="roll-day-off">
+          {t`${dayOff.name}: a day off in the programme calendar. It is no roll day for anyone; a roll saved on it does not count.`}
+        </Alert>
+      )}
+      {saved.notHeld && (
+        <Alert
+          color="orange"
+          c="orange.9"
+          variant="light"
+          mb="md"
+          icon={<IconCloudRain size={20} aria-hidden />}
+          role="status"
+          data-testid="roll-not-held"
+        >
+          {t`Class not held on this day: ${i18n._(notHeldReasonLabels[saved.notHeld.reason])}${saved.notHeld.note ? ` (${saved.notHeld.note})` : ''}. No one is marked and no one's frequency changes. Saving a roll replaces it.`}
+        </Alert>
+      )}
       {roster.source === 'loading' ? (
         <Group gap="sm" my="lg" role="status">
           <Loader size="sm" aria-hidden />
@@ -348,7 +391,24 @@ function RollEditor({
         </Group>
       ) : (
         <>
-          {students.length > 0 && <MarkAllButtons onMarkAll={markAll} />}
+          <Group gap="sm" mb="sm" align="flex-start" wrap="wrap">
+            {students.length > 0 && <MarkAllButtons onMarkAll={markAll} />}
+            {can('attendance:write') && date && !isAfterToday(date) && (
+              <Button
+                variant="outline"
+                color="orange.9"
+                mih={44}
+                leftSection={<IconCloudRain size={18} aria-hidden />}
+                data-testid="roll-not-held-button"
+                onClick={() => {
+                  loadNotHeldDialog();
+                  setAskingNotHeld(true);
+                }}
+              >
+                <Trans>Class not held</Trans>
+              </Button>
+            )}
+          </Group>
           {students.length === 0 && roster.source !== 'error' && (
             <Text my="md">
               <Trans>No students found in this class.</Trans>
@@ -360,6 +420,9 @@ function RollEditor({
             ))}
           </ul>
         </>
+      )}
+      {askingNotHeld && NotHeldDialog && (
+        <NotHeldDialog current={saved.notHeld} onSave={(notHeld) => void saveNotHeld(notHeld)} onClose={() => setAskingNotHeld(false)} />
       )}
       {justifying && JustifyDialog && (
         <JustifyDialog

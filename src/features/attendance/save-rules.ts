@@ -6,7 +6,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { cleanText, type RollInput, type StudentSummary } from '../../api/contract.ts';
+import { cleanText, type NotHeld, type RollInput, type StudentSummary } from '../../api/contract.ts';
 import type { RollPayload } from '../../api/attendance.ts';
 import type { ListSource } from '../../offline/list-source.ts';
 import { isSampleId } from '../../offline/sample-data.ts';
@@ -59,6 +59,30 @@ export function decideSave({ classId, date, students, source, markOf, takenBy, n
       const mark = markOf(student.id);
       return mark.status === 'NOT_MARKED' ? [] : [entryOf(student.id, mark)];
     }),
+    ...(basedOn === undefined ? {} : { basedOn }),
+  };
+  return { ok: true, payload: { classId, date, roll } };
+}
+
+/**
+ * "Class not held" (issue 50): the day's roll with its reason instead of marks, stored and sent like a roll (same
+ * versions and conflicts). No roster needed: no one is marked.
+ */
+export function decideNotHeld({
+  classId,
+  date,
+  notHeld,
+  takenBy,
+  now,
+  basedOn,
+}: Pick<SaveInput, 'classId' | 'date' | 'takenBy' | 'now' | 'basedOn'> & { notHeld: NotHeld }): SaveDecision {
+  if (!date) return { ok: false, reason: 'no-date' };
+  if (isAfterToday(date, now)) return { ok: false, reason: 'future-date' };
+  if (isSampleId(classId)) return { ok: false, reason: 'sample' };
+  const roll: RollInput = {
+    takenBy: cleanText(takenBy.slice(0, 200)),
+    takenAt: now.toISOString(),
+    notHeld,
     ...(basedOn === undefined ? {} : { basedOn }),
   };
   return { ok: true, payload: { classId, date, roll } };

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AttendanceEntry, StudentSummary } from '../../api/contract.ts';
+import type { AttendanceEntry, NotHeld, StudentSummary } from '../../api/contract.ts';
 import { rosterOnDateQueryOptions, rosterQueryOptions } from '../../api/rosters.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { ATTENDANCE_ROLL_KIND, rollPayloadOf, rollQueryOptions } from '../../api/attendance.ts';
@@ -42,6 +42,8 @@ export type SavedRoll = {
    * never saw is then a conflict the user settles, never replaced without a word.
    */
   basedOn?: string | null;
+  /** The day's roll says the class was not held, and why (issue 50). */
+  notHeld?: NotHeld;
   /** The server would not show the saved roll: it could not record the reading (its justified absences are a child's data). */
   unrecorded?: boolean;
 } & Refusal;
@@ -64,7 +66,8 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
       if (payload?.classId !== classId || payload.date !== date) continue;
       return {
         state: row.state === 'failed' ? 'failed' : 'pending',
-        marks: marksOf(payload.roll.entries),
+        marks: marksOf(payload.roll.entries ?? []),
+        ...(payload.roll.notHeld ? { notHeld: payload.roll.notHeld } : {}),
         takenBy: payload.roll.takenBy,
         takenAt: payload.roll.takenAt,
         // What it will be sent on: the save before it made (sendRoll's parentResult), else what it was taken on.
@@ -80,6 +83,7 @@ export function useSavedRoll(classId: string, date: string | undefined): SavedRo
       return {
         state: 'synced',
         marks: marksOf(query.data.entries),
+        ...(query.data.notHeld ? { notHeld: query.data.notHeld } : {}),
         takenBy: query.data.takenBy,
         takenAt: query.data.takenAt,
         basedOn: query.data.takenAt,

@@ -31,12 +31,27 @@ import { gridCsvFileName, gridCsvRows } from './grid-csv.ts';
 import { localIsoDate, monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
 import { deviceGrid } from './device-grid.ts';
+import { notHeldLabels } from './not-held-labels.ts';
 import { useAuthorName } from '../../components/author-name.ts';
 import { useScrollEdges } from '../../components/use-scroll-edges.ts';
 import classes from './class-history.module.css';
 
 type Props = { classId: string; month: string; onMonthChange: (month: string) => void };
 type Mark = 'P' | 'A' | 'J' | 'N';
+type GridRoll = AttendanceGrid['rolls'][number];
+
+/** A date that was no roll day, and why (issue 50): a class not held (its reason, a note), a calendar day off (its name). */
+function useNotHeldText(): (roll: GridRoll | undefined) => string | undefined {
+  const { t, i18n } = useLingui();
+  return (roll) => {
+    if (roll?.notHeld) {
+      const reason = i18n._(notHeldLabels[roll.notHeld.reason]);
+      return roll.notHeld.note ? t`not held: ${reason}, ${roll.notHeld.note}` : t`not held: ${reason}`;
+    }
+    if (roll?.dayOff) return t`day off: ${roll.dayOff}`;
+    return undefined;
+  };
+}
 
 /** A YYYY-MM-DD day in the reader's language (computed in UTC: the day never shifts with the time zone). */
 function dayText(date: string, locale: string, options: Intl.DateTimeFormatOptions): string {
@@ -46,6 +61,7 @@ function dayText(date: string, locale: string, options: Intl.DateTimeFormatOptio
 const instantText = (at: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
 
 export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
+  const notHeldText = useNotHeldText();
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
   const query = useQuery(gridQueryOptions(classId, month));
@@ -99,6 +115,7 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
       totalAbsent: t`Total absent`,
       totalJustified: t`Total justified`,
       totalNotMarked: t`Total not marked`,
+      notHeld: notHeldText,
     };
     downloadCsv(gridCsvFileName(t`attendance`, className, month), gridCsvRows(grid, labels, locale), locale);
   };
@@ -263,6 +280,7 @@ function GridTable({
   // The server's grid counts the children on a date's roster whom its roll does not list (issue 56); the device's does not know them.
   const hasNotMarked = grid.students.some((student) => student.notMarked !== undefined);
   const rollOf = (date: string) => grid.rolls.find((roll) => roll.date === date);
+  const notHeldText = useNotHeldText();
   const totalOf = (date: string) => grid.totals.find((total) => total.date === date);
   const totalRows: [string, 'present' | 'absent' | 'justified' | 'notMarked'][] = [
     [t({ message: 'Present', context: 'count' }), 'present'],
@@ -303,6 +321,11 @@ function GridTable({
                     ) : (
                       day
                     )}
+                    {notHeldText(roll) && (
+                      <span className={classes.notHeld} data-testid="history-not-held">
+                        {notHeldText(roll)}
+                      </span>
+                    )}
                     {roll?.correctedAt && (
                       <>
                         <IconPencil size={12} aria-hidden className={classes.correctedIcon} />
@@ -341,6 +364,15 @@ function GridTable({
                 </th>
                 {grid.dates.map((date, i) => {
                   const mark = student.cells[i] ?? null;
+                  const off = notHeldText(rollOf(date));
+                  if (off) {
+                    return (
+                      <td key={date} className={classes.markCell} data-date={date} data-mark="">
+                        <span aria-hidden>·</span>
+                        <VisuallyHidden>{off}</VisuallyHidden>
+                      </td>
+                    );
+                  }
                   return (
                     <td key={date} className={classes.markCell} data-date={date} data-mark={mark ?? ''}>
                       {mark ? (
@@ -392,6 +424,7 @@ function GridTable({
 function RollAuthors({ grid }: { grid: AttendanceGrid }) {
   const { i18n } = useLingui();
   const authorName = useAuthorName();
+  const notHeldText = useNotHeldText();
   return (
     <section aria-labelledby="roll-authors" className={classes.authors}>
       <Title order={2} size="h5" mt="md" mb={4} id="roll-authors">
@@ -406,6 +439,7 @@ function RollAuthors({ grid }: { grid: AttendanceGrid }) {
           const correctedAt = roll.correctedAt ? instantText(roll.correctedAt, i18n.locale) : '';
           return (
             <li key={roll.date} data-date={roll.date}>
+              {notHeldText(roll) && `${day}: ${notHeldText(roll)}. `}
               {roll.correctedAt ? (
                 <Trans>
                   {day}: taken by {takenBy} on {takenAt}; corrected by {correctedBy} on {correctedAt}

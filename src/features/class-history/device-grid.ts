@@ -64,6 +64,7 @@ export function deviceGrid(
       firstTakenAt: roll.firstTakenAt ?? roll.takenAt,
       correctedBy: roll.correctedBy ?? null,
       correctedAt: roll.correctedAt ?? null,
+      ...(roll.notHeld ? { notHeld: roll.notHeld } : {}),
     })),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The month grid as CSV rows (src/lib/csv.ts writes the file): a header, one row per student with P/A/J/N per date and
- * their totals and frequency, then the totals per date. Labels come from the screen, in the user's language.
+ * their totals and frequency, then the totals per date. Labels come from the screen, in the user's language. A date that
+ * was no roll day (a class not held, a calendar day off: issue 50) says so in its column's header, with its reason.
  */
 import type { AttendanceGrid } from '../../api/contract.ts';
 import { csvDate, csvNumber, type CsvCell } from '../../lib/csv.ts';
@@ -18,13 +19,19 @@ export type GridCsvLabels = {
   /** Issue 56: on a date's roster, not on its roll (the server's grid only). */
   notMarked: string;
   totalNotMarked: string;
+  /** What a date's column says when it was no roll day (a class not held, a day off), with its reason; undefined otherwise. */
+  notHeld: (roll: AttendanceGrid['rolls'][number]) => string | undefined;
 };
 
 export function gridCsvRows(grid: AttendanceGrid, labels: GridCsvLabels, locale: Locale): CsvCell[][] {
   const hasNotMarked = grid.students.some((student) => student.notMarked !== undefined);
   const header: CsvCell[] = [
     labels.student,
-    ...grid.dates.map((date) => csvDate(date, locale)),
+    ...grid.dates.map((date) => {
+      const roll = grid.rolls.find((item) => item.date === date);
+      const note = roll ? labels.notHeld(roll) : undefined;
+      return note ? `${csvDate(date, locale)} (${note})` : csvDate(date, locale);
+    }),
     labels.present,
     labels.absent,
     labels.justified,

@@ -37,7 +37,7 @@ function save(markOf: (id: string) => ShownMark) {
     basedOn: '2026-11-14T12:00:00.000Z',
   });
   if (!decision.ok) throw new Error(decision.reason);
-  return Object.fromEntries(decision.payload.roll.entries.map((entry) => [entry.studentId, entry.status]));
+  return Object.fromEntries((decision.payload.roll.entries ?? []).map((entry) => [entry.studentId, entry.status]));
 }
 
 beforeEach(async () => {

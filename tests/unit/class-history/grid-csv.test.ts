@@ -38,6 +38,7 @@ const labels: GridCsvLabels = {
   totalJustified: 'Total de justificadas',
   notMarked: 'Sem marcação',
   totalNotMarked: 'Total sem marcação',
+  notHeld: (roll) => (roll.notHeld ? `não realizada: ${roll.notHeld.reason}` : roll.dayOff ? `folga: ${roll.dayOff}` : undefined),
 };
 
 describe("a class's month grid as CSV", () => {
@@ -82,6 +83,36 @@ describe("a class's month grid as CSV", () => {
     expect(rows[0]).toEqual(['Educando', '03/03/2025', '10/03/2025', 'Presentes', 'Ausentes', 'Justificadas', 'Sem marcação', 'Frequência (%)']);
     expect(rows[2]).toEqual(['Bruno; Lima', 'N', 'A', 0, 1, 0, 1, '0']);
     expect(rows.at(-1)).toEqual(['Total sem marcação', 1, 0]);
+  });
+
+  it('says in its column which date was no roll day, and why (a class not held, a day off)', () => {
+    const withDays: AttendanceGrid = {
+      ...grid,
+      dates: [...grid.dates, '2025-03-17', '2025-03-24'],
+      students: grid.students.map((student) => ({ ...student, cells: [...student.cells, null, null] })),
+      rolls: [
+        ...grid.rolls,
+        {
+          date: '2025-03-17',
+          firstTakenBy: 'Carlos',
+          firstTakenAt: '2025-03-17T17:00:00.000Z',
+          correctedBy: null,
+          correctedAt: null,
+          notHeld: { reason: 'WEATHER' },
+        },
+        {
+          date: '2025-03-24',
+          firstTakenBy: 'Carlos',
+          firstTakenAt: '2025-03-24T17:00:00.000Z',
+          correctedBy: null,
+          correctedAt: null,
+          dayOff: 'Recesso',
+        },
+      ],
+    };
+    const rows = gridCsvRows(withDays, labels, 'pt-BR');
+    expect(rows[0]!.slice(1, 5)).toEqual(['03/03/2025', '10/03/2025', '17/03/2025 (não realizada: WEATHER)', '24/03/2025 (folga: Recesso)']);
+    expect(rows[1]!.slice(1, 5)).toEqual(['P', 'J', '', '']);
   });
 
   it('is only the header for a month without rolls', () => {
