@@ -53,7 +53,8 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
   const dates = rolls.map((roll) => roll.date);
   const students = await db.query<GridStudentRow>(
     `WITH dates AS (
-       SELECT r.date FROM attendance_rolls r WHERE r.class_id = $1 AND ${inMonth('r', '$2::date')}
+       -- held: a class not held or a day off is no one's roll day, so no one is "not marked" on it (issue 50)
+       SELECT r.date, ${heldRoll('r')} AS held FROM attendance_rolls r WHERE r.class_id = $1 AND ${inMonth('r', '$2::date')}
      ), shown AS (
        -- on the roster on some day of the month, or listed on one of its rolls
        SELECT e.student_id FROM class_enrollments e
@@ -68,8 +69,8 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
      )
      SELECT s.id, s.full_name AS name,
             (SELECT json_agg(CASE a.status WHEN 'PRESENT' THEN 'P' WHEN 'ABSENT' THEN 'A' WHEN 'JUSTIFIED' THEN 'J'
-                                            ELSE CASE WHEN d.on_roster THEN 'N' END END ORDER BY d.date)
-               FROM (SELECT dates.date, EXISTS (SELECT 1 FROM class_enrollments e
+                                            ELSE CASE WHEN d.on_roster AND d.held THEN 'N' END END ORDER BY d.date)
+               FROM (SELECT dates.date, dates.held, EXISTS (SELECT 1 FROM class_enrollments e
                                                  WHERE e.class_id = $1 AND e.student_id = s.id AND ${onRoster('e', 'dates.date')}) AS on_roster
                        FROM dates) d
                LEFT JOIN attendance_entries a ON a.class_id = $1 AND a.date = d.date AND a.student_id = s.id) AS cells,
@@ -196,7 +197,8 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
       ORDER BY g.day, c.title, c.id`,
     [day],
   );
-  // Rolls of the last days that leave off children of their date's roster (not marked, issue 56): to complete.
+  // Rolls of the last days that leave off children of their date's roster (not marked, issue 56): to complete. A class
+  // not held or a day off has no marks to complete (issue 50).
   const rollsToComplete = await db.query<NonNullable<AttendanceAlerts['rollsToComplete']>[number]>(
     `SELECT c.id AS "classId", c.title AS "className", a.id AS "activityId", a.name AS "activityName",
             to_char(r.date, 'YYYY-MM-DD') AS date, count(*)::int AS "notMarked"
@@ -204,7 +206,7 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
        JOIN classes c ON c.id = r.class_id AND NOT c.archived
        JOIN activities a ON a.id = c.activity_id AND NOT a.archived
        JOIN class_enrollments e ON e.class_id = r.class_id AND ${onRoster('e', 'r.date')}
-      WHERE r.date > $1::date - ${ROLL_TO_COMPLETE_DAYS} AND r.date <= $1::date
+      WHERE r.date > $1::date - ${ROLL_TO_COMPLETE_DAYS} AND r.date <= $1::date AND ${heldRoll('r')}
         AND NOT EXISTS (SELECT 1 FROM attendance_entries x WHERE x.class_id = r.class_id AND x.date = r.date AND x.student_id = e.student_id)
       GROUP BY c.id, c.title, a.id, a.name, r.date
       ORDER BY r.date DESC, c.title, c.id`,

@@ -184,6 +184,8 @@ describe('a calendar day off', () => {
     expect((await put(streak.classId, day, { entries: [A(iris)] })).statusCode).toBe(200);
     const alerts = attendanceAlertsSchema.parse((await server.app.inject('/api/attendance/alerts')).json());
     expect(alerts.absenceStreaks.find((s) => s.studentId === iris)).toMatchObject({ absences: 3, since: addDays(day, -3) });
+    // A class not held lists no one, yet it is no roll to complete (issue 56's "not marked" is of held rolls only).
+    expect(alerts.rollsToComplete?.some((r) => r.classId === streak.classId)).toBe(false);
   });
 });
 
