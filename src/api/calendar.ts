@@ -5,7 +5,6 @@
  * harmless). A change moves everyone's figures: the alerts, reports and lists are asked again once it is sent.
  */
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import type { CalendarDay, CalendarDayInput } from './calendar-contract.ts';
 import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';
 import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
@@ -73,7 +72,9 @@ export function registerCalendarHandlers(): void {
   registerOutboxHandler(outboxKinds.calendarRemove, async (item) => {
     const { date } = item.payload as CalendarRemovePayload;
     try {
-      await sendParsed('delete', `calendar/${date}`, undefined, z.unknown());
+      // zod on demand: this module is in the first script (the route's loader), zod is not.
+      const { unknown } = await import('zod/mini');
+      await sendParsed('delete', `calendar/${date}`, undefined, unknown());
     } catch (error) {
       // Already a day of classes (removed from another device): what this write wanted.
       if (!(error instanceof HTTPError && error.response.status === 404)) throw error;
