@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyLoggerOptions, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { errorBody, HttpError } from './errors.ts';
+import { errorBody, HttpError, listed } from './errors.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
@@ -66,7 +66,7 @@ export const strictValidatorCompiler: FastifySchemaCompiler<ZodType> = (routeSch
     if (result.error) return result;
     const unknown = unknownFields(data, result.value);
     if (unknown.length === 0) return result;
-    return { error: new HttpError(400, `Invalid body: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((f) => `body.${f}`).join(', ')}`) };
+    return { error: new HttpError(400, `Invalid body: unknown field${unknown.length > 1 ? 's' : ''} ${listed(unknown.map((f) => `body.${f}`))}`) };
   };
 };
 

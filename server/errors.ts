@@ -9,6 +9,16 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ApiError } from '../src/api/contract.ts';
 import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull } from './disk.ts';
 
+/** At most this many offending values are named in an error; the rest are counted (issue 55: a 400 repeated 10,000 ids). */
+export const LISTED_VALUES_MAX = 20;
+
+/** `values` joined for an error message: the first LISTED_VALUES_MAX, then how many more. */
+export function listed(values: readonly string[]): string {
+  const named = values.slice(0, LISTED_VALUES_MAX).join(', ');
+  const more = values.length - LISTED_VALUES_MAX;
+  return more > 0 ? `${named} and ${more} more` : named;
+}
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -2,6 +2,7 @@
  * What a document really is, from its first bytes (never from its name or the client's Content-Type). Only the three
  * kinds the programme accepts are recognised; file-type would do this too but needs Node 22.
  */
+import { imageSize } from 'image-size';
 import type { documentMimeTypes } from '../src/api/contract.ts';
 
 type DocumentMimeType = (typeof documentMimeTypes)[number];
@@ -21,3 +22,16 @@ export const extensionOf: Record<DocumentMimeType, string> = {
   'image/jpeg': '.jpg',
   'image/png': '.png',
 };
+
+/** Images over this many pixels are refused: the tablet that opens one decodes every pixel (issue 55: 50,000 × 50,000). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** An image's pixels, read from its header (never decoded) by image-size; undefined when the header says none. */
+export function imagePixels(content: Uint8Array): number | undefined {
+  try {
+    const { width, height } = imageSize(content);
+    return width && height ? width * height : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -31,7 +31,7 @@ import {
   studentAssessments,
   studentExists,
 } from '../data/assessments.ts';
-import { HttpError, notFound, staleVersion } from '../errors.ts';
+import { HttpError, listed, notFound, staleVersion } from '../errors.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
 const formParams = z.object({ formType: z.enum(assessmentFormTypes) });
@@ -138,7 +138,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         const known = new Set(form.questions.map((question) => question.id));
         if (Object.keys(answers).some((key) => !known.has(key))) throw new HttpError(400, 'An answer names no question of this form version');
         const missing = missingRequired(form.questions, answers);
-        if (missing.length > 0) throw new HttpError(400, `Required questions not answered: ${missing.join(', ')}`);
+        if (missing.length > 0) throw new HttpError(400, `Required questions not answered: ${listed(missing)}`);
         const current = await lockAssessment(tx, id, formType);
         if (basedOn !== undefined && basedOn !== (current?.version ?? 0)) {
           // The same answers sent again (an answer lost on the way): done already.

@@ -27,7 +27,7 @@ import { monthGrid } from '../data/reports.ts';
 import { depositRoll, lockRollCounts, withdrawRoll } from '../data/rules/counts.ts';
 import { latestToday, rosterIds } from '../data/rules/roster.ts';
 import type { Queryable } from '../db/types.ts';
-import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
+import { badRequest, HttpError, listed, notFound, staleVersion } from '../errors.ts';
 import { requireClass } from './class-access.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
@@ -86,7 +86,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       const seen = new Set<string>();
       const repeated = entries.filter(({ studentId }) => seen.has(studentId) || !seen.add(studentId));
       if (repeated.length > 0) {
-        throw badRequest(`Each student may appear once in a roll; repeated: ${[...new Set(repeated.map((e) => e.studentId))].join(', ')}`);
+        throw badRequest(`Each student may appear once in a roll; repeated: ${listed([...new Set(repeated.map((e) => e.studentId))])}`);
       }
       const roll = await db.transaction(async (tx) => {
         // First, before any row lock: the roll's share of the maintained counts changes with it (rules/counts.ts).
@@ -104,7 +104,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         }
         const enrolled = await rosterIds(tx, classId, date);
         const strangers = entries.filter(({ studentId }) => !enrolled.has(studentId)).map((e) => e.studentId);
-        if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${strangers.join(', ')}`);
+        if (strangers.length > 0) throw badRequest(`Students not enrolled in this class on ${date}: ${listed(strangers)}`);
         await withdrawRoll(tx, classId, date);
         const head = await saveRollHead(tx, classId, date, takenBy, takenAt, notHeld);
         const stored = entries.map((entry): EntryRow => ({

@@ -9,8 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentMetaSchema, documentSchema, DOCUMENT_MAX_BYTES, withoutInvisibleFormat } from '../../src/api/contract.ts';
 import { unknownFields } from '../edge.ts';
-import { badRequest, HttpError, notFound } from '../errors.ts';
-import { sniffDocumentType } from '../file-sniff.ts';
+import { badRequest, HttpError, listed, notFound } from '../errors.ts';
+import { imagePixels, MAX_IMAGE_PIXELS, sniffDocumentType } from '../file-sniff.ts';
 import { deleteDocument, insertDocument, listDocuments, readDocument, readDocumentFile } from '../data/documents.ts';
 import { studentExists } from '../data/students.ts';
 import type { Queryable } from '../db/types.ts';
@@ -83,11 +83,15 @@ export const documentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
       if (upload.content.length === 0) throw badRequest('The file is empty');
       const mimeType = sniffDocumentType(upload.content);
       if (!mimeType) throw new HttpError(415, 'Only PDF, JPEG or PNG files are accepted');
+      const pixels = mimeType === 'application/pdf' ? undefined : imagePixels(upload.content);
+      if (pixels !== undefined && pixels > MAX_IMAGE_PIXELS) {
+        throw badRequest(`The image has ${Math.round(pixels / 1e6)} megapixels; at most ${MAX_IMAGE_PIXELS / 1e6} are accepted`);
+      }
       const fields = { fileName: upload.filename || undefined, ...upload.fields };
       const meta = documentMetaSchema.safeParse(fields);
       if (!meta.success) throw badRequest(metaMessage(meta.error));
       const unknown = unknownFields(fields, meta.data);
-      if (unknown.length > 0) throw badRequest(`Invalid document fields: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`);
+      if (unknown.length > 0) throw badRequest(`Invalid document fields: unknown field${unknown.length > 1 ? 's' : ''} ${listed(unknown)}`);
       const id = meta.data.id ?? randomUUID();
       // A file name shows as it reads: no right-to-left override or zero-width character may disguise it (issue 55).
       const fileName = withoutInvisibleFormat(meta.data.fileName).trim();

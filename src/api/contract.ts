@@ -41,6 +41,10 @@ export const textSchema = z.string().check(z.regex(SAFE_TEXT_PATTERN, { message:
 export const textField = (max: number) => textSchema.check(z.maxLength(max));
 /** Required text: trimmed, 1 to `max` characters. */
 export const requiredText = (max: number) => textSchema.check(z.trim(), z.minLength(1), z.maxLength(max));
+export const nameRuleMessage = 'A name must contain a letter';
+/** A person's name: required text with at least one letter (issue 55: a name of one zero-width space was stored). */
+export const NAME_LETTER = /\p{L}/u;
+export const personName = (max: number) => requiredText(max).check(z.regex(NAME_LETTER, { message: nameRuleMessage }));
 
 /** Ids arrive as strings from the reference server; other deployments may send numbers, so both are accepted. */
 export const idSchema = z.pipe(
@@ -169,7 +173,7 @@ export type Activity = z.infer<typeof activitySchema>;
 export const activityListSchema = z.array(activitySchema);
 const activityFields = {
   name: requiredText(200),
-  teacher: requiredText(200),
+  teacher: personName(200),
   area: z.enum(activityAreas),
   frequency: z.enum(activityFrequencies),
 };
@@ -236,7 +240,7 @@ export const addressSchema = z.object({
 export const studentCreateSchema = z.object({
   /** Client-generated id: the same id sent twice creates one student. */
   id: z.optional(clientIdSchema),
-  fullName: requiredText(200),
+  fullName: personName(200),
   dateOfBirth: z.optional(z.union([calendarDateSchema, z.literal('')])),
   registrationNumber: z.optional(z.union([cpfSchema, z.literal('')])),
   enrollmentDate: z.optional(z.union([calendarDateSchema, z.literal('')])),
@@ -361,7 +365,7 @@ export const documentMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] 
 
 /** A guardian's fields, as an edit sends them. */
 export const guardianFieldsSchema = z.object({
-  name: requiredText(200),
+  name: personName(200),
   cpf: cpfSchema,
   birthDate: calendarDateSchema,
   civilState: z.enum(enums.civilState),
@@ -410,7 +414,7 @@ export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
 
 const userFields = {
-  full_name: requiredText(200),
+  full_name: personName(200),
   email: z.email().check(z.maxLength(254)),
   phone: z.optional(textField(30).check(z.trim())),
   formation: z.optional(textField(200).check(z.trim())),

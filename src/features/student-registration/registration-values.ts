@@ -2,7 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { cleanText, isoDateSchema, onlyDigits, ZIP_LENGTH, type Student, type StudentCreate } from '../../api/contract.ts';
+import { cleanText, isoDateSchema, NAME_LETTER, onlyDigits, ZIP_LENGTH, type Student, type StudentCreate } from '../../api/contract.ts';
 import type { StudentCreatePayload } from '../../api/student-registration.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 
@@ -55,7 +55,8 @@ export function checkPastDate(value: string, today: Date = new Date()): MessageD
 }
 
 export function checkFullName(value: string): MessageDescriptor | null {
-  return value.trim() ? null : msg`Full name is required.`;
+  if (!value.trim()) return msg`Full name is required.`;
+  return NAME_LETTER.test(value) ? null : msg`A name must contain a letter.`;
 }
 
 export function checkCpf(value: string): MessageDescriptor | null {

@@ -1,11 +1,13 @@
 // @vitest-environment node
 /**
  * Small things no longer stored as sent (issue 55): a file name loses its bidirectional controls and zero-width
- * characters; a roll's takenAt may not be later than the server's day plus one.
+ * characters; a roll's takenAt may not be later than the server's day plus one; a person's name must hold a letter; an
+ * image over 40 megapixels is refused from its header; an error names at most 20 offending values.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rosterIds } from '../../../server/data/rules/roster.ts';
 import { multipartBody, PDF } from './support/multipart.ts';
+import { LISTED_VALUES_MAX } from '../../../server/errors.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 const NOW = new Date('2026-11-28T12:00:00Z');
@@ -46,5 +48,61 @@ describe('hostile values', () => {
       expect(answer.json<{ message: string }>().message).toMatch(/cannot be later than tomorrow/);
     }
     expect((await save('2026-11-29T06:00:00.000Z')).statusCode).toBe(200);
+  });
+
+  it('a name made only of invisible or format characters is refused (400), for a student, a guardian and a user', async () => {
+    for (const name of ['\u200B', '\u202E\u2066', ' \u200B ', '123']) {
+      const student = await server.app.inject({ method: 'POST', url: '/api/students', payload: { fullName: name } });
+      expect(student.statusCode, JSON.stringify(name)).toBe(400);
+      expect(student.json<{ message: string }>().message).toMatch(/must contain a letter/);
+      const user = await server.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { full_name: name, email: `x${Math.random()}@example.org`, access: 'instrutor' },
+      });
+      expect(user.statusCode, JSON.stringify(name)).toBe(400);
+    }
+    const named = await server.app.inject({ method: 'POST', url: '/api/students', payload: { fullName: 'Ana Lú' } });
+    expect(named.statusCode, named.body).toBe(201);
+  });
+
+  it('an image over 40 megapixels is refused from its header, without decoding it; a smaller one is taken', async () => {
+    const [{ id } = { id: '' }] = await server.db.query<{ id: string }>('SELECT id FROM students ORDER BY id LIMIT 1');
+    // A PNG's signature and IHDR chunk: width and height are all a reader needs (the pixels are never there).
+    const png = (width: number, height: number) => {
+      const bytes = Buffer.alloc(33);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
+      bytes.writeUInt32BE(13, 8);
+      bytes.write('IHDR', 12, 'latin1');
+      bytes.writeUInt32BE(width, 16);
+      bytes.writeUInt32BE(height, 20);
+      bytes[24] = 8;
+      bytes[25] = 6;
+      return bytes;
+    };
+    const upload = (content: Buffer) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/students/${id}/documentos`,
+        ...multipartBody({ fileType: 'OUTRO', date: '2026-03-01' }, [{ filename: 'foto.png', content }]),
+      });
+    const huge = await upload(png(50_000, 50_000));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json<{ message: string }>().message).toMatch(/2500 megapixels; at most 40/);
+    expect((await upload(png(8_000, 5_000))).statusCode).toBe(201);
+  });
+
+  it('an error names at most the first 20 offending values, and how many more', async () => {
+    const [cls] = await server.db.query<{ class_id: string }>('SELECT class_id FROM class_enrollments GROUP BY class_id ORDER BY class_id LIMIT 1');
+    const strangers = Array.from({ length: 1000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const answer = await server.app.inject({
+      method: 'PUT',
+      url: `/api/classes/${cls!.class_id}/attendance/2026-11-20`,
+      payload: { takenBy: 'Prof', takenAt: '2026-11-20T12:00:00.000Z', entries: strangers.map((studentId) => ({ studentId, status: 'ABSENT' })) },
+    });
+    expect(answer.statusCode).toBe(400);
+    const { message } = answer.json<{ message: string }>();
+    expect(message).toContain(`and ${1000 - LISTED_VALUES_MAX} more`);
+    expect(strangers.filter((id) => message.includes(id))).toHaveLength(LISTED_VALUES_MAX);
   });
 });

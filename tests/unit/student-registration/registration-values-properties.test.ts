@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   checkCpf,
+  checkFullName,
   checkPastDate,
   checkRegistration,
   checkZip,
@@ -10,7 +11,7 @@ import {
   type RegistrationValues,
 } from '../../../src/features/student-registration/registration-values.ts';
 import { isPostcodeComplete } from '../../../src/api/postcode.ts';
-import { isoDateSchema, onlyDigits, studentCreateSchema } from '../../../src/api/contract.ts';
+import { isoDateSchema, NAME_LETTER, onlyDigits, studentCreateSchema } from '../../../src/api/contract.ts';
 import {
   anyText,
   calendarDay,
@@ -195,7 +196,7 @@ describe('date check (date of birth, enrolment date)', () => {
 
 describe('the body sent to POST /students', () => {
   const validValues = fc.record({
-    fullName: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ''),
+    fullName: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '' && NAME_LETTER.test(s)),
     registrationNumber: fc.oneof(fc.constant(''), typedValidCpf),
     zip: fc.oneof(fc.constant(''), typedValidZip),
     dateOfBirth: fc.oneof(fc.constant(''), calendarDay(FIRST_DAY, new Date(`${TODAY}T00:00:00.000Z`))),
@@ -217,6 +218,16 @@ describe('the body sent to POST /students', () => {
         expect(body.address?.code).toBe(onlyDigits(v.zip) || undefined);
         if (body.registrationNumber !== undefined) expect(body.registrationNumber).toMatch(/^\d{11}$/);
         if (body.address?.code !== undefined) expect(body.address.code).toMatch(/^\d{8}$/);
+      }),
+    );
+  });
+
+  it('a name the form refuses for want of a letter the contract refuses too, and one it takes the contract takes', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme' }), (fullName) => {
+        const formTakes = checkFullName(fullName) === null;
+        const contractTakes = studentCreateSchema.safeParse(toStudentCreate(formOf({ fullName }), CLIENT_ID)).success;
+        expect(contractTakes).toBe(formTakes);
       }),
     );
   });
