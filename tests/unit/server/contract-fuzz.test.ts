@@ -68,6 +68,8 @@ const fx = {
   classId: '',
   roster: [] as string[],
   guardianId: '',
+  /** A guardian of studentId: a consent is given by one of the child's own guardians. */
+  ownGuardianId: '',
   userId: '',
   docId: '',
   activityId: '',
@@ -89,6 +91,21 @@ beforeAll(async () => {
   // A student off that roster, for the writes that change a student's status or enrolments (the roll's stay valid).
   fx.spareStudentId = (await db.query<{ id: string }>('SELECT id FROM students WHERE id <> ALL($1) ORDER BY id LIMIT 1', [fx.roster]))[0]!.id;
   fx.guardianId = (await db.query<{ id: string }>('SELECT id FROM guardians ORDER BY id LIMIT 1'))[0]!.id;
+  const ownGuardian = await app.inject({
+    method: 'POST',
+    url: `/api/students/${fx.studentId}/responsibles`,
+    payload: {
+      name: 'Fuzz Guardian',
+      cpf: '52998224725',
+      birthDate: '1980-01-01',
+      civilState: 'CASADO',
+      nis: '12345678901',
+      phone: '81999990000',
+      email: 'fuzz@example.org',
+      address: 'Rua A, 1',
+    },
+  });
+  fx.ownGuardianId = ownGuardian.json<{ id: string }>().id;
   fx.userId = (await db.query<{ id: string }>("SELECT id FROM users WHERE access <> 'admin' ORDER BY id LIMIT 1"))[0]!.id;
   const upload = multipartBody({ fileType: 'OUTRO', date: '2026-03-01' }, [{ filename: 'fuzz.pdf', content: PDF }]);
   const uploaded = await app.inject({ method: 'POST', url: `/api/students/${fx.studentId}/documentos`, ...upload });
@@ -120,6 +137,7 @@ afterAll(() => server.close());
 /** A valid value of a path parameter, when the fixtures know one (an existing student, class, roll ...). */
 function pathValue(route: Route, name: string): fc.Arbitrary<string> | undefined {
   if (name === 'classId') return fc.constant(fx.classId);
+  if (name === 'formType') return fc.constant('PSICOLOGIA');
   if (name === 'docId') return fc.constant(fx.docId);
   // A roll lists the roster of its date: valid rolls are of the fixture's date.
   if (name === 'date') return fc.constant(fx.rollDate);
@@ -133,7 +151,13 @@ function pathValue(route: Route, name: string): fc.Arbitrary<string> | undefined
   return undefined;
 }
 
+const anamneseAnswers = (route: Route): boolean => route.path.startsWith('/api/students/{id}/assessments/');
+
 const isKnown = (route: Route): boolean => route.pathParams.every((p) => pathValue(route, p.name));
+
+const lettered = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.constantFrom('a', 'Á', 'ç', 'Z'))
+  .map(([text, letter]) => `${letter}${text}`.slice(0, 100));
 
 /** Field names whose valid values need more than their schema says. */
 const overrides: Overrides = {
@@ -172,6 +196,15 @@ const overrides: Overrides = {
   // Archiving the fixtures' class or activity would take them from the routes that follow.
   archived: () => fc.constant(false),
   activityId: () => fc.constant(fx.activityId),
+  // A person's name holds a letter (issue 55).
+  fullName: () => lettered,
+  full_name: () => lettered,
+  teacher: () => lettered,
+  name: () => lettered,
+  // A consent is given by one of the child's own guardians, on a term version that exists (none given: the latest).
+  guardianId: () => fc.constant(fx.ownGuardianId),
+  termVersion: () => fc.constant(undefined),
+  documentId: () => fc.constant(undefined),
   instructorId: () => fc.constantFrom(null, fx.userId),
   // A status change is not dated after today (a document's date, the other `date`, may be any): a day up to the roll date.
   date: () =>
@@ -397,7 +430,9 @@ describe(`contract fuzzing (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
           const response = await server.app.inject(request);
           // A 409 is the record's state answering (it moved on since version 1, the student is already enrolled, the
           // CPF is taken), not a refusal of the request's shape.
-          const ok = isKnown(route) ? response.statusCode < 300 || response.statusCode === 409 : response.statusCode < 500;
+          // Open mode's built-in admin reads a child's anamnese and writes none (issue 52): 403 there by design.
+          const refusedByDesign = anamneseAnswers(route) && response.statusCode === 403;
+          const ok = isKnown(route) ? response.statusCode < 300 || response.statusCode === 409 || refusedByDesign : response.statusCode < 500;
           if (!ok) throw new Error(`valid request refused: ${describeAnswer(request, response.statusCode, response.body)}`);
         }),
         fuzzOptions(route),

@@ -70,6 +70,8 @@ describe('GET and PUT /api/students/:id', () => {
       // This month and this school year (tests/unit/server/attendance-reports.test.ts checks its figures).
       frequency: expect.objectContaining({ classes: [], activities: [] }),
       enrolments: [],
+      // Issue 51: the current consent per purpose, none recorded yet.
+      consents: { DATA_PROCESSING: 'MISSING', DATA_SHARING: 'MISSING', IMAGE_PUBLIC: 'MISSING', IMAGE_USE: 'MISSING' },
       version: 1,
     });
     expect((await inject('GET', `/api/students/${randomUUID()}`)).statusCode).toBe(404);
