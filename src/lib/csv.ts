@@ -4,6 +4,7 @@
  * and to download a CSV for every export of the app.
  */
 import type { Locale } from './i18n.ts';
+import { downloadFile } from './download-file.ts';
 
 export type CsvCell = string | number | null | undefined;
 
@@ -40,14 +41,5 @@ export function toCsv(rows: readonly (readonly CsvCell[])[], locale: Locale): st
 
 /** Offers the file to the user as a download (works offline: nothing leaves the device). */
 export function downloadCsv(fileName: string, rows: readonly (readonly CsvCell[])[], locale: Locale): void {
-  const blob = new Blob([toCsv(rows, locale)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(new Blob([toCsv(rows, locale)], { type: 'text/csv;charset=utf-8' }), fileName);
 }

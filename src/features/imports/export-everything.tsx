@@ -9,19 +9,8 @@ import { IconDownload } from '@tabler/icons-react';
 import type { ExportFormat } from '../../api/export-contract.ts';
 import { downloadExport } from '../../api/export.ts';
 import { notify } from '../../components/notify.ts';
+import { downloadFile } from '../../lib/download-file.ts';
 import { failureMessage } from '../../lib/http.ts';
-
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function ExportEverything() {
   const { t } = useLingui();
@@ -29,7 +18,7 @@ export function ExportEverything() {
   const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      save(await downloadExport(format), `quadra-${new Date().toISOString().slice(0, 10)}.${format}`);
+      downloadFile(await downloadExport(format), `quadra-${new Date().toISOString().slice(0, 10)}.${format}`);
     } catch (error) {
       notify({ message: t`The export failed: ${await failureMessage(error)}`, severity: 'error', closable: true });
     } finally {

@@ -42,6 +42,7 @@ import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 import { AccessRecordFailure, accessRecordFailureText, isAccessRecordFailure, ReadFailure } from '../../components/access-record-failure.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RecordNotFoundError } from '../../lib/http.ts';
+import { downloadFile } from '../../lib/download-file.ts';
 
 /**
  * `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature);
@@ -429,13 +430,7 @@ function Documents({ studentId, adder }: { studentId: string; adder: ReactNode }
   const removingName = removing?.fileName ?? '';
   const open = async (documentId: string, fileName: string) => {
     try {
-      const blob = await documentFile(studentId, documentId);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadFile(await documentFile(studentId, documentId), fileName);
     } catch (error) {
       notify({
         message: isAccessRecordFailure(error)
