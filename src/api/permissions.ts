@@ -72,6 +72,24 @@ export type RouteRule = Permission | typeof PUBLIC;
 
 const everyone: Permission[] = ['me:read', 'filters:read', 'activities:read', 'classes:read', 'students:list', 'calendar:read'];
 
+/**
+ * The psychologist and the social worker read what follows a child and write the anamnese forms of their profession
+ * (which form is whose: formRights); their interns read the record their form sits on and write, for review.
+ */
+const psychosocialTeam: Permission[] = [
+  ...everyone,
+  'students:read',
+  'guardians:read',
+  'documents:read',
+  'attendance:read',
+  'reports:read',
+  'consents:read',
+  'assessments:read',
+  'assessments:write',
+  'assessments:review',
+];
+const psychosocialIntern: Permission[] = [...everyone, 'students:read', 'consents:read', 'assessments:read', 'assessments:write'];
+
 export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
   // The admin reads the anamnese and edits its questions, but writes no child's answers (not their profession).
   admin: permissions.filter((permission) => permission !== 'assessments:write' && permission !== 'assessments:review'),
@@ -105,33 +123,11 @@ export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
     'consents:write',
     'students:import',
   ],
-  psicologo: [
-    ...everyone,
-    'students:read',
-    'guardians:read',
-    'documents:read',
-    'attendance:read',
-    'reports:read',
-    'consents:read',
-    'assessments:read',
-    'assessments:write',
-    'assessments:review',
-  ],
+  psicologo: psychosocialTeam,
   instrutor: [...everyone, 'attendance:read', 'attendance:write'],
-  assistente_social: [
-    ...everyone,
-    'students:read',
-    'guardians:read',
-    'documents:read',
-    'attendance:read',
-    'reports:read',
-    'consents:read',
-    'assessments:read',
-    'assessments:write',
-    'assessments:review',
-  ],
-  estagiario_psicologia: [...everyone, 'students:read', 'consents:read', 'assessments:read', 'assessments:write'],
-  estagiario_servico_social: [...everyone, 'students:read', 'consents:read', 'assessments:read', 'assessments:write'],
+  assistente_social: psychosocialTeam,
+  estagiario_psicologia: psychosocialIntern,
+  estagiario_servico_social: psychosocialIntern,
 };
 
 export function permissionsOf(access: string): readonly Permission[] {
