@@ -4,7 +4,7 @@
  * heldRoll). GET /calendar?year=YYYY, PUT and DELETE /calendar/{date}.
  */
 import * as z from 'zod/mini';
-import { isoDateSchema, isoDateTimeSchema, requiredText } from './contract.ts';
+import { isoDateSchema, isoDateTimeSchema, requiredText, yearSchema } from './contract.ts';
 
 export const calendarDayKinds = ['HOLIDAY', 'RECESS'] as const;
 export type CalendarDayKind = (typeof calendarDayKinds)[number];
@@ -23,4 +23,4 @@ export const calendarDaySchema = z.object({
 export type CalendarDay = z.infer<typeof calendarDaySchema>;
 export const calendarSchema = z.array(calendarDaySchema);
 
-export const calendarQuerySchema = z.object({ year: z.string().check(z.regex(/^\d{4}$/, 'Expected a year as YYYY')) });
+export const calendarQuerySchema = z.object({ year: yearSchema });
