@@ -82,9 +82,7 @@ export const monthSchema = z
   .string()
   .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM'), z.refine(yearInRange, { message: calendarRangeMessage }));
 /** A calendar year, YYYY (0001 to 9999). */
-export const yearSchema = z
-  .string()
-  .check(z.regex(/^\d{4}$/, 'Expected a year as YYYY'), z.refine(yearInRange, { message: calendarRangeMessage }));
+export const yearSchema = z.string().check(z.regex(/^\d{4}$/, 'Expected a year as YYYY'), z.refine(yearInRange, { message: calendarRangeMessage }));
 /**
  * A calendar date as the API takes it: YYYY-MM-DD, or a full ISO date-time (what a JS Date becomes in JSON, e.g.
  * `2012-05-01T00:00:00.000Z` from the programme's original client), of which the calendar date as written is kept.
