@@ -1,7 +1,7 @@
 /**
  * A migrated and seeded database for one test file. Without DATABASE_URL: an in-memory PGlite cloned from a
  * snapshot that is built once per machine and code version (cached in the OS temp folder, keyed by a hash of the
- * migrations and seed sources), because creating PGlite from scratch takes seconds. With DATABASE_URL: a fresh
+ * migrations, seed and data-layer sources), because creating PGlite from scratch takes seconds. With DATABASE_URL: a fresh
  * schema on that PostgreSQL server, migrated and seeded, dropped afterwards.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -28,11 +28,14 @@ const pgliteVersion = (
     version: string;
   }
 ).version;
-const dbSourceDir = fileURLToPath(new URL('../../../../server/db/', import.meta.url));
+/** The code that builds the snapshot: the database's opening, migration and seed, and the data layer it fills counts with. */
+const snapshotSourceDirs = ['server/db/', 'server/data/', 'server/data/rules/'].map((dir) =>
+  fileURLToPath(new URL(`../../../../${dir}`, import.meta.url)),
+);
 
 async function sourceHash(): Promise<string> {
   const hash = createHash('sha1');
-  for (const dir of [dbSourceDir, MIGRATIONS_DIR]) {
+  for (const dir of [...snapshotSourceDirs, MIGRATIONS_DIR]) {
     for (const name of (await readdir(dir)).sort()) {
       if (name.endsWith('.ts') || name.endsWith('.sql')) hash.update(name).update(await readFile(join(dir, name)));
     }
