@@ -37,6 +37,7 @@ import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { importRoutes } from './routes/imports.ts';
 import { exportRoutes } from './routes/export.ts';
+import { studentExportRoutes } from './routes/student-export.ts';
 import { parsingSerializerCompiler } from './serializer.ts';
 import { registerFrontend } from './static.ts';
 import { StudentListCache } from './student-list-cache.ts';
@@ -128,6 +129,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(syncRoutes, context);
   await app.register(importRoutes, context);
   await app.register(exportRoutes, context);
+  await app.register(studentExportRoutes, context);
   await app.register(healthRoutes, { ...context, version, tokensUnverified, disk });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { rule: 'me:read' } }, (_request, reply) =>

@@ -26,15 +26,25 @@ export async function appendAccessRecord(db: Queryable, row: AccessRow): Promise
   );
 }
 
+/** An entry as the screen and the export show it: who (their name as it is now), when, what, and the status. */
+const entryColumns = `l.id::text AS id, to_char(l.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, l.user_email AS "userEmail",
+                u.full_name AS "userName", l.kind, l.method, l.route, l.status`;
+
 /** A page of a student's record, newest first: the ACCESS_LOG_PAGE entries before the entry `before` (null: the first page). */
 export const accessLogPage = (db: Queryable, studentId: string, before: string | null): Promise<AccessLogEntry[]> =>
   db.query<AccessLogEntry>(
-    `SELECT l.id::text AS id, to_char(l.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, l.user_email AS "userEmail",
-                u.full_name AS "userName", l.kind, l.method, l.route, l.status
+    `SELECT ${entryColumns}
            FROM access_log l LEFT JOIN users u ON u.id = l.user_id
           WHERE l.student_id = $1
             AND ($2::bigint IS NULL OR (l.at, l.id) < (SELECT o.at, o.id FROM access_log o WHERE o.id = $2::bigint))
           ORDER BY l.at DESC, l.id DESC
           LIMIT ${ACCESS_LOG_PAGE}`,
     [studentId, before],
+  );
+
+/** A student's whole record, oldest first (a guardian's copy of everything, issue 51). */
+export const accessRecordOf = (db: Queryable, studentId: string): Promise<AccessLogEntry[]> =>
+  db.query<AccessLogEntry>(
+    `SELECT ${entryColumns} FROM access_log l LEFT JOIN users u ON u.id = l.user_id WHERE l.student_id = $1 ORDER BY l.at, l.id`,
+    [studentId],
   );

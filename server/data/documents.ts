@@ -62,6 +62,15 @@ export async function readDocumentFile(
   return doc && { fileName: doc.file_name, mimeType: doc.mime_type, content: Buffer.from(doc.content, 'base64') };
 }
 
+/** A student's documents with their files, in the order they were stored (a guardian's copy of everything, issue 51). */
+export async function documentsWithFiles(db: Queryable, studentId: string): Promise<(StudentDocument & { content: Buffer })[]> {
+  const rows = await db.query<StudentDocument & { content: string }>(
+    `SELECT ${documentColumns}, encode(content, 'base64') AS content FROM student_documents WHERE student_id = $1 ORDER BY created_at, id`,
+    [studentId],
+  );
+  return rows.map((row) => ({ ...row, content: Buffer.from(row.content, 'base64') }));
+}
+
 /** Deletes a student's document, its file included (nothing is kept). */
 export async function deleteDocument(db: Queryable, studentId: string, id: string): Promise<void> {
   await db.run('DELETE FROM student_documents WHERE id = $1 AND student_id = $2', [id, studentId]);

@@ -19,6 +19,14 @@ export const guardianValues = (input: Omit<GuardianInput, 'id'>) =>
 export const listGuardians = (db: Queryable, studentId: string): Promise<Guardian[]> =>
   db.query<Guardian>(`SELECT ${guardianColumns} FROM guardians WHERE student_id = $1 AND removed_at IS NULL ORDER BY name, id`, [studentId]);
 
+/** Every guardian a student ever had, the removed ones too (kept for the record): a guardian's copy of everything (issue 51). */
+export const guardiansEverOf = (db: Queryable, studentId: string): Promise<(Guardian & { removedAt: string | null })[]> =>
+  db.query<Guardian & { removedAt: string | null }>(
+    `SELECT ${guardianColumns}, to_char(removed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "removedAt"
+       FROM guardians WHERE student_id = $1 ORDER BY removed_at NULLS FIRST, name, id`,
+    [studentId],
+  );
+
 /** The guardian (removed or not), locked for the change that reads it. */
 export async function lockGuardian(tx: Queryable, id: string): Promise<GuardianRow | undefined> {
   const [row] = await tx.query<GuardianRow>(

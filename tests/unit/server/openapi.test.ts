@@ -59,6 +59,7 @@ const expectedRoutes = [
   ['get', '/api/health'],
   ['get', '/api/students/{id}/consents'],
   ['post', '/api/students/{id}/consents'],
+  ['get', '/api/students/{id}/export'],
   ['get', '/api/consent-terms'],
   ['post', '/api/consent-terms'],
   ['get', '/api/consents/to-renew'],

@@ -1,0 +1,189 @@
+/**
+ * The readable page of a guardian's copy (issue 51): one self-contained HTML file in pt-BR (the language of the
+ * guardians the programme serves), with the same content as data.json, the documents linked to their files beside it in
+ * the ZIP. HTML rather than PDF: any phone or computer opens it without another program, a screen reader reads it, the
+ * browser prints it or saves it as PDF, and it needs no PDF library on the server. Everything from the database is
+ * escaped: it is the guardian's device that opens it.
+ */
+import type { StudentExport } from './data/student-export.ts';
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (value: unknown): string =>
+  value === null || value === undefined || value === '' ? '—' : String(value).replace(/[&<>"']/g, (c) => escapes[c]!);
+
+/** YYYY-MM-DD (or an instant) as dd/mm/aaaa, the way a Brazilian reads a date. */
+const day = (value: string | null | undefined): string => (value ? `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}` : '—');
+const instant = (value: string | null | undefined): string => (value ? `${day(value)} ${value.slice(11, 16)} UTC` : '—');
+/** The server's codes (PARDA, BOLSA_FAMILIA) are Portuguese already: shown with spaces. */
+const code = (value: string | null | undefined): string => (value ? value.replaceAll('_', ' ') : '—');
+
+const statusLabels: Record<string, string> = { PRESENT: 'Presente', ABSENT: 'Falta', JUSTIFIED: 'Falta justificada' };
+const reasonLabels: Record<string, string> = { HEALTH: 'Saúde', SCHOOL: 'Escola', FAMILY: 'Família', TRANSPORT: 'Transporte', OTHER: 'Outro' };
+const purposeLabels: Record<string, string> = {
+  DATA_PROCESSING: 'Dados do cadastro',
+  IMAGE_USE: 'Fotos e vídeos em relatórios e para financiadores',
+  IMAGE_PUBLIC: 'Fotos e vídeos em canais públicos e redes sociais',
+  DATA_SHARING: 'Compartilhamento com escola, CRAS ou serviços de saúde',
+};
+const stateLabels: Record<string, string> = { GRANTED: 'Concedido', REFUSED: 'Recusado', MISSING: 'Ainda não perguntado' };
+const methodLabels: Record<string, string> = { PAPER: 'Papel assinado', IN_PERSON: 'Presencialmente' };
+const formLabels: Record<string, string> = { PSICOLOGIA: 'Anamnese psicológica', SOCIAL: 'Anamnese social' };
+const label = (labels: Record<string, string>, value: string | null | undefined): string => (value ? (labels[value] ?? value) : '—');
+
+function table(caption: string, head: string[], rows: string[][]): string {
+  if (rows.length === 0) return `<h2>${esc(caption)}</h2><p>Nenhum registro.</p>`;
+  return `<h2>${esc(caption)}</h2><table><thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+}
+
+function fields(pairs: [string, string][]): string {
+  return `<dl>${pairs.map(([name, value]) => `<dt>${esc(name)}</dt><dd>${value}</dd>`).join('')}</dl>`;
+}
+
+/** Per year: how many marks of each kind (the frequency itself is the programme's rule, in the record: frequencyPercent). */
+function yearSummary(data: StudentExport): string[][] {
+  const years = new Map<string, Record<string, number>>();
+  for (const mark of data.attendance) {
+    const year = mark.date.slice(0, 4);
+    const counts = years.get(year) ?? { PRESENT: 0, ABSENT: 0, JUSTIFIED: 0 };
+    counts[mark.status] = (counts[mark.status] ?? 0) + 1;
+    years.set(year, counts);
+  }
+  return [...years].map(([year, counts]) => [year, String(counts.PRESENT ?? 0), String(counts.ABSENT ?? 0), String(counts.JUSTIFIED ?? 0)]);
+}
+
+/** The page; `files`: each document's path in the ZIP, by document id. */
+export function studentExportPage(data: StudentExport, files: ReadonlyMap<string, string>, meta: { exportedAt: string; exportedBy: string }): string {
+  const { student } = data;
+  const address = [student.address.street, student.address.number, student.address.complement, student.address.code].filter(Boolean).join(', ');
+  const guardianName = new Map(data.guardians.map((guardian) => [guardian.id, guardian.name]));
+  const sections = [
+    `<h1>Dados de ${esc(student.fullName)}</h1>`,
+    `<p>Cópia de tudo o que o programa guarda no Quadra sobre esta criança ou adolescente (LGPD, art. 18, II e V), gerada em ${esc(
+      instant(meta.exportedAt),
+    )} por ${esc(meta.exportedBy)}. Esta exportação ficou registrada no registro de acessos. Os mesmos dados estão em <code>data.json</code>, e os arquivos dos documentos na pasta <code>documentos</code>.</p>`,
+    '<h2>Cadastro</h2>',
+    fields([
+      ['Nome completo', esc(student.fullName)],
+      ['Data de nascimento', esc(day(student.dateOfBirth))],
+      ['CPF', esc(student.registrationNumber)],
+      ['Data de inscrição', esc(day(student.enrollmentDate))],
+      ['Raça/cor', esc(code(student.race))],
+      ['Gênero', esc(code(student.gender))],
+      ['Escola', esc(student.schoolName)],
+      ['Ano escolar', esc(student.schoolYear)],
+      ['Programa social', esc(code(student.socialProgram))],
+      ['Situação de trabalho', esc(code(student.employmentStatus))],
+      ['Escolaridade', esc(code(student.educationLevel))],
+      ['Endereço', esc(address)],
+      ['Situação', student.active ? 'Ativo' : `Inativo desde ${esc(day(student.statusDate))} (${esc(student.statusReason)})`],
+      ['Frequência', `${esc(student.frequencyPercent)}%`],
+    ]),
+    table(
+      'Períodos inativo',
+      ['De', 'Até', 'Motivo'],
+      data.statusHistory.map((row) => [esc(day(row.from)), esc(day(row.until)), esc(row.reason)]),
+    ),
+    table(
+      'Responsáveis',
+      ['Nome', 'CPF', 'Nascimento', 'Estado civil', 'NIS', 'Telefone', 'E-mail', 'Endereço', 'Removido em'],
+      data.guardians.map((g) => [
+        esc(g.name),
+        esc(g.cpf),
+        esc(day(g.birthDate)),
+        esc(code(g.civilState)),
+        esc(g.nis),
+        esc(g.phone),
+        esc(g.email),
+        esc(g.address),
+        esc(g.removedAt ? instant(g.removedAt) : ''),
+      ]),
+    ),
+    table(
+      'Matrículas nas turmas',
+      ['Atividade', 'Turma', 'De', 'Até'],
+      data.enrolments.map((e) => [esc(e.activityName), esc(e.classTitle), esc(day(e.from)), esc(day(e.to))]),
+    ),
+    table('Chamadas por ano', ['Ano', 'Presenças', 'Faltas', 'Faltas justificadas'], yearSummary(data)),
+    table(
+      'Todas as marcações de chamada',
+      ['Data', 'Atividade', 'Turma', 'Marcação', 'Motivo', 'Observação', 'Conta na frequência'],
+      data.attendance.map((m) => [
+        esc(day(m.date)),
+        esc(m.activityName),
+        esc(m.classTitle),
+        esc(label(statusLabels, m.status)),
+        esc(m.reason ? label(reasonLabels, m.reason) : ''),
+        esc(m.note),
+        m.counted ? 'Sim' : 'Não (dia sem aula)',
+      ]),
+    ),
+    '<h2>Consentimentos: situação atual</h2>',
+    fields(Object.entries(data.consents.current).map(([purpose, state]) => [label(purposeLabels, purpose), esc(label(stateLabels, state))])),
+    table(
+      'Consentimentos: histórico',
+      ['Data', 'Finalidade', 'Decisão', 'Responsável', 'Versão do termo', 'Forma', 'Registrado por', 'Registrado em'],
+      data.consents.entries.map((c) => [
+        esc(day(c.date)),
+        esc(label(purposeLabels, c.purpose)),
+        c.granted ? 'Concedido' : 'Recusado ou revogado',
+        esc(c.guardianName ?? guardianName.get(c.guardianId)),
+        esc(c.termVersion),
+        esc(label(methodLabels, c.method)),
+        esc(c.recordedBy),
+        esc(instant(c.recordedAt)),
+      ]),
+    ),
+    ...data.consents.terms.map(
+      (term) => `<h3>Termo: ${esc(label(purposeLabels, term.purpose))}, versão ${esc(term.version)}</h3><p class="term">${esc(term.text)}</p>`,
+    ),
+    ...data.assessments.map(({ assessment, form }) =>
+      table(
+        `${label(formLabels, assessment.formType)} (versão ${assessment.formVersion}, salva em ${instant(assessment.writtenAt)})`,
+        ['Pergunta', 'Resposta'],
+        (form?.questions ?? Object.keys(assessment.answers).map((id) => ({ id, text: id }))).map((question) => {
+          const answer = assessment.answers[question.id];
+          const text = !answer
+            ? ''
+            : [answer.yes === undefined ? undefined : answer.yes ? 'Sim' : 'Não', answer.choice, answer.text, answer.detail]
+                .filter(Boolean)
+                .join(' — ');
+          return [esc(question.text), esc(text)];
+        }),
+      ),
+    ),
+    table(
+      'Documentos',
+      ['Arquivo', 'Tipo', 'Origem', 'Data', 'Descrição', 'Tamanho'],
+      data.documents.map((d) => [
+        `<a href="${esc(files.get(d.id))}">${esc(d.fileName)}</a>`,
+        esc(code(d.fileType)),
+        esc(d.origin),
+        esc(day(d.date)),
+        esc(d.description),
+        `${Math.ceil(d.size / 1024)} KB`,
+      ]),
+    ),
+    table(
+      'Registro de acessos (quem leu ou alterou estes dados)',
+      ['Quando', 'Quem', 'Tipo', 'O quê', 'Resultado'],
+      data.accessRecord.map((a) => [
+        esc(instant(a.at)),
+        esc(a.userName ? `${a.userName} (${a.userEmail})` : a.userEmail),
+        a.kind === 'write' ? 'Alteração' : 'Leitura',
+        esc(`${a.method} ${a.route}`),
+        esc(a.status),
+      ]),
+    ),
+  ];
+  return `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Dados de ${esc(student.fullName)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem;color:#111}
+table{border-collapse:collapse;width:100%;margin-bottom:1rem}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}.term{white-space:pre-wrap}
+@media print{a{color:inherit}}</style></head>
+<body><main>${sections.join('\n')}</main></body></html>
+`;
+}
