@@ -32,9 +32,9 @@ const label = (labels: Record<string, string>, value: string | null | undefined)
 
 function table(caption: string, head: string[], rows: string[][]): string {
   if (rows.length === 0) return `<h2>${esc(caption)}</h2><p>Nenhum registro.</p>`;
-  return `<h2>${esc(caption)}</h2><table><thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+  return `<h2>${esc(caption)}</h2><div class="wide" tabindex="0" role="region" aria-label="${esc(caption)}"><table><thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table>`;
+    .join('')}</tbody></table></div>`;
 }
 
 function fields(pairs: [string, string][]): string {
@@ -85,21 +85,24 @@ export function studentExportPage(data: StudentExport, files: ReadonlyMap<string
       ['De', 'Até', 'Motivo'],
       data.statusHistory.map((row) => [esc(day(row.from)), esc(day(row.until)), esc(row.reason)]),
     ),
-    table(
-      'Responsáveis',
-      ['Nome', 'CPF', 'Nascimento', 'Estado civil', 'NIS', 'Telefone', 'E-mail', 'Endereço', 'Removido em'],
-      data.guardians.map((g) => [
-        esc(g.name),
-        esc(g.cpf),
-        esc(day(g.birthDate)),
-        esc(code(g.civilState)),
-        esc(g.nis),
-        esc(g.phone),
-        esc(g.email),
-        esc(g.address),
-        esc(g.removedAt ? instant(g.removedAt) : ''),
-      ]),
-    ),
+    '<h2>Responsáveis</h2>',
+    data.guardians.length === 0
+      ? '<p>Nenhum registro.</p>'
+      : data.guardians
+          .map(
+            (g) =>
+              `<h3>${esc(g.name)}${g.removedAt ? ` (removido em ${esc(instant(g.removedAt))})` : ''}</h3>` +
+              fields([
+                ['CPF', esc(g.cpf)],
+                ['Nascimento', esc(day(g.birthDate))],
+                ['Estado civil', esc(code(g.civilState))],
+                ['NIS', esc(g.nis)],
+                ['Telefone', esc(g.phone)],
+                ['E-mail', esc(g.email)],
+                ['Endereço', esc(g.address)],
+              ]),
+          )
+          .join(''),
     table(
       'Matrículas nas turmas',
       ['Atividade', 'Turma', 'De', 'Até'],
@@ -181,7 +184,7 @@ export function studentExportPage(data: StudentExport, files: ReadonlyMap<string
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dados de ${esc(student.fullName)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem;color:#111}
-table{border-collapse:collapse;width:100%;margin-bottom:1rem}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%}.wide{overflow-x:auto;margin-bottom:1rem}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}.term{white-space:pre-wrap}
 @media print{a{color:inherit}}</style></head>
 <body><main>${sections.join('\n')}</main></body></html>
