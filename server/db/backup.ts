@@ -129,15 +129,17 @@ export async function copyBackupToPostgres(backup: Buffer, databaseUrl: string, 
     // database never gave (answered with a full sync) or older than every copied row (all of them come as changes).
     const tables = (await tablesInOrder(source)).filter((table) => table !== 'changes');
     await target.transaction(async (tx) => {
+      // Rows the migrations wrote themselves (the assessment forms' first versions) give way to the backup's own.
+      for (const table of [...tables].reverse()) await tx.run(`DELETE FROM ${table}`);
       for (const table of tables) {
-        const columns = (
-          await source.query<{ name: string }>(
-            // Not a generated column (a student's sort key): the copy computes its own.
-            `SELECT column_name AS name FROM information_schema.columns
-              WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
-            [table],
-          )
-        ).map((c) => c.name);
+        const columnTypes = await source.query<{ name: string; type: string }>(
+          // Not a generated column (a student's sort key): the copy computes its own.
+          `SELECT column_name AS name, data_type AS type FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+          [table],
+        );
+        const columns = columnTypes.map((c) => c.name);
+        const json = new Set(columnTypes.filter((c) => c.type === 'json' || c.type === 'jsonb').map((c) => c.name));
         const rows = await source.query<Record<string, SqlParam>>(`SELECT * FROM ${table}`);
         if (rows.length === 0) continue;
         // Identity columns (GENERATED ALWAYS) keep their values.
@@ -145,10 +147,12 @@ export async function copyBackupToPostgres(backup: Buffer, databaseUrl: string, 
           { ...tx, run: (sql, params) => tx.run(sql.replace(/\) VALUES /, ') OVERRIDING SYSTEM VALUE VALUES '), params) },
           table,
           columns.map((c) => `"${c}"`),
-          // node-postgres sends a Buffer as bytea, not a plain Uint8Array (what PGlite answers).
+          // node-postgres sends a Buffer as bytea, not a plain Uint8Array (what PGlite answers), and a JS array as a
+          // PostgreSQL array: a json column's value goes as its JSON text.
           rows.map((row) =>
             columns.map((c) => {
               const value = row[c] ?? null;
+              if (value !== null && json.has(c)) return JSON.stringify(value);
               return value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value) : value;
             }),
           ),

@@ -46,6 +46,10 @@ async function studentIds(dataDir: string): Promise<Set<string>> {
   }
 }
 
+// Each test starts real server processes (npm, node, PGlite opening a data folder): on a loaded 2-core machine three
+// starts take more than vitest's default 30 s.
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await preparedDataDir();
@@ -89,7 +93,7 @@ describe('the start command and the data folder', () => {
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
     const stored = await studentIds(dataDir);
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('a server SIGKILLed during 8 parallel writers, restarted on the same folder, has every acknowledged write', async () => {
     const port = await freePort();
@@ -118,5 +122,5 @@ describe('the start command and the data folder', () => {
     expect(acknowledged.filter((id) => !listed.has(id))).toEqual([]);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });
