@@ -56,71 +56,79 @@ beforeAll(async () => {
 }, SETUP_TIMEOUT_MS);
 
 describe('the start command and the data folder', () => {
-  it('a second server on a held data folder stops with one clear line; SIGTERM to `npm start` frees the port and the folder, and keeps the data', async () => {
-    const port = await freePort();
-    const server = start(dataDir, port, 'npm');
-    await waitHealthy(server);
+  it(
+    'a second server on a held data folder stops with one clear line; SIGTERM to `npm start` frees the port and the folder, and keeps the data',
+    async () => {
+      const port = await freePort();
+      const server = start(dataDir, port, 'npm');
+      await waitHealthy(server);
 
-    const second = start(dataDir, await freePort(), 'main');
-    expect(await second.exited).toBe(1);
-    const lines = second.output().trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      new RegExp(`^Quadra cannot start: The data folder ${dataDir} is in use by another Quadra process .*process \\d+.*stop it first`),
-    );
-    expect(lines[0]!.length).toBeLessThan(600);
+      const second = start(dataDir, await freePort(), 'main');
+      expect(await second.exited).toBe(1);
+      const lines = second.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(`^Quadra cannot start: The data folder ${dataDir} is in use by another Quadra process .*process \\d+.*stop it first`),
+      );
+      expect(lines[0]!.length).toBeLessThan(600);
 
-    // The same folder through a symbolic link is the same folder: refused in one line too, before PGlite opens it.
-    const link = join(mkdtempSync(join(tmpdir(), 'quadra-link-')), 'linked-pglite');
-    symlinkSync(dataDir, link);
-    const throughLink = start(link, await freePort(), 'main');
-    expect(await throughLink.exited).toBe(1);
-    const linkLines = throughLink.output().trim().split('\n');
-    expect(linkLines).toHaveLength(1);
-    expect(linkLines[0]).toMatch(/^Quadra cannot start: The data folder .* is in use by another Quadra process .*stop it first/);
+      // The same folder through a symbolic link is the same folder: refused in one line too, before PGlite opens it.
+      const link = join(mkdtempSync(join(tmpdir(), 'quadra-link-')), 'linked-pglite');
+      symlinkSync(dataDir, link);
+      const throughLink = start(link, await freePort(), 'main');
+      expect(await throughLink.exited).toBe(1);
+      const linkLines = throughLink.output().trim().split('\n');
+      expect(linkLines).toHaveLength(1);
+      expect(linkLines[0]).toMatch(/^Quadra cannot start: The data folder .* is in use by another Quadra process .*stop it first/);
 
-    // Writes in flight when the signal comes are finished or refused, never half done.
-    const writes = Array.from({ length: 20 }, (_, i) => register(server, `Parada ${i}`));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    server.child.kill('SIGTERM');
-    const acknowledged = (await Promise.all(writes)).filter((id): id is string => id !== null);
-    // npm itself exits at once (re-raising the signal); the server stops right after it.
-    await server.exited;
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && (existsSync(lockFileOf(dataDir)) || !(await portIsFree(port))))
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await portIsFree(port)).toBe(true);
-    expect(existsSync(lockFileOf(dataDir))).toBe(false);
-    const stored = await studentIds(dataDir);
-    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
-  }, PROCESS_TEST_TIMEOUT_MS);
+      // Writes in flight when the signal comes are finished or refused, never half done.
+      const writes = Array.from({ length: 20 }, (_, i) => register(server, `Parada ${i}`));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      server.child.kill('SIGTERM');
+      const acknowledged = (await Promise.all(writes)).filter((id): id is string => id !== null);
+      // npm itself exits at once (re-raising the signal); the server stops right after it.
+      await server.exited;
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && (existsSync(lockFileOf(dataDir)) || !(await portIsFree(port))))
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await portIsFree(port)).toBe(true);
+      expect(existsSync(lockFileOf(dataDir))).toBe(false);
+      const stored = await studentIds(dataDir);
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('a server SIGKILLed during 8 parallel writers, restarted on the same folder, has every acknowledged write', async () => {
-    const port = await freePort();
-    const server = start(dataDir, port, 'main');
-    await waitHealthy(server);
-    const acknowledged: string[] = [];
-    let running = true;
-    const writer = async (n: number) => {
-      for (let i = 0; running; i += 1) {
-        const id = await register(server, `Queda ${n}-${i}`);
-        if (id) acknowledged.push(id);
-      }
-    };
-    const writers = Array.from({ length: 8 }, (_, n) => writer(n));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    server.child.kill('SIGKILL');
-    await server.exited;
-    running = false;
-    await Promise.all(writers);
-    expect(acknowledged.length).toBeGreaterThan(8);
+  it(
+    'a server SIGKILLed during 8 parallel writers, restarted on the same folder, has every acknowledged write',
+    async () => {
+      const port = await freePort();
+      const server = start(dataDir, port, 'main');
+      await waitHealthy(server);
+      const acknowledged: string[] = [];
+      let running = true;
+      const writer = async (n: number) => {
+        for (let i = 0; running; i += 1) {
+          const id = await register(server, `Queda ${n}-${i}`);
+          if (id) acknowledged.push(id);
+        }
+      };
+      const writers = Array.from({ length: 8 }, (_, n) => writer(n));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      server.child.kill('SIGKILL');
+      await server.exited;
+      running = false;
+      await Promise.all(writers);
+      expect(acknowledged.length).toBeGreaterThan(8);
 
-    // The lock of the killed server is stale: the restart takes the folder over.
-    const restarted = start(dataDir, port, 'main');
-    await waitHealthy(restarted);
-    const listed = new Set(((await (await fetch(`${restarted.url}/api/students`)).json()) as Array<{ id: string }>).map((s) => s.id));
-    expect(acknowledged.filter((id) => !listed.has(id))).toEqual([]);
-    restarted.child.kill('SIGTERM');
-    expect(await restarted.exited).toBe(0);
-  }, PROCESS_TEST_TIMEOUT_MS);
+      // The lock of the killed server is stale: the restart takes the folder over.
+      const restarted = start(dataDir, port, 'main');
+      await waitHealthy(restarted);
+      const listed = new Set(((await (await fetch(`${restarted.url}/api/students`)).json()) as Array<{ id: string }>).map((s) => s.id));
+      expect(acknowledged.filter((id) => !listed.has(id))).toEqual([]);
+      restarted.child.kill('SIGTERM');
+      expect(await restarted.exited).toBe(0);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
