@@ -467,6 +467,14 @@ async function serverFigures(): Promise<void> {
       vsGoal: ratio(figure.medianMs, 100, 'at most'),
     });
   }
+  const beneficiaries = reports?.beneficiaries;
+  if (beneficiaries)
+    rows.push({
+      figure: "server the period report's beneficiaries, half a year (5,000 students): median (slowest)",
+      value: `${beneficiaries.medianMs} ms (${beneficiaries.maxMs})`,
+      goal: '<= 500 ms',
+      vsGoal: ratio(beneficiaries.medianMs, 500, 'at most'),
+    });
   // A guardian's copy (issue 51): one child with 3 years of rolls and 5 documents, among 5,000 students.
   const childExport = childBench('scripts/bench-student-export.ts') as { medianMs: number; maxMs: number; marks: number; zipMB: number } | null;
   if (childExport) {

@@ -23,6 +23,7 @@ import { attendanceReportRoutes, DEFAULT_ATTENDANCE_MIN_PERCENT } from './routes
 import { catalogRoutes } from './routes/catalog.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { frequencyReportRoutes } from './routes/frequency-report.ts';
+import { beneficiariesRoutes } from './routes/beneficiaries.ts';
 import type { ApiContext } from './routes/context.ts';
 import { documentRoutes, multipartLimits } from './routes/documents.ts';
 import { guardianRoutes } from './routes/guardians.ts';
@@ -33,6 +34,7 @@ import { consentRoutes } from './routes/consents.ts';
 import { assessmentRoutes } from './routes/assessments.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import type { PrivacyInfo } from '../src/api/privacy-contract.ts';
+import { DEFAULT_AGE_BANDS, parseAgeBands, type AgeBand } from '../src/api/beneficiaries-contract.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { importRoutes } from './routes/imports.ts';
@@ -58,6 +60,8 @@ export interface BuildServerOptions {
   adminEmails?: readonly string[];
   /** Students below this attendance percentage this month are alerted (ATTENDANCE_MIN_PERCENT, default 75). */
   attendanceMinPercent?: number;
+  /** The period report's age bands (REPORT_AGE_BANDS, default 6-10, 11-14, 15-17, 18+). */
+  ageBands?: readonly AgeBand[];
   /** The clock a roll's date is checked against (default the machine's). */
   now?: () => Date;
   /** The privacy page's contact (PRIVACY_CONTACT_NAME, PRIVACY_CONTACT_EMAIL) and RETENTION_YEARS (default 5). */
@@ -84,6 +88,7 @@ type ApiOptions = ApiContext & {
   adminEmails: readonly string[];
   routeRules: RouteRuleEntry[];
   attendanceMinPercent: number;
+  ageBands: readonly AgeBand[];
   privacy: PrivacyInfo;
   tokensUnverified: boolean;
   disk: { dir: string; lowMb: number } | undefined;
@@ -91,7 +96,7 @@ type ApiOptions = ApiContext & {
 
 const api: FastifyPluginAsyncZod<ApiOptions> = async (
   app,
-  { db, studentList, now, verifyToken, adminEmails, routeRules, attendanceMinPercent, tokensUnverified, disk, privacy },
+  { db, studentList, now, verifyToken, adminEmails, routeRules, attendanceMinPercent, ageBands, tokensUnverified, disk, privacy },
 ) => {
   // Pass only the context on: the options object also carries this plugin's own prefix.
   const context: ApiContext = { db, studentList, now, openMode: verifyToken === null };
@@ -120,6 +125,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(attendanceRoutes, context);
   await app.register(attendanceReportRoutes, { ...context, minPercent: attendanceMinPercent });
   await app.register(frequencyReportRoutes, context);
+  await app.register(beneficiariesRoutes, { ...context, ageBands });
   await app.register(calendarRoutes, context);
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
@@ -191,6 +197,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     adminEmails: options.adminEmails ?? [],
     routeRules: app.routeRules,
     attendanceMinPercent: options.attendanceMinPercent ?? DEFAULT_ATTENDANCE_MIN_PERCENT,
+    ageBands: options.ageBands ?? parseAgeBands(DEFAULT_AGE_BANDS),
     privacy: {
       contactName: options.privacy?.contactName ?? null,
       contactEmail: options.privacy?.contactEmail ?? null,

@@ -6,6 +6,7 @@
  *   QUADRA_ALLOW_EMULATOR=yes too)
  *   ADMIN_EMAILS (comma-separated: these e-mails become admin users at their first sign-in)
  *   ATTENDANCE_MIN_PERCENT (75: students below it this month are alerted)
+ *   REPORT_AGE_BANDS (6-10,11-14,15-17,18+: the period report's age bands at the period's start)
  *   DISK_LOW_MB (200: /api/health says disk 'low' under this much free space where the embedded database lives)
  *   SEED_DEMO (on without FIREBASE_PROJECT_ID, off with it: a new database gets the sample programme)
  *   PRIVACY_CONTACT_NAME, PRIVACY_CONTACT_EMAIL (the privacy page's data-protection contact)
@@ -14,6 +15,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { buildServer } from './app.ts';
+import { DEFAULT_AGE_BANDS, parseAgeBands } from '../src/api/beneficiaries-contract.ts';
 import { activeAdmins } from './data/users.ts';
 import { firebaseTokenVerifier } from './auth.ts';
 import { controlSocketOf, DataDirHeldError } from './db/data-dir-lock.ts';
@@ -49,6 +51,8 @@ const dataDir = resolve(ROOT, env.DATA_DIR || 'server/data/pglite');
 const distDir = resolve(ROOT, env.DIST_DIR || 'dist');
 const attendanceMinPercent = positiveInt('ATTENDANCE_MIN_PERCENT', 75);
 if (attendanceMinPercent > 100) throw new Error(`ATTENDANCE_MIN_PERCENT must be at most 100, got "${attendanceMinPercent}"`);
+// A setting that cannot be read stops the start with its reason, like the others.
+const ageBands = parseAgeBands(env.REPORT_AGE_BANDS?.trim() || DEFAULT_AGE_BANDS);
 const privacy = {
   contactName: env.PRIVACY_CONTACT_NAME?.trim() || null,
   contactEmail: env.PRIVACY_CONTACT_EMAIL?.trim() || null,
@@ -110,6 +114,7 @@ const app = await buildServer({
   verifyToken,
   adminEmails,
   attendanceMinPercent,
+  ageBands,
   privacy,
   tokensUnverified: Boolean(emulator),
   ...(db.kind === 'pglite' ? { disk: { dir: dataDir, lowMb: diskLowMb } } : {}),

@@ -252,7 +252,12 @@ function validParts(route: Route): fc.Arbitrary<Parts> {
             : // How many of each alert list: a whole number from 1 to 100, written in the query.
               q.name === 'limit'
               ? fc.integer({ min: 1, max: 100 }).map(String)
-              : (valid(q.schema) as fc.Arbitrary<string>),
+              : // A period (the beneficiaries report): every start before every end, the calendar's edges among them.
+                q.name === 'from'
+                ? fc.constantFrom('0001-01-01', '2024-01-01', fx.rollDate)
+                : q.name === 'to'
+                  ? fc.constantFrom(fx.rollDate, '2031-12-31', '9999-12-31')
+                  : (valid(q.schema) as fc.Arbitrary<string>),
       ]),
     ),
     { requiredKeys: route.query.filter((q) => q.required).map((q) => q.name) },

@@ -53,6 +53,7 @@ const expectedRoutes = [
   ['get', '/api/classes/{classId}/attendance'],
   ['get', '/api/attendance/alerts'],
   ['get', '/api/reports/frequency'],
+  ['get', '/api/reports/beneficiaries'],
   ['get', '/api/calendar'],
   ['put', '/api/calendar/{date}'],
   ['delete', '/api/calendar/{date}'],

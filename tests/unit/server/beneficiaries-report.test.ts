@@ -1,0 +1,272 @@
+// @vitest-environment node
+/**
+ * The period report's beneficiaries (issue 53): who was served in a period and who came, by age band, gender, race,
+ * school year, social programme and special needs, and the nominal list with each child's frequency by the one rule,
+ * on a hand-checked fixture (March 2025, before any seeded enrolment, so the whole programme is the fixture alone).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beneficiariesReportSchema, parseAgeBands, type BeneficiariesReport } from '../../../src/api/beneficiaries-contract.ts';
+import { attendanceGridSchema, type AttendanceEntry } from '../../../src/api/contract.ts';
+import { periodParts } from '../../../server/data/beneficiaries.ts';
+import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, SETUP_TIMEOUT_MS);
+afterAll(() => server.close());
+
+type Child = {
+  name: string;
+  dob?: string;
+  gender?: string;
+  race?: string;
+  schoolYear?: string;
+  socialProgram?: string;
+  from?: string;
+  ended?: string;
+  inactive?: [string, string | null];
+};
+
+async function makeActivity(name: string): Promise<string> {
+  const id = randomUUID();
+  await server.db.run(`INSERT INTO activities (id, name, teacher, area, frequency) VALUES ($1, $2, 'Mestre', 'Esporte', 'Semanal')`, [id, name]);
+  return id;
+}
+async function makeClass(activityId: string, title: string, weekDay: string): Promise<string> {
+  const id = randomUUID();
+  await server.db.run(`INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, $3, '14h', 'Básico', $4)`, [
+    id,
+    title,
+    weekDay,
+    activityId,
+  ]);
+  return id;
+}
+async function makeChild(child: Child): Promise<string> {
+  const id = randomUUID();
+  await server.db.run(
+    'INSERT INTO students (id, full_name, date_of_birth, gender, race, school_year, social_program) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [id, child.name, child.dob ?? null, child.gender ?? null, child.race ?? null, child.schoolYear ?? null, child.socialProgram ?? null],
+  );
+  if (child.inactive)
+    await server.db.run(`INSERT INTO student_inactivity (student_id, from_on, until_on, reason) VALUES ($1, $2, $3, 'Mudou de cidade')`, [
+      id,
+      ...child.inactive,
+    ]);
+  return id;
+}
+async function enrol(classId: string, studentId: string, from = '2020-01-01', ended: string | null = null) {
+  await server.db.run('INSERT INTO class_enrollments (class_id, student_id, enrolled_on, ended_on) VALUES ($1, $2, $3, $4)', [
+    classId,
+    studentId,
+    from,
+    ended,
+  ]);
+}
+async function put(classId: string, date: string, body: object) {
+  const response = await server.app.inject({
+    method: 'PUT',
+    url: `/api/classes/${classId}/attendance/${date}`,
+    payload: { takenBy: 'Carlos Eduardo Nascimento', takenAt: `${date}T17:00:00.000Z`, ...body },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+const P = (studentId: string): AttendanceEntry => ({ studentId, status: 'PRESENT' });
+const A = (studentId: string): AttendanceEntry => ({ studentId, status: 'ABSENT' });
+const J = (studentId: string): AttendanceEntry => ({ studentId, status: 'JUSTIFIED', reason: 'HEALTH' });
+
+async function report(query: string): Promise<BeneficiariesReport> {
+  const response = await server.app.inject(`/api/reports/beneficiaries?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return beneficiariesReportSchema.parse(response.json());
+}
+
+describe('GET /api/reports/beneficiaries', () => {
+  // Hand-checked fixture, the period 2025-03-01 to 2025-03-31 (age at the period's start):
+  //   Futebol / Segunda (Mondays): 3rd, 10th (class not held), 17th, 24th, 31st (a roll, then made a holiday: counts for no one)
+  //   Xadrez / Quarta (Wednesdays): 5th, 12th
+  //   Ana    8 (6–10)  both classes   Seg 3 P, 17 J, 24 P; Qua 5 P, 12 A: roll days 5, P 3, A 1, J 1: 3/(5-1) = 75 %
+  //   Bruno 12 (11–14) Seg, enrolled on the 10th (inside): 17 P, 24 A: 1/2 = 50 %
+  //   Carla 15 (15–17) Seg, left on the 18th (inside; last day the 17th): 3 A, 17 P: 50 %
+  //   Davi  19 (18+)   Seg: 3 A, 17 A, 24 A: 0 %, served but never present
+  //   Hana  12 (11–14) Seg, inactive from the 4th to the 19th: 3 P, 24 A: 50 %; first day the 1st, last the 31st
+  //   Iris  10 (6–10)  Qua: 5 P, 12 A: 50 %
+  //   not served: Eva (enrolled from April), Fábio (left in February), Gil (inactive since February)
+  //   Ana's absence on 2025-02-24 and April's roll are outside the period.
+  let futebol: string, xadrez: string, segunda: string;
+  const id: Record<string, string> = {};
+  beforeAll(async () => {
+    futebol = await makeActivity(`Futebol ${randomUUID().slice(0, 6)}`);
+    xadrez = await makeActivity(`Xadrez ${randomUUID().slice(0, 6)}`);
+    segunda = await makeClass(futebol, 'Segunda', 'SEGUNDA');
+    const quarta = await makeClass(xadrez, 'Quarta', 'QUARTA');
+    const children: Record<string, Child & { classes: string[] }> = {
+      ana: {
+        name: 'Ana Souza',
+        dob: '2016-03-02',
+        gender: 'FEMININO',
+        race: 'PARDA',
+        schoolYear: '3º ano',
+        socialProgram: 'BOLSA_FAMILIA',
+        classes: [segunda, quarta],
+      },
+      bruno: {
+        name: 'Bruno Lima',
+        dob: '2013-03-01',
+        gender: 'MASCULINO',
+        race: 'PRETA',
+        schoolYear: '7º ano',
+        from: '2025-03-10',
+        classes: [segunda],
+      },
+      carla: { name: 'Carla Dias', dob: '2010-02-28', gender: 'FEMININO', race: 'PARDA', ended: '2025-03-18', classes: [segunda] },
+      davi: { name: 'Davi Rocha', dob: '2006-01-01', gender: 'MASCULINO', race: 'BRANCA', classes: [segunda] },
+      hana: { name: 'Hana Melo', dob: '2012-05-05', gender: 'FEMININO', inactive: ['2025-03-04', '2025-03-20'], classes: [segunda] },
+      iris: { name: 'Iris Prado', dob: '2015-01-01', gender: 'FEMININO', race: 'INDIGENA', socialProgram: 'BOLSA_FAMILIA', classes: [quarta] },
+      eva: { name: 'Eva Nunes', dob: '2020-01-01', from: '2025-04-01', classes: [segunda] },
+      fabio: { name: 'Fábio Reis', ended: '2025-02-20', classes: [segunda] },
+      gil: { name: 'Gil Alves', dob: '2014-06-01', inactive: ['2025-02-01', null], classes: [segunda] },
+    };
+    for (const [key, child] of Object.entries(children)) {
+      const childId = await makeChild(child);
+      id[key] = childId;
+      for (const classId of child.classes) await enrol(classId, childId, child.from, child.ended ?? null);
+    }
+    await server.db.run(
+      `INSERT INTO student_assessments (student_id, form_type, form_version, answers, written_by_id, written_by, written_by_access)
+       VALUES ($1, 'SOCIAL', 1, '{"necessidades-especiais": {"yes": true, "detail": "TEA"}}', 'u', 'Assistente', 'assistente_social'),
+              ($2, 'SOCIAL', 1, '{"necessidades-especiais": {"yes": false}}', 'u', 'Assistente', 'assistente_social')`,
+      [id.ana!, id.davi!],
+    );
+    const { ana, bruno, carla, davi, hana, iris } = id as Record<'ana' | 'bruno' | 'carla' | 'davi' | 'hana' | 'iris', string>;
+    await put(segunda, '2025-02-24', { entries: [A(ana), A(carla), A(davi), P(hana)] });
+    await put(segunda, '2025-03-03', { entries: [P(ana), A(carla), A(davi), P(hana)] });
+    await put(segunda, '2025-03-10', { notHeld: { reason: 'WEATHER' } });
+    await put(segunda, '2025-03-17', { entries: [J(ana), P(bruno), P(carla), A(davi)] });
+    await put(segunda, '2025-03-24', { entries: [P(ana), A(bruno), A(davi), A(hana)] });
+    await put(segunda, '2025-03-31', { entries: [P(ana), P(bruno), P(davi), P(hana)] });
+    await put(segunda, '2025-04-07', { entries: [A(ana), A(bruno), A(davi), A(hana)] });
+    await put(quarta, '2025-03-05', { entries: [P(ana), P(iris)] });
+    await put(quarta, '2025-03-12', { entries: [A(ana), A(iris)] });
+    expect(
+      (await server.app.inject({ method: 'PUT', url: '/api/calendar/2025-03-31', payload: { kind: 'HOLIDAY', name: 'Feriado municipal' } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('counts the children served in the period and those who came, with each one’s days and frequency by the one rule', async () => {
+    const answer = await report('from=2025-03-01&to=2025-03-31');
+    expect(answer).toMatchObject({ from: '2025-03-01', to: '2025-03-31', activityIds: [], served: 6, attended: 5 });
+    const byName = Object.fromEntries(answer.students.map((s) => [s.name, s]));
+    expect(answer.students.map((s) => s.name)).toEqual(['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Rocha', 'Hana Melo', 'Iris Prado']);
+    expect(byName['Ana Souza']).toMatchObject({ age: 8, ageBand: '6–10', rollDays: 5, present: 3, absent: 1, justified: 1, frequencyPercent: 75 });
+    expect(byName['Ana Souza']!.classes.map((c) => c.className).sort()).toEqual(['Quarta', 'Segunda']);
+    expect(byName['Bruno Lima']).toMatchObject({ age: 12, ageBand: '11–14', firstDay: '2025-03-10', lastDay: '2025-03-31', frequencyPercent: 50 });
+    expect(byName['Carla Dias']).toMatchObject({ age: 15, ageBand: '15–17', firstDay: '2025-03-01', lastDay: '2025-03-17', frequencyPercent: 50 });
+    expect(byName['Davi Rocha']).toMatchObject({ age: 19, ageBand: '18+', rollDays: 3, present: 0, frequencyPercent: 0 });
+    expect(byName['Hana Melo']).toMatchObject({ firstDay: '2025-03-01', lastDay: '2025-03-31', rollDays: 2, present: 1, frequencyPercent: 50 });
+    expect(byName['Iris Prado']).toMatchObject({ age: 10, ageBand: '6–10', rollDays: 2, frequencyPercent: 50 });
+  });
+
+  it('breaks the two counts down by age band at the period’s start, gender, race, school year, social programme and special needs', async () => {
+    const { breakdowns } = await report('from=2025-03-01&to=2025-03-31');
+    expect(breakdowns.ageBand).toEqual([
+      { value: '6–10', served: 2, attended: 2 },
+      { value: '11–14', served: 2, attended: 2 },
+      { value: '15–17', served: 1, attended: 1 },
+      { value: '18+', served: 1, attended: 0 },
+    ]);
+    expect(breakdowns.gender).toEqual([
+      { value: 'FEMININO', served: 4, attended: 4 },
+      { value: 'MASCULINO', served: 2, attended: 1 },
+    ]);
+    expect(breakdowns.race).toEqual([
+      { value: 'PARDA', served: 2, attended: 2 },
+      { value: 'BRANCA', served: 1, attended: 0 },
+      { value: 'INDIGENA', served: 1, attended: 1 },
+      { value: 'PRETA', served: 1, attended: 1 },
+      { value: null, served: 1, attended: 1 },
+    ]);
+    expect(breakdowns.schoolYear).toEqual([
+      { value: '3º ano', served: 1, attended: 1 },
+      { value: '7º ano', served: 1, attended: 1 },
+      { value: null, served: 4, attended: 3 },
+    ]);
+    expect(breakdowns.socialProgram).toEqual([
+      { value: 'BOLSA_FAMILIA', served: 2, attended: 2 },
+      { value: null, served: 4, attended: 3 },
+    ]);
+    expect(breakdowns.specialNeeds).toEqual([
+      { value: 'NO', served: 1, attended: 0 },
+      { value: 'YES', served: 1, attended: 1 },
+      { value: null, served: 4, attended: 4 },
+    ]);
+  });
+
+  it('takes only the activities asked for, one or several', async () => {
+    const one = await report(`from=2025-03-01&to=2025-03-31&activityId=${xadrez}`);
+    expect(one).toMatchObject({ served: 2, attended: 2, activityIds: [xadrez] });
+    // Ana over Xadrez alone: 5 P, 12 A
+    expect(one.students.map((s) => [s.name, s.frequencyPercent])).toEqual([
+      ['Ana Souza', 50],
+      ['Iris Prado', 50],
+    ]);
+    const both = await report(`from=2025-03-01&to=2025-03-31&activityId=${xadrez}&activityId=${futebol}`);
+    expect(both).toMatchObject({ served: 6, attended: 5 });
+  });
+
+  it('gives a child’s month in one class the figure the month grid gives', async () => {
+    const grid = attendanceGridSchema.parse((await server.app.inject(`/api/classes/${segunda}/attendance?month=2025-03`)).json());
+    const answer = await report(`from=2025-03-01&to=2025-03-31&activityId=${futebol}`);
+    for (const student of answer.students) {
+      const row = grid.students.find((s) => s.id === student.id)!;
+      expect([student.rollDays, student.frequencyPercent], student.name).toEqual([row.rollDays, row.frequencyPercent]);
+    }
+  });
+
+  it('counts a period of whole months and parts of months alike, by the same rule', async () => {
+    // 15 Feb to 5 Apr: February's 24th (Ana A, Carla A, Davi A, Hana P), all of March, nothing of April's 7th
+    const answer = await report('from=2025-02-15&to=2025-04-05');
+    const byName = Object.fromEntries(answer.students.map((s) => [s.name, s]));
+    expect(byName['Ana Souza']).toMatchObject({ rollDays: 6, present: 3, absent: 2, justified: 1, frequencyPercent: 60 });
+    expect(byName['Hana Melo']).toMatchObject({ rollDays: 3, present: 2, frequencyPercent: 66.7 });
+    // Fábio left on 20 February: served in this period, never marked
+    expect(byName['Fábio Reis']).toMatchObject({ rollDays: 0, frequencyPercent: 0, lastDay: '2025-02-19' });
+    // Eva, enrolled from 1 April, is served from then; Gil, inactive since 1 February, is not
+    expect(byName['Eva Nunes']).toMatchObject({ firstDay: '2025-04-01', lastDay: '2025-04-05', rollDays: 0 });
+    expect(answer).toMatchObject({ served: 8, attended: 5 });
+    expect(periodParts('2025-02-15', '2025-04-05')).toEqual({
+      months: ['2025-03-01', '2025-03-01'],
+      edges: [
+        ['2025-02-15', '2025-02-28'],
+        ['2025-04-01', '2025-04-05'],
+      ],
+    });
+    expect(periodParts('0001-01-01', '9999-12-31')).toEqual({ months: ['0001-01-01', '9999-12-01'], edges: [] });
+  });
+
+  it('judges the age band at the period’s start and on the bands configured', async () => {
+    // On 2025-03-02 Ana is 9; a period starting before Carla's enrolment ended and Hana's inactivity
+    const later = await report('from=2025-03-02&to=2025-03-04');
+    expect(later.students.find((s) => s.name === 'Ana Souza')).toMatchObject({ age: 9, rollDays: 1, present: 1 });
+    expect(later.students.find((s) => s.name === 'Hana Melo')).toMatchObject({ firstDay: '2025-03-02', lastDay: '2025-03-03' });
+    expect(parseAgeBands('0-5, 6-17, 18+').map((b) => b.label)).toEqual(['0–5', '6–17', '18+']);
+    expect(() => parseAgeBands('6-10,10-14')).toThrow(/overlaps/);
+    expect(() => parseAgeBands('18+,6-10')).toThrow(/only the last band may be open/);
+    expect(() => parseAgeBands('seis')).toThrow(/not a band/);
+  });
+
+  it('writes one access record row per child named, in one statement, and refuses a period that ends before it starts', async () => {
+    const answer = await report(`from=2025-03-01&to=2025-03-31&activityId=${futebol}`);
+    const rows = await server.db.query<{ n: number; moments: number; students: string[] }>(
+      `SELECT count(*)::int AS n, count(DISTINCT at)::int AS moments, array_agg(student_id ORDER BY student_id) AS students
+         FROM access_log WHERE route = '/reports/beneficiaries' AND at = (SELECT max(at) FROM access_log WHERE route = '/reports/beneficiaries')`,
+    );
+    expect(rows[0]).toEqual({ n: 5, moments: 1, students: answer.students.map((s) => s.id).sort() });
+    const reversed = await server.app.inject('/api/reports/beneficiaries?from=2025-03-31&to=2025-03-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json<{ message: string }>().message).toMatch(/ends .* before it starts/);
+  });
+});
