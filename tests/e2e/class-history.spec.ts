@@ -1,7 +1,8 @@
 /**
  * A class's attendance history (issue 17): a known roll's marks in the month grid; that roll corrected offline from
  * the grid's date link reaches the server on reconnect and the grid shows it; the month exported as CSV (pt-BR) and
- * read back; offline, a month never opened is built from the rolls the sync brought.
+ * read back; offline, a month never opened is built from the rolls the sync brought; the print sheet of a class of 35
+ * is one A4 landscape page with its signature line.
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
@@ -9,6 +10,7 @@ import {
   API_URL,
   classWithRoster,
   expect,
+  localDate,
   serverRoll,
   test,
   toggle,
@@ -125,4 +127,45 @@ test('the month exports as a CSV a spreadsheet reads in pt-BR (BOM, ;, dd/mm/aaa
   expect(absentee[column]).toBe('A');
   expect(rows.find((row) => row[0] === students[0]!.name)![column]).toBe('P');
   expect(header.slice(-5)).toEqual(['Presenças', 'Faltas', 'Justificadas', 'Sem marcação', 'Frequência no mês (%)']);
+});
+
+test('the print sheet of a class of 35 children is one A4 landscape page, with the signature line', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { group, students } = await classWithRoster(request, 2);
+  // Long full names, as the programme's children have: each row one line on paper.
+  const surnames = ['Carvalho dos Santos Oliveira', 'Nascimento Pereira da Silva', 'Albuquerque Fernandes Moreira'];
+  for (let i = students.length; i < 35; i += 1) {
+    const fullName = `${['Ana Beatriz', 'João Pedro', 'Maria Eduarda'][i % 3]} ${surnames[i % 3]} ${i}`;
+    const made = await request.post(`${API_URL}/students`, { data: { fullName } });
+    expect(made.ok(), await made.text()).toBeTruthy();
+    const id = ((await made.json()) as { id: string }).id;
+    const enrolled = await request.put(`${API_URL}/classes/${group.id}/students/${id}`, { data: { from: localDate(-120) } });
+    expect(enrolled.status(), await enrolled.text()).toBe(201);
+    students.push({ id, name: fullName });
+  }
+  // A month of five weekly rolls, the last one corrected (its line says who corrected it).
+  const month = localDate(-35).slice(0, 7);
+  const dates = [1, 8, 15, 22, 28].map((day) => `${month}-${String(day).padStart(2, '0')}`);
+  for (const [n, date] of [...dates, dates.at(-1)!].entries()) {
+    const entries = students.map((student, i) => ({ studentId: student.id, status: (i + n) % 7 === 0 ? 'ABSENT' : 'PRESENT' }));
+    const saved = await request.put(`${API_URL}/classes/${group.id}/attendance/${date}`, {
+      data: { takenBy: n === dates.length ? 'Coordenadora E2E' : 'Instrutora E2E', takenAt: `${date}T${10 + n}:00:00.000Z`, entries },
+    });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+  }
+
+  await page.goto(`turmas/${group.id}/frequencia?month=${month}`);
+  await expect(page.getByTestId('history-grid').locator('tbody tr')).toHaveCount(35);
+  await expect(page.getByTestId('roll-authors').locator('li')).toHaveCount(5);
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({ data: new Uint8Array(pdf) }).promise;
+  const first = await document.getPage(1);
+  const [, , width, height] = first.view as [number, number, number, number];
+  const text = (await first.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  // A4 landscape: 842 x 595 points.
+  expect({ pages: document.numPages, width: Math.round(width), height: Math.round(height) }).toEqual({ pages: 1, width: 842, height: 595 });
+  expect(text).toContain('Assinatura');
+  expect(text).toContain(students[34]!.name);
+  await document.destroy();
 });

@@ -217,7 +217,7 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
       {grid && grid.dates.length > 0 && (
         <>
           <GridTable grid={grid} className={className} monthText={shownMonth} activityId={group?.activityId} />
-          <Text size="sm" mt="xs" c="gray.8">
+          <Text size="sm" mt="xs" c="gray.8" className={classes.legend}>
             <Trans>P: present · A: absent · J: justified absence. Frequency: present ÷ (rolls − justified).</Trans>
           </Text>
           <RollAuthors grid={grid} />
