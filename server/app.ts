@@ -33,6 +33,7 @@ import { accessLogRoutes } from './routes/access-log.ts';
 import { consentRoutes } from './routes/consents.ts';
 import { assessmentRoutes } from './routes/assessments.ts';
 import { privacyRoutes } from './routes/privacy.ts';
+import { retentionRoutes } from './routes/retention.ts';
 import type { PrivacyInfo } from '../src/api/privacy-contract.ts';
 import { DEFAULT_AGE_BANDS, parseAgeBands, type AgeBand } from '../src/api/beneficiaries-contract.ts';
 import { userRoutes } from './routes/users.ts';
@@ -132,6 +133,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(consentRoutes, context);
   await app.register(assessmentRoutes, context);
   await app.register(privacyRoutes, { ...context, privacy });
+  await app.register(retentionRoutes, { ...context, retentionYears: privacy.retentionYears });
   await app.register(syncRoutes, context);
   await app.register(importRoutes, context);
   await app.register(exportRoutes, context);

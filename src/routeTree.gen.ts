@@ -15,6 +15,7 @@ import { Route as CalendarioRouteImport } from './routes/calendario'
 import { Route as ConsentimentosRouteImport } from './routes/consentimentos'
 import { Route as PrivacidadeRouteImport } from './routes/privacidade'
 import { Route as RelatoriosRouteImport } from './routes/relatorios'
+import { Route as RetencaoRouteImport } from './routes/retencao'
 import { Route as TechDemoRouteImport } from './routes/tech-demo'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as AlunosIndexRouteImport } from './routes/alunos/index'
@@ -61,6 +62,11 @@ const PrivacidadeRoute = PrivacidadeRouteImport.update({
 const RelatoriosRoute = RelatoriosRouteImport.update({
   id: '/relatorios',
   path: '/relatorios',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RetencaoRoute = RetencaoRouteImport.update({
+  id: '/retencao',
+  path: '/retencao',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TechDemoRoute = TechDemoRouteImport.update({
@@ -159,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/consentimentos': typeof ConsentimentosRoute
   '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
+  '/retencao': typeof RetencaoRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
@@ -184,6 +191,7 @@ export interface FileRoutesByTo {
   '/consentimentos': typeof ConsentimentosRoute
   '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
+  '/retencao': typeof RetencaoRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
@@ -210,6 +218,7 @@ export interface FileRoutesById {
   '/consentimentos': typeof ConsentimentosRoute
   '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
+  '/retencao': typeof RetencaoRoute
   '/tech-demo': typeof TechDemoRouteWithChildren
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
@@ -237,6 +246,7 @@ export interface FileRouteTypes {
     | '/consentimentos'
     | '/privacidade'
     | '/relatorios'
+    | '/retencao'
     | '/tech-demo'
     | '/usuarios'
     | '/alunos/cadastro'
@@ -262,6 +272,7 @@ export interface FileRouteTypes {
     | '/consentimentos'
     | '/privacidade'
     | '/relatorios'
+    | '/retencao'
     | '/tech-demo'
     | '/usuarios'
     | '/alunos/cadastro'
@@ -287,6 +298,7 @@ export interface FileRouteTypes {
     | '/consentimentos'
     | '/privacidade'
     | '/relatorios'
+    | '/retencao'
     | '/tech-demo'
     | '/usuarios'
     | '/alunos/cadastro'
@@ -313,6 +325,7 @@ export interface RootRouteChildren {
   ConsentimentosRoute: typeof ConsentimentosRoute
   PrivacidadeRoute: typeof PrivacidadeRoute
   RelatoriosRoute: typeof RelatoriosRoute
+  RetencaoRoute: typeof RetencaoRoute
   TechDemoRoute: typeof TechDemoRouteWithChildren
   UsuariosRoute: typeof UsuariosRoute
   AlunosCadastroRoute: typeof AlunosCadastroRoute
@@ -373,6 +386,13 @@ declare module '@tanstack/react-router' {
       path: '/relatorios'
       fullPath: '/relatorios'
       preLoaderRoute: typeof RelatoriosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/retencao': {
+      id: '/retencao'
+      path: '/retencao'
+      fullPath: '/retencao'
+      preLoaderRoute: typeof RetencaoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tech-demo': {
@@ -516,6 +536,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConsentimentosRoute: ConsentimentosRoute,
   PrivacidadeRoute: PrivacidadeRoute,
   RelatoriosRoute: RelatoriosRoute,
+  RetencaoRoute: RetencaoRoute,
   TechDemoRoute: TechDemoRouteWithChildren,
   UsuariosRoute: UsuariosRoute,
   AlunosCadastroRoute: AlunosCadastroRoute,

@@ -14,6 +14,7 @@ import { ownClassesOnly, permissionsOf, type Permission } from '../../src/api/pe
 import { meOf } from '../access.ts';
 import { changesSince, latestCursor, readAtCursor } from '../data/rules/change-cursor.ts';
 import { classesOfActivities, readPart, recentRollKeysOf, studentsOfClasses, type SyncEntity as Entity } from '../data/sync.ts';
+import { anonymisedForSync } from '../data/retention.ts';
 import { classesSeenSince, enrolledIn } from '../data/sync-instructor.ts';
 import { justifiedStudents } from './attendance.ts';
 import { errors, type ApiContext } from './context.ts';
@@ -78,6 +79,13 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
             add('students', await studentsOfClasses(tx, classes));
             if (instructorId) add('rolls', await recentRollKeysOf(tx, classes));
           }
+        }
+        // Whoever was anonymised goes from the device whatever its role: their old name may be in any copy it keeps.
+        const changedStudents = since === undefined ? null : (changedIds.get('students') ?? []);
+        if (changedStudents === null || changedStudents.length > 0) {
+          const theirClasses = instructorId ? (seenClasses ?? (await classesSeenSince(tx, instructorId, []))) : null;
+          const anonymised = await anonymisedForSync(tx, changedStudents, theirClasses);
+          if (anonymised.length > 0) answer.anonymised = anonymised;
         }
         for (const entity of entities) {
           const ids = since === undefined ? null : (changedIds.get(entity) ?? []);

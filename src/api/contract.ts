@@ -714,6 +714,11 @@ export const syncAnswerSchema = z.object({
     rolls: z.optional(z.array(rollKeySchema)),
     users: z.optional(z.array(idSchema)),
   }),
+  /**
+   * Students anonymised (issue 51) that the device may still hold under their old name: every copy that names one goes
+   * (their record, guardians, documents, lists and grids), to be read again. Absent when none.
+   */
+  anonymised: z.optional(z.array(idSchema)),
   me: meSchema,
 });
 /** The answer as it travels. */

@@ -4,6 +4,7 @@ import { PUBLIC, type RouteRule } from '../api/permissions.ts';
 import {
   IconCalendarCheck,
   IconCalendarOff,
+  IconUserOff,
   IconChartBar,
   IconHome,
   IconRun,
@@ -25,6 +26,8 @@ export const navItems: { to: string; label: MessageDescriptor; icon: typeof Icon
   { to: '/relatorios', label: msg`Reports`, icon: IconChartBar, permission: 'reports:read' },
   { to: '/consentimentos', label: msg`Consents`, icon: IconShieldCheck, permission: 'consents:read' },
   { to: '/calendario', label: msg`Calendar`, icon: IconCalendarOff, permission: 'calendar:write' },
+  // The admin's: students past the retention period, to anonymise (issue 51, LGPD art. 16).
+  { to: '/retencao', label: msg`Retention`, icon: IconUserOff, permission: 'students:anonymise' },
   // Anyone's, signed in or not (LGPD art. 14 § 2: what the programme holds about a child and how to ask for it).
   { to: '/privacidade', label: msg`Privacy`, icon: IconLock, permission: PUBLIC },
 ];

@@ -62,6 +62,7 @@ export type FeatureCatalog =
   | 'imports'
   | 'privacy'
   | 'reports'
+  | 'retention'
   | 'student-registration'
   | 'students'
   | 'tech-demo'

@@ -228,7 +228,28 @@ async function merge(
     if (ended()) return undefined;
   }
   if (kept) forgetClassesNotKept(kept);
+  if (answer.anonymised?.length) {
+    await forgetAnonymised(answer.anonymised, maybePause);
+    if (ended()) return undefined;
+  }
   return merged.classIdsByStudent;
+}
+
+/**
+ * Every cached copy that names a student anonymised on the server (issue 51): their record, guardians, documents,
+ * consents, an inactive list, an old month's grid. Removed (and so unsaved), so a screen reads it again, with the code
+ * in place of the name. The synced students list is the merge's (an anonymised student is inactive: not in it).
+ */
+async function forgetAnonymised(ids: readonly string[], maybePause: () => Promise<void>): Promise<void> {
+  // Each id as JSON writes it, quotes included: an id is never found inside a longer one.
+  const quoted = ids.map((id) => JSON.stringify(id));
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const key = query.queryKey;
+    if (key.length === 1 && (key[0] === studentKeys.all[0] || key[0] === syncStateKey[0])) continue;
+    const text = JSON.stringify(key) + (query.state.data === undefined ? '' : JSON.stringify(query.state.data));
+    if (quoted.some((id) => text.includes(id))) queryClient.removeQueries({ queryKey: key, exact: true });
+    await maybePause();
+  }
 }
 
 /** Every cached query under a class the device no longer keeps (its rosters, rolls, month grids): removed, and so unsaved. */

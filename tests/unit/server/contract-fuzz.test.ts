@@ -65,6 +65,8 @@ let routes: Route[] = [];
 const fx = {
   studentId: '',
   spareStudentId: '',
+  /** A student deactivated long before the test clock's retention period, for the anonymisation alone (it is for good). */
+  dueStudentId: '',
   classId: '',
   roster: [] as string[],
   guardianId: '',
@@ -117,6 +119,15 @@ beforeAll(async () => {
   });
   expect(roll.statusCode).toBe(200);
 
+  const due = await app.inject({ method: 'POST', url: '/api/students', payload: { fullName: 'Fuzz Retido' } });
+  fx.dueStudentId = due.json<{ id: string }>().id;
+  const deactivated = await app.inject({
+    method: 'POST',
+    url: `/api/students/${fx.dueStudentId}/status`,
+    payload: { active: false, date: '2020-01-01', reason: 'Fuzz', version: 1 },
+  });
+  expect(deactivated.statusCode).toBe(200);
+
   const doc = app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]): Route => {
@@ -143,6 +154,8 @@ function pathValue(route: Route, name: string): fc.Arbitrary<string> | undefined
   if (name === 'date') return fc.constant(fx.rollDate);
   if (name === 'studentId') return fc.constant(fx.spareStudentId);
   if (name === 'id' && route.path === '/api/students/{id}/status') return fc.constant(fx.spareStudentId);
+  // Anonymising is for good: only the student past the retention period kept for it (any other answers 409 not-due).
+  if (name === 'id' && route.path === '/api/students/{id}/anonymise') return fc.constant(fx.dueStudentId);
   if (name === 'id' && route.path.startsWith('/api/students/')) return fc.constant(fx.studentId);
   if (name === 'id' && route.path.startsWith('/api/activities/')) return fc.constant(fx.activityId);
   if (name === 'id' && route.path.startsWith('/api/classes/')) return fc.constant(fx.classId);

@@ -70,6 +70,8 @@ const expectedRoutes = [
   ['put', '/api/students/{id}/assessments/{formType}'],
   ['post', '/api/students/{id}/assessments/{formType}/review'],
   ['get', '/api/privacy'],
+  ['get', '/api/retention'],
+  ['post', '/api/students/{id}/anonymise'],
 ] as const;
 
 describe('GET /api/openapi.json', () => {
