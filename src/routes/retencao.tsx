@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RetentionPage } from '../features/retention/retention-page.tsx';
-import { retentionQueryOptions } from '../api/retention.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 
+// The loader reads nothing: the page asks for its list itself, so its api module stays out of the app's first script
+// (every route's loader is in it), for a screen only admins open.
 export const Route = createFileRoute('/retencao')({
   staticData: { permission: 'students:anonymise' },
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(retentionQueryOptions());
-    return loadFeatureMessages('retention');
-  },
+  loader: () => loadFeatureMessages('retention'),
   component: RetentionPage,
 });

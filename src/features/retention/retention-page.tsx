@@ -92,7 +92,7 @@ export function RetentionPage() {
             <Text fw={600} data-testid="retention-count">
               {students.length === 1 ? t`1 student due` : t`${students.length} students due`}
             </Text>
-            <Button color="red" onClick={() => setAsked(students)} disabled={run !== null}>
+            <Button color="red.9" mih={44} onClick={() => setAsked(students)} disabled={run !== null}>
               {t`Anonymise all (${students.length})`}
             </Button>
           </Group>
@@ -178,10 +178,10 @@ function Confirm({
           </Stack>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={run !== null}>
+          <Button variant="default" mih={44} onClick={onCancel} disabled={run !== null}>
             {t`Cancel`}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={run !== null}>
+          <Button color="red.9" mih={44} onClick={onConfirm} loading={run !== null}>
             {count === 1 ? t`Anonymise` : t`Anonymise ${count} students`}
           </Button>
         </Group>
