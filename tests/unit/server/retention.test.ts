@@ -41,7 +41,13 @@ async function thePast() {
   const record = studentSchema.parse(await ok('GET', `/students/${studentId}`));
   const grid = await ok('GET', `/classes/${classId}/attendance?month=2020-03`);
   const report = await ok('GET', '/reports/frequency?month=2020-03');
+  // The period report for funders (issue 53): its counts and breakdowns; its nominal list names the child (and their
+  // school and birth date), which is what anonymisation removes. Age bands come from the birth date, of which the year
+  // is kept: born 15 June 2010 or 1 January 2010, the child is in the 6-10 band on 1 March 2020 either way.
+  const { served, attended, breakdowns, students } = await ok('GET', `/reports/beneficiaries?from=2020-03-01&to=2020-03-31&activityId=${activityId}`);
+  const [child] = students as { frequencyPercent: number; ageBand: string; gender: string }[];
   return {
+    funders: { served, attended, breakdowns, frequencyPercent: child?.frequencyPercent, ageBand: child?.ageBand, gender: child?.gender },
     frequencyPercent: record.frequencyPercent,
     frequency: record.frequency,
     enrolments: record.enrolments,
@@ -223,6 +229,7 @@ describe('retention', () => {
     expect(after).toEqual(before);
     // Present 1 of 3 roll days, one of them justified: 1 / (3 - 1).
     expect(after.frequencyPercent).toBe(50);
+    expect(after.funders).toMatchObject({ served: 1, attended: 1, frequencyPercent: 50, ageBand: '6–10', gender: 'FEMININO' });
     expect(JSON.stringify(after.grid)).toContain('2020-03-16');
 
     // It leaves the list, cannot be undone by a second request (the same answer), and is in the access record, by id.
