@@ -153,10 +153,20 @@ test('the print sheet of a class of 35 children is one A4 landscape page, with t
     });
     expect(saved.ok(), await saved.text()).toBeTruthy();
   }
+  // And a day the class was not held, its reason under the date.
+  const notHeld = await request.put(`${API_URL}/classes/${group.id}/attendance/${month}-25`, {
+    data: {
+      takenBy: 'Instrutora E2E',
+      takenAt: `${month}-25T18:00:00.000Z`,
+      entries: [],
+      notHeld: { reason: 'OTHER', note: 'Quadra interditada para manutenção' },
+    },
+  });
+  expect(notHeld.ok(), await notHeld.text()).toBeTruthy();
 
   await page.goto(`turmas/${group.id}/frequencia?month=${month}`);
   await expect(page.getByTestId('history-grid').locator('tbody tr')).toHaveCount(35);
-  await expect(page.getByTestId('roll-authors').locator('li')).toHaveCount(5);
+  await expect(page.getByTestId('roll-authors').locator('li')).toHaveCount(6);
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const document = await getDocument({ data: new Uint8Array(pdf) }).promise;
