@@ -55,6 +55,7 @@ type StudentRow = Record<(typeof studentColumns)[number], string | null> & {
   status_date: string | null;
   status_reason: string | null;
   version: number;
+  anonymised_at: string | null;
 };
 
 const optional = <K extends string>(key: K, value: string | null): Partial<Record<K, string>> =>
@@ -69,7 +70,8 @@ export async function studentExists(db: Queryable, id: string): Promise<boolean>
 export async function readStudent(db: Queryable, id: string): Promise<Student | undefined> {
   const [row] = await db.query<StudentRow>(
     `SELECT id, ${studentColumns.map((c) => (c.endsWith('_date') || c === 'date_of_birth' ? `to_char(${c}, 'YYYY-MM-DD') AS ${c}` : c)).join(', ')},
-            active, to_char(status_date, 'YYYY-MM-DD') AS status_date, status_reason, version
+            active, to_char(status_date, 'YYYY-MM-DD') AS status_date, status_reason, version,
+            to_char(anonymised_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS anonymised_at
        FROM students WHERE id = $1`,
     [id],
   );
@@ -102,6 +104,7 @@ export async function readStudent(db: Queryable, id: string): Promise<Student | 
     active: row.active,
     ...optional('statusDate', row.status_date),
     ...optional('statusReason', row.status_reason),
+    ...optional('anonymisedAt', row.anonymised_at),
     frequencyPercent: summary?.frequencyPercent ?? 0,
     enrolments: enrolments.map(({ classId, from, to }) => ({ classId, from, ...(to === null ? {} : { to }) })),
     version: row.version,

@@ -328,6 +328,8 @@ export const studentSchema = z.object({
   /** The date of the last deactivation or reactivation, and why. */
   statusDate: z.optional(isoDateSchema),
   statusReason: z.optional(z.string()),
+  /** When the student's personal data was removed for good (issue 51, retention): their name is then a code. */
+  anonymisedAt: z.optional(z.string()),
   frequencyPercent: z.number().check(z.gte(0), z.lte(100)),
   /** On GET /students/{id}; absent from a copy saved before it existed. */
   frequency: z.optional(studentFrequencySchema),

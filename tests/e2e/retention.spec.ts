@@ -45,7 +45,13 @@ test('an admin anonymises one listed student, then all the others, each after a 
   await dialog.getByRole('button', { name: 'Anonymise', exact: true }).click();
   await expect(page.getByText('1 student anonymised.')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(one.fullName) })).toHaveCount(0);
-  expect(await nameOf(request, one.id)).toMatch(/^ANON-[0-9A-F]{8}$/);
+  const code = await nameOf(request, one.id);
+  expect(code).toMatch(/^ANON-[0-9A-F]{8}$/);
+  // Its profile goes by the code and says what happened.
+  await page.goto(`alunos/${one.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible();
+  await expect(page.getByTestId('student-anonymised')).toContainText('their personal data was removed for good');
+  await page.goto('retencao');
 
   // "All" is every student the server lists now (others' runs may have left some).
   const listed = ((await (await request.get(`${API_URL}/retention`)).json()) as { students: unknown[] }).students.length;

@@ -130,6 +130,11 @@ function Profile({
             </Trans>
           </Text>
         )}
+        {student.anonymisedAt && (
+          <Text size="sm" fw={600} data-testid="student-anonymised">
+            <Trans>Anonymised on {day(student.anonymisedAt.slice(0, 10))}: their personal data was removed for good.</Trans>
+          </Text>
+        )}
         <PendingBadge
           state={statusRow?.state === 'failed' ? 'failed' : editWaiting || statusRow ? 'pending' : undefined}
           reason={statusRow ? refusalText(refusalOf(statusRow)) : undefined}

@@ -215,6 +215,7 @@ describe('retention', () => {
 
     const record = studentSchema.parse(await ok('GET', `/students/${studentId}`));
     expect(record.fullName).toBe(answer.code);
+    expect(record.anonymisedAt).toBe(answer.anonymisedAt);
     expect(record.registrationNumber).toBeUndefined();
     expect(record.dateOfBirth).toBe('2010-01-01');
     expect(record.address).toEqual({ code: '50740000' });
