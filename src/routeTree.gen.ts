@@ -21,6 +21,7 @@ import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as AlunosIndexRouteImport } from './routes/alunos/index'
 import { Route as AlunosCadastroRouteImport } from './routes/alunos/cadastro'
 import { Route as AlunosImportarRouteImport } from './routes/alunos/importar'
+import { Route as RelatoriosPrestacaoDeContasRouteImport } from './routes/relatorios_.prestacao-de-contas'
 import { Route as TechDemoIdRouteImport } from './routes/tech-demo/$id'
 import { Route as TurmasIndexRouteImport } from './routes/turmas/index'
 import { Route as TurmasClassIdRouteImport } from './routes/turmas/$classId'
@@ -94,6 +95,12 @@ const AlunosImportarRoute = AlunosImportarRouteImport.update({
   path: '/alunos/importar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RelatoriosPrestacaoDeContasRoute =
+  RelatoriosPrestacaoDeContasRouteImport.update({
+    id: '/relatorios_/prestacao-de-contas',
+    path: '/relatorios/prestacao-de-contas',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const TechDemoIdRoute = TechDemoIdRouteImport.update({
   id: '/$id',
   path: '/$id',
@@ -170,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/alunos/importar': typeof AlunosImportarRoute
+  '/relatorios/prestacao-de-contas': typeof RelatoriosPrestacaoDeContasRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/turmas/$classId': typeof TurmasClassIdRoute
   '/alunos/': typeof AlunosIndexRoute
@@ -196,6 +204,7 @@ export interface FileRoutesByTo {
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/alunos/importar': typeof AlunosImportarRoute
+  '/relatorios/prestacao-de-contas': typeof RelatoriosPrestacaoDeContasRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/turmas/$classId': typeof TurmasClassIdRoute
   '/alunos': typeof AlunosIndexRoute
@@ -223,6 +232,7 @@ export interface FileRoutesById {
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/alunos/importar': typeof AlunosImportarRoute
+  '/relatorios_/prestacao-de-contas': typeof RelatoriosPrestacaoDeContasRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/turmas/$classId': typeof TurmasClassIdRoute
   '/alunos/': typeof AlunosIndexRoute
@@ -251,6 +261,7 @@ export interface FileRouteTypes {
     | '/usuarios'
     | '/alunos/cadastro'
     | '/alunos/importar'
+    | '/relatorios/prestacao-de-contas'
     | '/tech-demo/$id'
     | '/turmas/$classId'
     | '/alunos/'
@@ -277,6 +288,7 @@ export interface FileRouteTypes {
     | '/usuarios'
     | '/alunos/cadastro'
     | '/alunos/importar'
+    | '/relatorios/prestacao-de-contas'
     | '/tech-demo/$id'
     | '/turmas/$classId'
     | '/alunos'
@@ -303,6 +315,7 @@ export interface FileRouteTypes {
     | '/usuarios'
     | '/alunos/cadastro'
     | '/alunos/importar'
+    | '/relatorios_/prestacao-de-contas'
     | '/tech-demo/$id'
     | '/turmas/$classId'
     | '/alunos/'
@@ -330,6 +343,7 @@ export interface RootRouteChildren {
   UsuariosRoute: typeof UsuariosRoute
   AlunosCadastroRoute: typeof AlunosCadastroRoute
   AlunosImportarRoute: typeof AlunosImportarRoute
+  RelatoriosPrestacaoDeContasRoute: typeof RelatoriosPrestacaoDeContasRoute
   TurmasClassIdRoute: typeof TurmasClassIdRoute
   AlunosIndexRoute: typeof AlunosIndexRoute
   TurmasIndexRoute: typeof TurmasIndexRoute
@@ -428,6 +442,13 @@ declare module '@tanstack/react-router' {
       path: '/alunos/importar'
       fullPath: '/alunos/importar'
       preLoaderRoute: typeof AlunosImportarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/relatorios_/prestacao-de-contas': {
+      id: '/relatorios_/prestacao-de-contas'
+      path: '/relatorios/prestacao-de-contas'
+      fullPath: '/relatorios/prestacao-de-contas'
+      preLoaderRoute: typeof RelatoriosPrestacaoDeContasRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tech-demo/$id': {
@@ -541,6 +562,7 @@ const rootRouteChildren: RootRouteChildren = {
   UsuariosRoute: UsuariosRoute,
   AlunosCadastroRoute: AlunosCadastroRoute,
   AlunosImportarRoute: AlunosImportarRoute,
+  RelatoriosPrestacaoDeContasRoute: RelatoriosPrestacaoDeContasRoute,
   TurmasClassIdRoute: TurmasClassIdRoute,
   AlunosIndexRoute: AlunosIndexRoute,
   TurmasIndexRoute: TurmasIndexRoute,

@@ -159,6 +159,15 @@ const ROUTES: Route[] = [
   { name: 'classes', path: () => 'turmas', ready: (page) => page.getByTestId('class-card').first() },
   { name: 'users', path: () => 'usuarios', ready: (page) => page.getByTestId('user-card').first() },
   { name: 'reports', path: () => 'relatorios', ready: (page) => page.getByTestId('report-month') },
+  {
+    name: 'the period report for funders, its nominal list shown',
+    path: () => 'relatorios/prestacao-de-contas',
+    ready: (page) => page.getByTestId('served-count'),
+    act: async (page) => {
+      await page.getByRole('button', { name: /^(Show the list|Mostrar a lista)$/ }).click();
+      await expect(page.getByTestId('nominal-list')).toBeVisible();
+    },
+  },
   { name: 'an address that does not exist', path: () => 'alunos/sem-tal/pagina', ready: (page) => page.getByTestId('not-found-page') },
   { name: 'tech demo', path: () => 'tech-demo', ready: (page) => page.getByTestId('repo-full-name'), setup: fakeGithub },
   {

@@ -93,3 +93,97 @@ test('home lists the at-risk student with links; /relatorios shows the chart and
   expect(rows).toContain(`${name};0;${rollDaysThisMonth}`);
   await portuguese.close();
 });
+
+/** Issue 53: an activity of its own with a class, two children enrolled a month ago and today's roll (one present). */
+async function fundedClass(request: APIRequestContext) {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const year = Number(localDate().slice(0, 4));
+  const activity = await request.post(`${API_URL}/activities`, {
+    data: { name: `Prestação ${tag}`, teacher: 'Prof. Rosa', area: 'Esportes', frequency: 'Semanal' },
+  });
+  const activityId = ((await activity.json()) as { id: string }).id;
+  const made = await request.post(`${API_URL}/classes`, {
+    data: { title: `Turma Funder ${tag}`, activityId, weekDay: WEEK_DAYS[new Date().getDay()], schedule: '14:00 - 15:00', level: 'INICIANTE' },
+  });
+  const group = (await made.json()) as ClassGroup;
+  const children = [
+    { fullName: `Alice Funder ${tag}`, dateOfBirth: `${year - 12}-01-01`, gender: 'FEMININO' },
+    { fullName: `Breno Funder ${tag}`, dateOfBirth: `${year - 20}-01-01`, gender: 'MASCULINO' },
+  ];
+  const ids: string[] = [];
+  for (const child of children) {
+    const student = await request.post(`${API_URL}/students`, { data: child });
+    expect(student.status()).toBe(201);
+    const { id } = (await student.json()) as { id: string };
+    ids.push(id);
+    expect((await request.put(`${API_URL}/classes/${group.id}/students/${id}`, { data: { from: localDate(-30) } })).status()).toBe(201);
+  }
+  const roll = await request.put(`${API_URL}/classes/${group.id}/attendance/${localDate()}`, {
+    data: {
+      takenBy: 'Prof. Rosa',
+      takenAt: new Date().toISOString(),
+      entries: [
+        { studentId: ids[0], status: 'PRESENT' },
+        { studentId: ids[1], status: 'ABSENT' },
+      ],
+    },
+  });
+  expect(roll.ok(), await roll.text()).toBeTruthy();
+  return { activityId, activityName: `Prestação ${tag}`, names: children.map((child) => child.fullName) };
+}
+
+test('the period report for funders counts the children served and those who came, by band and gender, in both languages, and offline from the device', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { activityId, activityName, names } = await fundedClass(request);
+  const english = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'block' });
+  await english.addInitScript(() => window.localStorage.setItem('quadra.locale', 'en-US'));
+  const page = await english.newPage();
+  await page.goto('relatorios');
+  await page.getByRole('link', { name: 'Period report for funders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Period report for funders' })).toBeVisible();
+  // This month, the whole programme, then only the activity of the test.
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('month');
+  const chips = page.getByRole('group', { name: 'Activities' });
+  // Mantine's Chip: its checkbox is hidden under its label, which takes the tap
+  await chips.getByText(activityName, { exact: true }).click();
+  await expect(chips.getByRole('checkbox', { name: activityName })).toBeChecked();
+  await expect(page).toHaveURL(new RegExp(`activities=${activityId}`));
+  await expect(page.getByTestId('served-count')).toHaveText('2');
+  await expect(page.getByTestId('attended-count')).toHaveText('1');
+  await expect(page.getByTestId('funder-rule')).toContainText('enrolled in a class on at least one day of the period and active then');
+  await expect(page.getByTestId('breakdown-ageBand').getByRole('row', { name: /^11–14 years/ })).toHaveText(/11–14 years\s*1\s*1/);
+  await expect(page.getByTestId('breakdown-ageBand').getByRole('row', { name: /^18\+ years/ })).toHaveText(/18\+ years\s*1\s*0/);
+  await expect(page.getByTestId('breakdown-gender').getByRole('row', { name: /^Female/ })).toHaveText(/Female\s*1\s*1/);
+  await expect(page.getByRole('img', { name: /^Chart of the beneficiaries served, By gender/ }).locator('canvas')).toBeVisible();
+  await page.getByRole('button', { name: 'Show the list' }).click();
+  await expect(page.getByTestId('nominal-list').getByRole('row', { name: new RegExp(names[0]!) })).toContainText('100%');
+  await expect(page.getByTestId('nominal-list').getByRole('row', { name: new RegExp(names[1]!) })).toContainText('0%');
+
+  // Offline: the same choice shows the device's copy, saying from when.
+  await english.setOffline(true);
+  await chips.getByText(activityName, { exact: true }).click();
+  await chips.getByText(activityName, { exact: true }).click();
+  await expect(page.getByTestId('device-banner')).toContainText('as of');
+  await expect(page.getByTestId('served-count')).toHaveText('2');
+  await english.close();
+
+  const portuguese = await browser.newContext({ baseURL, locale: 'pt-BR', serviceWorkers: 'block' });
+  await portuguese.addInitScript(() => window.localStorage.setItem('quadra.locale', 'pt-BR'));
+  const pt = await portuguese.newPage();
+  await pt.goto(`relatorios/prestacao-de-contas?activities=${activityId}`);
+  await expect(pt.getByRole('heading', { level: 1, name: 'Prestação de contas' })).toBeVisible();
+  await expect(pt.getByText('Beneficiários atendidos')).toBeVisible();
+  await expect(pt.getByTestId('served-count')).toHaveText('2');
+  await expect(pt.getByTestId('breakdown-gender').getByRole('row', { name: /^Feminino/ })).toHaveText(/Feminino\s*1\s*1/);
+  // This quarter: the address holds its two dates, and the same two children were served in it
+  await pt.getByRole('combobox', { name: 'Período' }).selectOption({ label: 'Um trimestre' });
+  const month = Number(localDate().slice(5, 7));
+  const quarterStart = `${localDate().slice(0, 4)}-${String(month - ((month - 1) % 3)).padStart(2, '0')}-01`;
+  await expect(pt).toHaveURL(new RegExp(`from=${quarterStart}`));
+  await expect(pt.getByRole('combobox', { name: 'Trimestre' })).toBeVisible();
+  await expect(pt.getByTestId('served-count')).toHaveText('2');
+  await portuguese.close();
+});

@@ -1,5 +1,6 @@
 /**
- * A bar chart of frequencies (0-100 %) with the threshold drawn across it, drawn by uPlot (about 22 KB gzip), which
+ * A bar chart of frequencies (0-100 %) with the threshold drawn across it, or of counts (`counts`: from 0 to the
+ * largest, the period report's breakdowns), drawn by uPlot (about 22 KB gzip), which
  * is imported here on demand: it downloads with /relatorios' chart and enters no other screen's load. The canvas is
  * one image for assistive technology, named by `label`; the same figures are in the page's tables.
  */
@@ -14,7 +15,17 @@ const BAR = '#1c5cae'; // quadra.6
 const THRESHOLD = '#c92a2a'; // red.9
 const HEIGHT = 300;
 
-export function FrequencyChart({ bars, label, minPercent }: { bars: ChartBar[]; label: string; minPercent?: number | undefined }) {
+export function FrequencyChart({
+  bars,
+  label,
+  minPercent,
+  counts = false,
+}: {
+  bars: ChartBar[];
+  label: string;
+  minPercent?: number | undefined;
+  counts?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -31,7 +42,10 @@ export function FrequencyChart({ bars, label, minPercent }: { bars: ChartBar[]; 
           height: HEIGHT,
           legend: { show: false },
           cursor: { show: false },
-          scales: { x: { time: false, range: [-0.5, bars.length - 0.5] }, y: { range: [0, 100] } },
+          scales: {
+            x: { time: false, range: [-0.5, bars.length - 0.5] },
+            y: { range: counts ? [0, Math.max(1, ...bars.map((bar) => bar.value))] : [0, 100] },
+          },
           axes: [
             {
               splits: () => xs,
@@ -41,7 +55,11 @@ export function FrequencyChart({ bars, label, minPercent }: { bars: ChartBar[]; 
               rotate: (u) => (u.width / bars.length < 56 ? -90 : -40),
               size: 140,
             },
-            { values: (_u, splits) => splits.map((v) => `${v}%`), size: 48 },
+            {
+              // counts are whole children: no tick between two whole numbers
+              values: (_u, splits) => splits.map((v) => (counts ? (Number.isInteger(v) ? String(v) : '') : `${v}%`)),
+              size: 48,
+            },
           ],
           series: [{}, { fill: BAR, stroke: BAR, width: 0, paths: UPlot.paths.bars!({ size: [0.6, 64] }), points: { show: false } }],
           hooks: {
@@ -73,6 +91,6 @@ export function FrequencyChart({ bars, label, minPercent }: { bars: ChartBar[]; 
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [bars, minPercent]);
+  }, [bars, minPercent, counts]);
   return <Box ref={box} role="img" aria-label={label} mih={HEIGHT} className="quadra-chart" data-testid="frequency-chart" />;
 }

@@ -7,7 +7,8 @@ import { useMemo } from 'react';
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconDownload, IconReportAnalytics } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { attendanceAlertsQueryOptions, frequencyReportQueryOptions } from '../../api/reports.ts';
 import { BELOW_THRESHOLD_MIN_ROLL_DAYS, type AttendanceAlerts, type FrequencyReport } from '../../api/contract.ts';
 import { answerState, type AnswerState } from '../../offline/list-source.ts';
@@ -33,6 +34,9 @@ export function ReportsPage({ month, onMonthChange }: { month: string; onMonthCh
     <>
       <PageTitle>{t`Reports`}</PageTitle>
       <Group gap="sm" mb="md" className={classes.noPrint}>
+        <Button component={Link} to="/relatorios/prestacao-de-contas" variant="light" leftSection={<IconReportAnalytics size={16} aria-hidden />}>
+          <Trans>Period report for funders</Trans>
+        </Button>
         <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} onClick={() => onMonthChange(shiftMonth(month, -1))}>
           <Trans>Previous month</Trans>
         </Button>
