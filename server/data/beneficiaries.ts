@@ -158,7 +158,7 @@ export async function beneficiariesReport(
   db: Queryable,
   query: { from: string; to: string; activityIds: readonly string[] },
   bands: readonly AgeBand[],
-): Promise<BeneficiariesReport> {
+): Promise<Omit<BeneficiariesReport, 'attendance'>> {
   const rows = await beneficiaryRows(db, query.from, query.to, query.activityIds.length ? query.activityIds : null);
   const withBand = rows.map((row) => ({ ...row, ageBand: ageBandOf(row.age, bands) }));
   const breakdowns: Record<BreakdownKey, BreakdownRow[]> = {

@@ -95,6 +95,30 @@ export const beneficiarySchema = z.object({
 });
 export type Beneficiary = z.infer<typeof beneficiarySchema>;
 
+/** Attendance figures over a span: held rolls, marks, roll days and the frequency by the one rule over those sums. */
+const attendanceFiguresSchema = z.object({
+  rolls: countSchema,
+  present: countSchema,
+  absent: countSchema,
+  justified: countSchema,
+  rollDays: countSchema,
+  frequencyPercent: z.number().check(z.gte(0), z.lte(100)),
+});
+const monthFiguresSchema = z.extend(attendanceFiguresSchema, { month: z.string() });
+/** Per activity and class over the period (`total`), and each month of the period that has a roll (`months`, YYYY-MM). */
+export const periodAttendanceSchema = z.object({
+  activities: z.array(
+    z.object({
+      activityId: idSchema,
+      activityName: z.string(),
+      total: attendanceFiguresSchema,
+      months: z.array(monthFiguresSchema),
+      classes: z.array(z.object({ classId: idSchema, className: z.string(), total: attendanceFiguresSchema, months: z.array(monthFiguresSchema) })),
+    }),
+  ),
+});
+export type PeriodAttendance = z.infer<typeof periodAttendanceSchema>;
+
 export const beneficiariesReportSchema = z.object({
   from: isoDateSchema,
   to: isoDateSchema,
@@ -112,5 +136,7 @@ export const beneficiariesReportSchema = z.object({
     specialNeeds: z.array(breakdownRowSchema),
   }),
   students: z.array(beneficiarySchema),
+  /** Attendance per activity and class over the period, with each month beside it. */
+  attendance: periodAttendanceSchema,
 });
 export type BeneficiariesReport = z.infer<typeof beneficiariesReportSchema>;

@@ -158,6 +158,8 @@ test('the period report for funders counts the children served and those who cam
   await expect(page.getByTestId('breakdown-ageBand').getByRole('row', { name: /^18\+ years/ })).toHaveText(/18\+ years\s*1\s*0/);
   await expect(page.getByTestId('breakdown-gender').getByRole('row', { name: /^Female/ })).toHaveText(/Female\s*1\s*1/);
   await expect(page.getByRole('img', { name: /^Chart of the beneficiaries served, By gender/ }).locator('canvas')).toBeVisible();
+  // Attendance by activity and class: today's roll, one present and one absent
+  await expect(page.getByTestId('period-attendance').getByRole('row', { name: new RegExp(`^${activityName}`) })).toContainText('50%');
   await page.getByRole('button', { name: 'Show the list' }).click();
   await expect(page.getByTestId('nominal-list').getByRole('row', { name: new RegExp(names[0]!) })).toContainText('100%');
   await expect(page.getByTestId('nominal-list').getByRole('row', { name: new RegExp(names[1]!) })).toContainText('0%');

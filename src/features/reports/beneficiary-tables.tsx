@@ -10,6 +10,7 @@ import { enumLabels } from '../../components/enum-labels.ts';
 import { WideTable } from '../../components/wide-table.tsx';
 import type { Locale } from '../../lib/i18n.ts';
 import { percentText } from '../../lib/percent-text.ts';
+import { monthLabel } from '../../lib/calendar-date.ts';
 import { FrequencyChart } from './frequency-chart.tsx';
 import { dateText } from './report-period.ts';
 
@@ -165,6 +166,82 @@ export function NominalList({ report }: { report: BeneficiariesReport }) {
               <Table.Td ta="right">{percentText(locale, student.frequencyPercent)}</Table.Td>
             </Table.Tr>
           ))}
+        </Table.Tbody>
+      </Table>
+    </WideTable>
+  );
+}
+
+/** Attendance per activity and class over the period, each month beside it (a month with no roll: a dash). */
+export function AttendanceTable({ report }: { report: BeneficiariesReport }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale as Locale;
+  const { activities } = report.attendance;
+  const months = [...new Set(activities.flatMap((activity) => activity.months.map((m) => m.month)))].sort();
+  if (activities.length === 0)
+    return (
+      <Text>
+        <Trans>No roll was taken in this period.</Trans>
+      </Text>
+    );
+  type Figures = BeneficiariesReport['attendance']['activities'][number]['total'];
+  const cells = (total: Figures, byMonth: Array<Figures & { month: string }>) => (
+    <>
+      <Table.Td ta="right">{total.rolls}</Table.Td>
+      <Table.Td ta="right" fw={700}>
+        {percentText(locale, total.frequencyPercent)}
+      </Table.Td>
+      {months.map((month) => {
+        const figure = byMonth.find((m) => m.month === month);
+        return (
+          <Table.Td key={month} ta="right">
+            {figure ? percentText(locale, figure.frequencyPercent) : '—'}
+          </Table.Td>
+        );
+      })}
+    </>
+  );
+  return (
+    <WideTable minWidth={480 + 90 * months.length} label={t`Table: attendance by activity and class`}>
+      <Table withTableBorder data-testid="period-attendance">
+        <Table.Caption>
+          <Trans>Frequency = present ÷ (roll days − justified absences), over the held rolls of the period and of each month.</Trans>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">
+              <Trans>Activity and class</Trans>
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              <Trans>Rolls</Trans>
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              <Trans>In the period</Trans>
+            </Table.Th>
+            {months.map((month) => (
+              <Table.Th key={month} scope="col" ta="right">
+                {monthLabel(month, locale)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {activities.map((activity) => [
+            <Table.Tr key={activity.activityId} bg="gray.0">
+              <Table.Th scope="row" fw={700}>
+                {activity.activityName}
+              </Table.Th>
+              {cells(activity.total, activity.months)}
+            </Table.Tr>,
+            ...activity.classes.map((group) => (
+              <Table.Tr key={group.classId}>
+                <Table.Th scope="row" fw={400} pl="xl">
+                  {group.className}
+                </Table.Th>
+                {cells(group.total, group.months)}
+              </Table.Tr>
+            )),
+          ])}
         </Table.Tbody>
       </Table>
     </WideTable>

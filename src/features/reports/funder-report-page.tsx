@@ -15,7 +15,7 @@ import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { answerState } from '../../offline/list-source.ts';
-import { Breakdowns, NominalList } from './beneficiary-tables.tsx';
+import { AttendanceTable, Breakdowns, NominalList } from './beneficiary-tables.tsx';
 import { PeriodChooser } from './period-chooser.tsx';
 import { activityIdsOf, dateText, periodOfSearch } from './report-period.ts';
 
@@ -86,6 +86,12 @@ export function FunderReportPage({ search, onSearchChange }: { search: Search; o
             </Text>
           </section>
           <Breakdowns report={data} />
+          <section aria-labelledby="funder-attendance">
+            <Title order={3} size="h4" mb="xs" id="funder-attendance">
+              <Trans>Attendance by activity and class</Trans>
+            </Title>
+            <AttendanceTable report={data} />
+          </section>
           <section aria-labelledby="funder-list">
             <Group justify="space-between" mb="xs">
               <Title order={3} size="h4" id="funder-list">

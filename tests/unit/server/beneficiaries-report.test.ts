@@ -247,6 +247,41 @@ describe('GET /api/reports/beneficiaries', () => {
     expect(periodParts('0001-01-01', '9999-12-31')).toEqual({ months: ['0001-01-01', '9999-12-01'], edges: [] });
   });
 
+  it('gives attendance per activity and class over the period, each month beside it, by the one rule over summed counts', async () => {
+    // Segunda, 15 Feb to 5 Apr: Feb 24th (roll days 4, P 1, A 3: 25 %); March's held rolls 3, 17, 24 (10th not held,
+    // 31st a holiday): roll days 12, P 5, A 6, J 1: 5 / 11 = 45.5 %; the period: 4 rolls, 16 days, 6 / 15 = 40 %
+    const { attendance } = await report(`from=2025-02-15&to=2025-04-05&activityId=${futebol}&activityId=${xadrez}`);
+    const [first, second] = attendance.activities;
+    expect(first).toMatchObject({
+      activityId: futebol,
+      total: { rolls: 4, rollDays: 16, present: 6, absent: 9, justified: 1, frequencyPercent: 40 },
+    });
+    expect(first!.classes).toEqual([
+      {
+        classId: segunda,
+        className: 'Segunda',
+        total: { rolls: 4, rollDays: 16, present: 6, absent: 9, justified: 1, frequencyPercent: 40 },
+        months: [
+          { month: '2025-02', rolls: 1, rollDays: 4, present: 1, absent: 3, justified: 0, frequencyPercent: 25 },
+          { month: '2025-03', rolls: 3, rollDays: 12, present: 5, absent: 6, justified: 1, frequencyPercent: 45.5 },
+        ],
+      },
+    ]);
+    expect(first!.months.map((m) => m.month)).toEqual(['2025-02', '2025-03']);
+    // Xadrez / Quarta: 5th (Ana P, Iris P), 12th (Ana A, Iris A)
+    expect(second).toMatchObject({ activityId: xadrez, total: { rolls: 2, rollDays: 4, present: 2, absent: 2, frequencyPercent: 50 } });
+    // The month alone gives the month's figure of the monthly report (the same counts)
+    const march = await report(`from=2025-03-01&to=2025-03-31&activityId=${futebol}`);
+    const monthly = (await server.app.inject('/api/reports/frequency?month=2025-03')).json<{
+      classes: Array<{ classId: string; frequencyPercent: number; rolls: number }>;
+    }>();
+    const segundaMonth = monthly.classes.find((c) => c.classId === segunda)!;
+    expect(march.attendance.activities[0]!.classes[0]!.total).toMatchObject({
+      rolls: segundaMonth.rolls,
+      frequencyPercent: segundaMonth.frequencyPercent,
+    });
+  });
+
   it('judges the age band at the period’s start and on the bands configured', async () => {
     // On 2025-03-02 Ana is 9; a period starting before Carla's enrolment ended and Hana's inactivity
     const later = await report('from=2025-03-02&to=2025-03-04');
