@@ -17,6 +17,7 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'GET /students/:id/documentos': msg`Read the list of documents`,
   'GET /students/:id/documentos/:docId/file': msg`Opened a document`,
   'GET /students/:id/access-log': msg`Read this access record`,
+  'GET /reports/beneficiaries': msg`Read the funders' period report, which names the student`,
   'GET /students/:id/export': msg`Exported all of the student's data (a guardian's copy)`,
   'POST /students/:id/anonymise': msg`Anonymised the student: their personal data removed for good`,
   'POST /students': msg`Registered the student`,
