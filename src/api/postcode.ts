@@ -27,6 +27,12 @@ export function isPostcodeComplete(value: string): boolean {
   return /^[\d\s.-]*$/.test(value) && onlyDigits(value).length === ZIP_LENGTH;
 }
 
+/** A stored CEP (8 digits) as people write it, 00000-000 (issue 56: the profile showed 01001000); anything else as it is. */
+export function formatPostcode(code: string): string {
+  const digits = onlyDigits(code);
+  return digits.length === ZIP_LENGTH && /^[\d\s.-]*$/.test(code) ? `${digits.slice(0, 5)}-${digits.slice(5)}` : code;
+}
+
 /** logradouro, complemento, bairro, localidade and uf joined into one street string, empty parts skipped. */
 export function streetFromAnswer(answer: PostcodeAnswer): string {
   return [answer.logradouro, answer.complemento, answer.bairro, answer.localidade, answer.uf]

@@ -2,7 +2,9 @@
  * The half-typed registration (and a student's edit), kept so a reload (or a crash of the tab) loses nothing typed or added: its text in this
  * tab's sessionStorage, its documents' files in IndexedDB (db.draftDocuments; too big for sessionStorage) under the
  * draft's client id. The client id travels with the draft, so a re-submit after a refusal reuses it and can never
- * register twice.
+ * register twice. A draft belongs to the history entry it was typed in (the router's key of that entry, which the browser
+ * keeps across a reload and Back): the form opened anew, by a link, starts empty (issue 56: "Create New Student" reopened
+ * a refused child's name and CPF, and a new name was sent with the old CPF).
  */
 import { database } from '../../lib/db.ts';
 import { readSessionDraft, removeSessionDraft, writeSessionDraft } from '../../lib/session-draft.ts';
@@ -10,10 +12,15 @@ import type { QueuedDocument } from './document-uploader.tsx';
 import { emptyRegistration, type RegistrationValues } from './registration-values.ts';
 
 export const DRAFT_KEY = 'quadra.student-registration.draft';
-export type RegistrationDraft = { clientId: string; values: RegistrationValues };
+export type RegistrationDraft = {
+  clientId: string;
+  values: RegistrationValues;
+  /** The key of the history entry the form was typed in. */
+  entry: string;
+};
 
-export function newDraft(): RegistrationDraft {
-  return { clientId: crypto.randomUUID(), values: emptyRegistration };
+export function newDraft(entry: string): RegistrationDraft {
+  return { clientId: crypto.randomUUID(), values: emptyRegistration, entry };
 }
 
 /** Only known fields of the right type: a draft from an older version must not break the form. */
@@ -27,10 +34,19 @@ function valuesOf(stored: unknown): RegistrationValues | undefined {
   return values;
 }
 
-export function readDraft(storage?: Storage): RegistrationDraft {
+/**
+ * The draft typed in the history entry `entry` (the page reloaded, or come back to by Back), else a new empty one. A
+ * draft of another entry is dropped with its documents: a registration opened anew starts clean.
+ */
+export function readDraft(entry: string, storage?: Storage): RegistrationDraft {
   const parsed = readSessionDraft(DRAFT_KEY, storage);
   const values = valuesOf(parsed?.values);
-  return typeof parsed?.clientId === 'string' && values ? { clientId: parsed.clientId, values } : newDraft();
+  if (typeof parsed?.clientId === 'string' && values && parsed.entry === entry) return { clientId: parsed.clientId, values, entry };
+  if (parsed) {
+    clearDraft(storage);
+    if (typeof parsed.clientId === 'string') void clearDraftDocuments(parsed.clientId);
+  }
+  return newDraft(entry);
 }
 
 export function writeDraft(draft: RegistrationDraft, storage?: Storage): void {

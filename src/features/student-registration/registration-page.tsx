@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconToggleLeft, IconUserPlus } from '@tabler/icons-react';
+import { RegisteredLinks, type Registered } from './registered-links.tsx';
 import type { EnumName, Student } from '../../api/contract.ts';
 import { enqueueStudentUpdate } from '../../api/student-records.ts';
 import { studentKeys } from '../../api/students.ts';
@@ -35,6 +36,8 @@ import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 import { useRefusalText } from '../../components/refusal-text.ts';
 
 const fieldsetReset = { border: 0, padding: 0, margin: 0, minWidth: 0 };
+/** The refusals the server names (contract writeRefusals) that are about one field of the form. */
+const refusedFields: Partial<Record<string, keyof RegistrationValues>> = { 'cpf-taken': 'registrationNumber' };
 
 type Props = {
   /** How long to wait for the server before telling the user the registration is kept on this device. */
@@ -58,14 +61,18 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
   // The version the edit started from, kept: a refetch (back to the tab) hands a newer record, and saving on it would
   // silently overwrite the other person's change instead of coming back as a conflict.
   const [startVersion] = useState(editing?.version ?? 0);
+  // The history entry this form was opened in: its draft comes back on a reload or Back, never in a form opened anew.
+  const entry = useLocation({ select: (location) => String(location.state.__TSR_key ?? location.state.key ?? '') });
   const [draft] = useState(() =>
-    editing ? { clientId: editing.id, values: readEditDraft(editing.id, editing.version) ?? valuesOfStudent(editing) } : readDraft(),
+    editing ? { clientId: editing.id, values: readEditDraft(editing.id, editing.version) ?? valuesOfStudent(editing), entry } : readDraft(entry),
   );
   // The client id of this registration; kept after a refusal (a re-submit must not register twice).
   const clientId = useRef(draft.clientId);
   const [documents, setDocuments] = useState<QueuedDocument[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The student just registered: the ways on to their profile, guardians and classes.
+  const [registered, setRegistered] = useState<Registered | null>(null);
   const today = localIsoDate();
   const queryClient = useQueryClient();
 
@@ -77,7 +84,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
       return errors;
     },
     onValuesChange: (values) => {
-      if (!editing) writeDraft({ clientId: clientId.current, values });
+      if (!editing) writeDraft({ clientId: clientId.current, values, entry: draft.entry });
       // Nothing changed from the record: nothing to keep.
       else if (JSON.stringify(values) === JSON.stringify(valuesOfStudent(editing))) clearEditDraft(editing.id);
       else writeEditDraft(editing.id, startVersion, values);
@@ -174,6 +181,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
     if (editing) return saveEdit(values);
     setSubmitting(true);
     setRefusal(null);
+    setRegistered(null);
     try {
       const student = toStudentCreate(values, clientId.current);
       const payloads: StudentDocumentPayload[] = documents.map(documentPayload);
@@ -195,20 +203,30 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
       switch (outcome.status) {
         case 'sent':
           notify({ message: t`Student registered successfully!`, severity: 'success' });
+          setRegistered({ id: student.id, name: student.fullName });
           startOver();
           break;
         case 'document-failed':
           notify({ message: t`Student registered successfully!`, severity: 'success' });
           notify({ message: t`Error adding student document`, severity: 'error', closable: true });
+          setRegistered({ id: student.id, name: student.fullName });
           startOver();
           break;
-        case 'refused':
+        case 'refused': {
           notify({ message: t`Error registering student. Please try again.`, severity: 'error', closable: true });
-          setRefusal(refusalText(outcome) ?? '');
+          const reason = refusalText(outcome) ?? '';
+          setRefusal(reason);
+          // The field the server refused is marked with the reason and focused, to be corrected there.
+          const field = refusedFields[outcome.reasonCode ?? ''];
+          if (field) {
+            form.setFieldError(field, reason);
+            focusFirstInvalidSoon(() => formRef.current);
+          }
           // Refused: the form is the user's again, reload-safe, and a re-submit replaces the refused attempt.
-          writeDraft({ clientId: clientId.current, values });
+          writeDraft({ clientId: clientId.current, values, entry: draft.entry });
           keepDocuments(documents);
           break;
+        }
         case 'pending':
           notify({
             message: t`Saved on this device. The registration will be sent as soon as the server can be reached.`,
@@ -250,6 +268,15 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
         <Trans>Only the full name is required. Everything is saved on this device first, so nothing is lost without a connection.</Trans>
       </Text>
       <Stack gap="lg">
+        {registered && <RegisteredLinks registered={registered} />}
+        {refusal !== null && (
+          <Alert color="red" c="red.9" variant="light" title={t`The server did not register the student`} role="alert">
+            <Text size="sm">{refusal ? t`Reason: ${refusal}` : t`No reason was given.`}</Text>
+            <Text size="sm">
+              <Trans>Your answers are still here. Check them and send again; the student will not be registered twice.</Trans>
+            </Text>
+          </Alert>
+        )}
         <form id={formId} ref={formRef} noValidate onSubmit={form.onSubmit((values) => void submit(values), focusFirstError)}>
           {/* While a registration is being sent the form is read-only: what it shows is on its way, and the form is
               cleared (or handed back, if refused) when the outcome is known. */}
@@ -302,14 +329,6 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
           <Paper withBorder p="md">
             <DocumentUploader documents={documents} onAdd={addDocument} onRemove={removeDocument} />
           </Paper>
-        )}
-        {refusal !== null && (
-          <Alert color="red" c="red.9" variant="light" title={t`The server did not register the student`} role="alert">
-            <Text size="sm">{refusal ? t`Reason: ${refusal}` : t`No reason was given.`}</Text>
-            <Text size="sm">
-              <Trans>Your answers are still here. Check them and send again; the student will not be registered twice.</Trans>
-            </Text>
-          </Alert>
         )}
         <Group justify="flex-end">
           <Button type="submit" form={formId} size="md" mih={44} loading={submitting} leftSection={<IconUserPlus size={20} aria-hidden />}>

@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { cleanText, isoDateSchema, NAME_LETTER, onlyDigits, ZIP_LENGTH, type Student, type StudentCreate } from '../../api/contract.ts';
 import type { StudentCreatePayload } from '../../api/student-registration.ts';
+import { formatPostcode } from '../../api/postcode.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 
 export type RegistrationValues = {
@@ -101,7 +102,7 @@ export function valuesOfStudent(student: Student): RegistrationValues {
     socialProgram: student.socialProgram ?? '',
     employmentStatus: student.employmentStatus ?? '',
     educationLevel: student.educationLevel ?? '',
-    zip: student.address.code ?? '',
+    zip: formatPostcode(student.address.code ?? ''),
     street: student.address.street ?? '',
     streetTypedByHand: Boolean(student.address.street),
     number: student.address.number ?? '',

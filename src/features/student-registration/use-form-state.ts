@@ -28,6 +28,11 @@ export type FormState<V> = {
     onBlur: () => void;
   };
   onSubmit: (onValid: (values: V) => void, onInvalid?: (errors: FieldErrors<V>) => void) => (event?: { preventDefault: () => void }) => void;
+  /**
+   * Marks a field with an error the form's checks cannot see (the server's refusal: a CPF already registered). It stays
+   * until the field is changed: leaving the field does not check it away.
+   */
+  setFieldError: (field: keyof V, message: string) => void;
   /** Back to the initial values, with no errors shown. */
   reset: () => void;
 };
@@ -39,6 +44,7 @@ export type FormState<V> = {
 export function useFormState<V extends object>({ initialValues, validate, onValuesChange }: Options<V>): FormState<V> {
   const [values, setValuesState] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [refused, setRefused] = useState<FieldErrors<V>>({});
   const latest = useRef(values);
 
   const setValues = (next: V) => {
@@ -57,6 +63,12 @@ export function useFormState<V extends object>({ initialValues, validate, onValu
   const setFieldValue = <K extends keyof V>(field: K, value: V[K]) => {
     setValues({ ...latest.current, [field]: value });
     showError(field, undefined);
+    setRefused((previous) => {
+      if (!(field in previous)) return previous;
+      const next = { ...previous };
+      delete next[field];
+      return next;
+    });
   };
 
   return {
@@ -66,7 +78,7 @@ export function useFormState<V extends object>({ initialValues, validate, onValu
     setFieldValue,
     getInputProps: (field) => ({
       value: values[field] as string,
-      error: errors[field],
+      error: errors[field] ?? refused[field],
       onChange: (event) => setFieldValue(field, event.currentTarget.value as V[keyof V]),
       onBlur: () => showError(field, validate(latest.current)[field]),
     }),
@@ -77,10 +89,12 @@ export function useFormState<V extends object>({ initialValues, validate, onValu
       if (Object.keys(found).length > 0) onInvalid?.(found);
       else onValid(latest.current);
     },
+    setFieldError: (field, message) => setRefused((previous) => ({ ...previous, [field]: message })),
     reset: () => {
       latest.current = initialValues;
       setValuesState(initialValues);
       setErrors({});
+      setRefused({});
     },
   };
 }

@@ -33,8 +33,9 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
   }
   return (
     <>
-      <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos/$id/responsaveis" params={{ id: studentId }} />}>
-        <Trans>Back to the guardians</Trans>
+      {/* Reached from the student's profile (and from the guardians): back to the student. */}
+      <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/alunos/$id" params={{ id: studentId }} />}>
+        <Trans>Back to the student</Trans>
       </BackButton>
       <PageTitle>{t`Access record`}</PageTitle>
       {studentName ? (

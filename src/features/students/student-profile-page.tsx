@@ -8,7 +8,7 @@ import { Badge, Button, Group, Loader, Modal, NativeSelect, Paper, SimpleGrid, S
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconEdit, IconEye, IconFileDownload, IconToggleLeft, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconFileDownload, IconHistory, IconToggleLeft, IconTrash } from '@tabler/icons-react';
 import type { EnumName, Student } from '../../api/contract.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { guardiansQueryOptions } from '../../api/guardians.ts';
@@ -38,6 +38,7 @@ import { enqueueStudentDocumentRemove, type StudentDocumentPayload, type Student
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';
 import { formatCpfForDisplay } from '../../components/person-card.tsx';
+import { formatPostcode } from '../../api/postcode.ts';
 import { ConfirmRemoval } from '../../components/confirm-removal.tsx';
 import { AccessRecordFailure, accessRecordFailureText, isAccessRecordFailure, ReadFailure } from '../../components/access-record-failure.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
@@ -112,7 +113,14 @@ function Profile({
   const day = (value: string | undefined) => (value ? i18n.date(localMidnight(value), { dateStyle: 'medium' }) : undefined);
   const code = (name: keyof typeof enumLabel, value: string | undefined) => (value ? enumLabel[name](value) : undefined);
   const [statusOpen, setStatusOpen] = useState(false);
-  const address = [student.address.street, student.address.number, student.address.complement, student.address.code].filter(Boolean).join(', ');
+  const address = [
+    student.address.street,
+    student.address.number,
+    student.address.complement,
+    student.address.code && formatPostcode(student.address.code),
+  ]
+    .filter(Boolean)
+    .join(', ');
   const statusRows = useOutboxItems(outboxKinds.studentStatus);
   const statusRow = statusRows.findLast((row) => (row.payload as { studentId?: string }).studentId === student.id);
   const refusalText = useRefusalText();
@@ -140,18 +148,33 @@ function Profile({
           reason={statusRow ? refusalText(refusalOf(statusRow)) : undefined}
         />
       </Group>
-      {can('students:write') && (
+      {(can('students:write') || can('access-log:read')) && (
         <Group>
-          <Button
-            renderRoot={(props) => <Link to="/alunos/$id/editar" params={{ id: student.id }} {...props} />}
-            leftSection={<IconEdit size={18} aria-hidden />}
-            mih={44}
-          >
-            <Trans>Edit student</Trans>
-          </Button>
-          <Button variant="default" leftSection={<IconToggleLeft size={18} aria-hidden />} mih={44} onClick={() => setStatusOpen(true)}>
-            {student.active ? t`Deactivate` : t`Reactivate`}
-          </Button>
+          {can('students:write') && (
+            <>
+              <Button
+                renderRoot={(props) => <Link to="/alunos/$id/editar" params={{ id: student.id }} {...props} />}
+                leftSection={<IconEdit size={18} aria-hidden />}
+                mih={44}
+              >
+                <Trans>Edit student</Trans>
+              </Button>
+              <Button variant="default" leftSection={<IconToggleLeft size={18} aria-hidden />} mih={44} onClick={() => setStatusOpen(true)}>
+                {student.active ? t`Deactivate` : t`Reactivate`}
+              </Button>
+            </>
+          )}
+          {/* Issue 56: the record of who read and changed this child's data is reached from the child, not only from the guardians. */}
+          {can('access-log:read') && (
+            <Button
+              variant="default"
+              leftSection={<IconHistory size={18} aria-hidden />}
+              mih={44}
+              renderRoot={(props) => <Link to="/alunos/$id/acessos" params={{ id: student.id }} {...props} />}
+            >
+              <Trans>Access record</Trans>
+            </Button>
+          )}
         </Group>
       )}
       <Paper withBorder p="md">
@@ -289,7 +312,8 @@ function Enrolments({ student }: { student: Student }) {
     notifySaved(t`Enrollment saved.`);
   };
   return (
-    <Paper withBorder p="md">
+    // Its id is where "Enroll in a class" after a registration leads (registered-links.tsx).
+    <Paper withBorder p="md" id="turmas">
       <Title order={2} size="h4" mb="sm">
         <Trans>Classes</Trans>
       </Title>
@@ -336,7 +360,12 @@ function Enrolments({ student }: { student: Student }) {
           </Text>
         ))}
       </Stack>
-      {can('enrolments:write') && (
+      {can('enrolments:write') && !student.active && (
+        <Text size="sm" mt="md" c="gray.7" data-testid="inactive-no-enrolment">
+          <Trans>An inactive student is not enrolled in classes: reactivate the student first.</Trans>
+        </Text>
+      )}
+      {can('enrolments:write') && student.active && (
         <Group align="flex-end" mt="md">
           <NativeSelect
             label={t`Enroll in a class`}

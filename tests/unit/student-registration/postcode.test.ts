@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isPostcodeComplete, lookupPostcode, postcodeUrl, streetFromAnswer } from '../../../src/api/postcode.ts';
+import { formatPostcode, isPostcodeComplete, lookupPostcode, postcodeUrl, streetFromAnswer } from '../../../src/api/postcode.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,6 +10,15 @@ function stubFetch(answer: () => Promise<Response>) {
 }
 const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+describe('a postcode shown', () => {
+  it('reads 00000-000 from the 8 stored digits; anything else stays as it is', () => {
+    expect(formatPostcode('01001000')).toBe('01001-000');
+    expect(formatPostcode('01001-000')).toBe('01001-000');
+    expect(formatPostcode('0100100')).toBe('0100100');
+    expect(formatPostcode('')).toBe('');
+  });
+});
 
 describe('the ZIP lookup rule', () => {
   it('looks up only codes of exactly 8 digits; a hyphen is fine', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RouterHistory } from '@tanstack/react-router';
 import type { PostcodeLookup } from '../../../src/api/postcode.ts';
 import type { RegistrationOutcome } from '../../../src/api/student-registration.ts';
 import { StudentRegistrationPage } from '../../../src/features/student-registration/registration-page.tsx';
@@ -40,9 +41,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-async function renderForm() {
+/** `history`: pass the one of an earlier render to reload that page; without it, the form is opened anew. */
+async function renderForm(history?: RouterHistory) {
   const user = userEvent.setup();
-  const view = renderWithRouter(<StudentRegistrationPage />);
+  const view = renderWithRouter(<StudentRegistrationPage />, history);
   await screen.findByLabelText(/Full name/);
   return { user, ...view };
 }
@@ -277,12 +279,70 @@ describe('student registration form', { timeout: 20_000 }, () => {
     const queuedId = mocks.queue.mock.calls[0]![0].id;
     expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({ clientId: queuedId, values: { fullName: 'Hugo Reis' } });
     first.unmount();
-    const second = await renderForm();
+    const second = await renderForm(first.router.history);
     await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Hugo Reis'));
     mocks.wait.mockResolvedValue({ status: 'sent' });
     await submit(second.user);
     await waitFor(() => expect(mocks.queue).toHaveBeenCalledTimes(2));
     expect(mocks.queue.mock.calls[1]![0].id).toBe(queuedId);
+  });
+
+  it('a CPF already registered: the CPF field is marked with the reason and focused, everything typed stays to be corrected', async () => {
+    mocks.wait.mockResolvedValue({ status: 'refused', reason: 'CPF taken (server words)', reasonCode: 'cpf-taken' });
+    const { user } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Lia Campos');
+    await user.type(screen.getByLabelText(/^CPF/), '529.982.247-25');
+    await user.type(screen.getByLabelText('School name'), 'EE Centro');
+    await submit(user);
+    const cpf = screen.getByLabelText(/^CPF/);
+    await waitFor(() => expect(cpf).toHaveFocus());
+    expect(cpf).toHaveAttribute('aria-invalid', 'true');
+    expect(cpf).toHaveAccessibleDescription(expect.stringContaining('A student with this CPF is already registered.'));
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('Lia Campos');
+    expect(screen.getByLabelText('School name')).toHaveValue('EE Centro');
+    // Leaving the field does not check the server's reason away; correcting the CPF does.
+    await user.tab();
+    expect(cpf).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(cpf);
+    await user.type(cpf, '111.444.777-35');
+    expect(cpf).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a new registration opened after a refusal starts empty, and its submit sends none of the refused CPF', async () => {
+    mocks.wait.mockResolvedValue({ status: 'refused', reason: 'CPF taken', reasonCode: 'cpf-taken' });
+    const first = await renderForm();
+    await first.user.type(screen.getByLabelText(/^Full name/), 'Lia Campos');
+    await first.user.type(screen.getByLabelText(/^CPF/), '529.982.247-25');
+    await submit(first.user);
+    await waitFor(() => expect(screen.getByLabelText(/^CPF/)).toHaveAttribute('aria-invalid', 'true'));
+    first.unmount();
+    // "Create New Student" on the list: the form opened anew, in a new history entry.
+    const second = await renderForm();
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+    expect(screen.getByLabelText(/^CPF/)).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    mocks.wait.mockResolvedValue({ status: 'sent' });
+    await second.user.type(screen.getByLabelText(/^Full name/), 'Rui Nunes');
+    await submit(second.user);
+    await waitFor(() => expect(mocks.queue).toHaveBeenCalledTimes(2));
+    const [sent] = mocks.queue.mock.calls[1]!;
+    expect(sent).toEqual({ id: expect.any(String), fullName: 'Rui Nunes' });
+    expect(sent.id).not.toBe(mocks.queue.mock.calls[0]![0].id);
+  });
+
+  it("after a success, the new student's profile, guardians and enrolment are a tap away", async () => {
+    const { user, router } = await renderForm();
+    await user.type(screen.getByLabelText(/^Full name/), 'Ana Lima');
+    await submit(user);
+    const links = await screen.findByTestId('registered-links');
+    const id = (mocks.queue.mock.calls[0]![0] as { id: string }).id;
+    expect(links).toHaveTextContent('Ana Lima was registered');
+    expect(within(links).getByRole('link', { name: 'Open the profile' })).toHaveAttribute('href', `/alunos/${id}`);
+    expect(within(links).getByRole('link', { name: 'Guardians' })).toHaveAttribute('href', `/alunos/${id}/responsaveis`);
+    expect(within(links).getByRole('link', { name: 'Enroll in a class' })).toHaveAttribute('href', `/alunos/${id}#turmas`);
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+    await user.click(within(links).getByRole('link', { name: 'Open the profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/alunos/${id}`));
   });
 
   it('keeps half-typed values across a reload', async () => {
@@ -291,7 +351,7 @@ describe('student registration form', { timeout: 20_000 }, () => {
     await first.user.type(screen.getByLabelText('School year'), '5º ano');
     expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!).values.fullName).toBe('Eva Rocha');
     first.unmount();
-    await renderForm();
+    await renderForm(first.router.history);
     await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Eva Rocha'));
     expect(screen.getByLabelText('School year')).toHaveValue('5º ano');
   });

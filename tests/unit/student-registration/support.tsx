@@ -1,13 +1,17 @@
 /** A memory router around one screen (its Links need one), with the app's providers. */
 import type { ReactElement } from 'react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { renderWithProviders } from '../../support/render.tsx';
 
-export function renderWithRouter(ui: ReactElement) {
+/**
+ * `history`: the same one again is a reload of the page (the browser keeps the history entry, and its key, across one);
+ * a new one is the page opened anew.
+ */
+export function renderWithRouter(ui: ReactElement, history: RouterHistory = createMemoryHistory({ initialEntries: ['/'] })) {
   const root = createRootRoute({ component: () => <Outlet /> });
   const screen = createRoute({ getParentRoute: () => root, path: '/', component: () => ui });
   const anything = createRoute({ getParentRoute: () => root, path: '$', component: () => null });
-  const router = createRouter({ routeTree: root.addChildren([screen, anything]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({ routeTree: root.addChildren([screen, anything]), history });
   return { router, ...renderWithProviders(<RouterProvider router={router as never} />) };
 }
 
