@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../lib/i18n.ts';
 import { serverState } from '../lib/server-status.ts';
+import { toastPositionAwayFrom } from './toast-position.ts';
 
 export type Severity = 'success' | 'error' | 'info' | 'warning';
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -17,11 +18,24 @@ const prefixes: Record<Severity, MessageDescriptor> = {
 const colors: Record<Severity, string> = { success: 'green.9', error: 'red.9', info: 'blue.9', warning: 'orange.9' };
 const closeLabel = msg`Close notification`;
 
-export type ToastInput = { message: string; severity?: Severity; closable?: boolean };
+export type ToastInput = {
+  message: string;
+  severity?: Severity;
+  closable?: boolean;
+  /** The control that made the toast: the toast goes where it does not cover it (toast-position.ts). */
+  awayFrom?: Element | null;
+};
 
-/** Show a toast; the message must already be translated. Severity defaults to info. */
-export function notify({ message, severity = 'info', closable = false }: ToastInput): string {
+/**
+ * Show a toast; the message must already be translated. Severity defaults to info. One toast per action: the same
+ * toast shown again while it is still on screen (a double tap on Save) is not shown twice; its id is its severity and
+ * message, and Mantine's store keeps one notification per id.
+ */
+export function notify({ message, severity = 'info', closable = false, awayFrom }: ToastInput): string {
+  const position = toastPositionAwayFrom(awayFrom);
   return notifications.show({
+    id: `${severity}:${message}`,
+    ...(position ? { position } : {}),
     title: i18n._(prefixes[severity]),
     message,
     color: colors[severity],

@@ -19,6 +19,8 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
   const [fields, setFields] = useState<Fields>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
+  // A double tap on "Add user" adds the user once, with one toast: the second lands while the first is being stored.
+  const adding = useRef(false);
   const set = (name: keyof Fields) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
     setFields((previous) => ({ ...previous, [name]: value }));
@@ -38,9 +40,16 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
       focusFirstInvalidSoon(() => formRef.current);
       return;
     }
+    if (adding.current) return;
+    adding.current = true;
     const name = fields.full_name.trim();
     const email = fields.email.trim();
-    await enqueueUserCreate(parsed.data);
+    try {
+      await enqueueUserCreate(parsed.data);
+    } catch (error) {
+      adding.current = false;
+      throw error;
+    }
     notify({ message: t`${name} was added and can sign in with ${email} once the server has it.`, severity: 'success' });
     onClose();
   };

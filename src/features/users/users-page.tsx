@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, NativeSelect, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Card, Group, Modal, NativeSelect, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
@@ -106,13 +106,27 @@ function useRefetchWhenUsersSync(): void {
   );
 }
 
+type UserChange = Partial<Pick<User, 'access' | 'active'>>;
+
 function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
   const { t, i18n } = useLingui();
   const refusalText = useRefusalText();
   const access = accessLabels[user.access];
   const active = user.active !== false;
   const name = user.full_name;
-  const change = async (changes: Partial<Pick<User, 'access' | 'active'>>) => {
+  const levelName = (level: string) => (accessLabels[level] ? i18n._(accessLabels[level]) : level);
+  // A change of access is asked first (issue 56: one slip changed someone's access): the change waiting for a yes, and
+  // the control that asked for it (the toast keeps clear of it; the dialog gives the focus back to it).
+  const [asking, setAsking] = useState<{ changes: UserChange; control: HTMLElement | null } | null>(null);
+  const ask = (changes: UserChange, control: HTMLElement | null) => setAsking({ changes, control });
+  // A double tap on the dialog's button confirms once: the second lands while the dialog fades out, on a render where
+  // nothing is asked any more.
+  const confirm = () => {
+    if (!asking) return;
+    setAsking(null);
+    void change(asking.changes, asking.control);
+  };
+  const change = async (changes: UserChange, control: HTMLElement | null) => {
     await enqueueUserUpdate(user.id, {
       full_name: user.full_name,
       email: user.email,
@@ -122,8 +136,14 @@ function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
       active: changes.active ?? active,
       ...(user.version !== undefined ? { version: user.version } : {}),
     });
-    notify({ message: t`The change of ${name} was saved and will be sent to the server.`, severity: 'success' });
+    notify({ message: t`The change of ${name} was saved and will be sent to the server.`, severity: 'success', awayFrom: control });
   };
+  // What the dialog says, kept while it fades out after the answer.
+  const lastAsked = useRef(asking);
+  if (asking) lastAsked.current = asking;
+  const question = asking ?? lastAsked.current;
+  const newLevel = question?.changes.access ? levelName(question.changes.access) : '';
+  const oldLevel = levelName(user.access);
   return (
     <Card withBorder padding="md" role="listitem" data-testid="user-card" data-active={active}>
       {/* A long name pushes the badge under it; words break only when one alone is wider than the card. */}
@@ -168,20 +188,58 @@ function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
           <NativeSelect
             label={t`Access of ${name}`}
             value={user.access}
-            onChange={(event) => void change({ access: event.currentTarget.value })}
-            data={levels.map((level) => ({ value: level, label: accessLabels[level] ? i18n._(accessLabels[level]) : level }))}
+            onChange={(event) => {
+              if (event.currentTarget.value !== user.access) ask({ access: event.currentTarget.value }, event.currentTarget);
+            }}
+            data={levels.map((level) => ({ value: level, label: levelName(level) }))}
             style={{ flex: 1, minWidth: 180 }}
           />
           <Button
             variant={active ? 'default' : 'light'}
             mih={44}
             aria-label={active ? t`Deactivate ${name}` : t`Reactivate ${name}`}
-            onClick={() => void change({ active: !active })}
+            onClick={(event) => ask({ active: !active }, event.currentTarget)}
           >
             {active ? <Trans>Deactivate</Trans> : <Trans>Reactivate</Trans>}
           </Button>
         </Group>
       )}
+      <Modal
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        title={
+          question?.changes.access !== undefined
+            ? t`Change the access of ${name}`
+            : question?.changes.active === false
+              ? t`Deactivate ${name}`
+              : t`Reactivate ${name}`
+        }
+        closeButtonProps={{ 'aria-label': t`Close` }}
+      >
+        <Text mb="md" data-testid="user-change-question">
+          {question?.changes.access !== undefined ? (
+            <Trans>
+              Change the access of {name} from {oldLevel} to {newLevel}? What {name} may see and do in Quadra changes with it.
+            </Trans>
+          ) : question?.changes.active === false ? (
+            <Trans>
+              Deactivate {name}? {name} will no longer be able to sign in to Quadra.
+            </Trans>
+          ) : (
+            <Trans>
+              Reactivate {name}? {name} will be able to sign in to Quadra again, with the access {oldLevel}.
+            </Trans>
+          )}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" mih={44} onClick={() => setAsking(null)} data-autofocus>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button {...(question?.changes.active === false ? { color: 'red.9' } : {})} mih={44} onClick={confirm}>
+            {question?.changes.access !== undefined ? t`Change access` : question?.changes.active === false ? t`Deactivate` : t`Reactivate`}
+          </Button>
+        </Group>
+      </Modal>
     </Card>
   );
 }

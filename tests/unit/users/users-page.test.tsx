@@ -32,9 +32,59 @@ describe('users page', () => {
     renderWithProviders(<UsersPage />);
     await screen.findByRole('button', { name: 'Add user' });
     await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Helena Martins' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Deactivate Helena Martins' })).getByRole('button', { name: 'Deactivate' }),
+    );
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [row] = await db.outbox.toArray();
     expect(row).toMatchObject({ kind: 'user.update', payload: { userId: 'u1', user: { access: 'coordenador', active: false, version: 3 } } });
+    await db.outbox.clear();
+  });
+
+  it('asks before a change of access, naming the person and the change; Cancel (or Escape) changes nothing', async () => {
+    const { db } = await import('../../../src/lib/db-dexie.ts');
+    await db.outbox.clear();
+    const user = userEvent.setup();
+    mockApi({ users: [{ ...users[0]!, active: true, version: 3 }], me: me('admin', ['me:read', 'users:read', 'users:write']) });
+    renderWithProviders(<UsersPage />);
+    await screen.findByRole('button', { name: 'Add user' });
+    const select = await screen.findByLabelText('Access of Helena Martins');
+    await user.selectOptions(select, 'instrutor');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the access of Helena Martins' });
+    expect(within(dialog).getByTestId('user-change-question')).toHaveTextContent(
+      'Change the access of Helena Martins from Coordinator to Instructor?',
+    );
+    // Nothing changed yet, on screen or in the outbox; the keyboard's first stop is Cancel.
+    expect(select).toHaveValue('coordenador');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await db.outbox.count()).toBe(0);
+
+    await user.selectOptions(select, 'instrutor');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change access' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({ kind: 'user.update', payload: { userId: 'u1', user: { access: 'instrutor', active: true, version: 3 } } });
+    await db.outbox.clear();
+  });
+
+  it('a double tap on the confirmation saves one change, with one toast', async () => {
+    const { db } = await import('../../../src/lib/db-dexie.ts');
+    const { notifications } = await import('@mantine/notifications');
+    const show = vi.spyOn(notifications, 'show');
+    await db.outbox.clear();
+    mockApi({ users: [{ ...users[0]!, active: true, version: 3 }], me: me('admin', ['me:read', 'users:read', 'users:write']) });
+    renderWithProviders(<UsersPage />);
+    await screen.findByRole('button', { name: 'Add user' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Helena Martins' }));
+    const confirm = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' });
+    await userEvent.dblClick(confirm);
+    await waitFor(() => expect(show).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await db.outbox.count()).toBe(1);
+    expect(show).toHaveBeenCalledTimes(1);
+    show.mockRestore();
     await db.outbox.clear();
   });
 
