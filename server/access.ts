@@ -16,7 +16,7 @@
  * status. A read whose row cannot be written is not answered (recordAccessWith).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Me } from '../src/api/contract.ts';
+import type { AccessDetail, Me } from '../src/api/contract.ts';
 import { permissionsOf, PUBLIC, type RouteRule } from '../src/api/permissions.ts';
 import type { TokenVerifier, VerifiedUser } from './auth.ts';
 import { authenticateWith } from './auth.ts';
@@ -45,6 +45,8 @@ declare module 'fastify' {
      * nothing).
      */
     auditStudents?: readonly string[];
+    /** What the request did beyond its route, for its access-record entry: a status change's direction, an edit's fields. */
+    auditDetail?: AccessDetail;
     /** An error answer that carries a record as it is now (a 409 'stale-version's `current`): a child's data, as a read's. */
     answerCarriesRecord?: boolean;
   }
@@ -192,6 +194,7 @@ export function recordAccessWith(db: Db) {
         route: routeUrl.replace(/^\/api/, ''),
         students,
         status: reply.statusCode,
+        detail: request.auditDetail ?? null,
       });
       return payload;
     } catch (error) {

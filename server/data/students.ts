@@ -2,7 +2,7 @@
  * A student's record: where it is read and written (registration, edits, status). The lists of students (the list,
  * rosters) are data/student-list.ts; enrolments data/enrolments.ts; the frequency detail data/student-frequency.ts.
  */
-import { onlyDigits, type Student, type StudentCreate } from '../../src/api/contract.ts';
+import { onlyDigits, studentRecordFields, type Student, type StudentCreate, type StudentRecordField } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { studentSummarySql } from './student-list.ts';
 
@@ -26,6 +26,13 @@ const studentColumns = [
   'address_number',
   'address_complement',
 ] as const;
+
+/**
+ * The fields of the registration that differ between two lists of registrationValues, by their contract names
+ * (studentRecordFields is in the same order): what an edit changed, for its access-record entry.
+ */
+export const changedRegistrationFields = (before: readonly (string | null)[], after: readonly (string | null)[]): StudentRecordField[] =>
+  studentRecordFields.filter((_, i) => before[i] !== after[i]);
 
 /** The stored columns of a registration, in the order of studentColumns (empty text stored as null, a CPF as digits). */
 export function registrationValues(body: Omit<StudentCreate, 'id'>): (string | null)[] {

@@ -38,6 +38,7 @@ import {
   registrationValues,
   setStatus,
   updateRegistration,
+  changedRegistrationFields,
 } from '../data/students.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, HttpError, notFound, staleVersion } from '../errors.ts';
@@ -180,6 +181,8 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
             if (JSON.stringify(storedValues(current)) === JSON.stringify(values)) return current;
             throw staleVersion('student', current);
           }
+          // The access record says which fields the edit changed (their names, never their values).
+          request.auditDetail = { fields: changedRegistrationFields(storedValues(current), values) };
           await updateRegistration(tx, id, values);
           return (await readStudent(tx, id))!;
         });
@@ -211,6 +214,8 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     async (request) => {
       const { id } = request.params;
       const { active, date, reason, version } = request.body;
+      // The access record says which it was (a refused one too: what was asked).
+      request.auditDetail = { change: active ? 'reactivated' : 'deactivated' };
       // Not after today (tomorrow in UTC, today or later in every time zone, as a roll's date): a status that starts
       // later would show the student inactive in the lists while the rosters still have them, until that day.
       if (date.slice(0, 10) > latestToday(new Date())) {

@@ -445,6 +445,31 @@ export type Me = z.infer<typeof meSchema>;
 
 /** How many entries a page of a student's access record holds: the newest first, then `?before=` the last one's id. */
 export const ACCESS_LOG_PAGE = 500;
+/** The fields of a student's registration an edit may change, as the access record names them. */
+export const studentRecordFields = [
+  'fullName',
+  'dateOfBirth',
+  'registrationNumber',
+  'enrollmentDate',
+  'race',
+  'gender',
+  'schoolName',
+  'schoolYear',
+  'socialProgram',
+  'employmentStatus',
+  'educationLevel',
+  'addressCode',
+  'addressStreet',
+  'addressNumber',
+  'addressComplement',
+] as const;
+export type StudentRecordField = (typeof studentRecordFields)[number];
+/** What an entry did beyond its route (issue 56): a status change's direction, an edit's changed fields (names only). */
+export const accessDetailSchema = z.object({
+  change: z.optional(z.enum(['deactivated', 'reactivated'])),
+  fields: z.optional(z.array(z.enum(studentRecordFields))),
+});
+export type AccessDetail = z.infer<typeof accessDetailSchema>;
 /** One entry of a student's access record (GET /students/{id}/access-log), newest first. */
 export const accessLogEntrySchema = z.object({
   /** The entry's id: the cursor of the next (older) page. */
@@ -456,6 +481,8 @@ export const accessLogEntrySchema = z.object({
   method: z.string(),
   route: z.string(),
   status: z.int(),
+  /** Null on the entries of other routes and on those written before it was kept (migration 019). */
+  detail: z.optional(z.nullable(accessDetailSchema)),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 export const accessLogSchema = z.array(accessLogEntrySchema);

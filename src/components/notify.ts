@@ -4,7 +4,6 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../lib/i18n.ts';
 import { serverState } from '../lib/server-status.ts';
-import { toastPositionAwayFrom } from './toast-position.ts';
 
 export type Severity = 'success' | 'error' | 'info' | 'warning';
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -22,8 +21,11 @@ export type ToastInput = {
   message: string;
   severity?: Severity;
   closable?: boolean;
-  /** The control that made the toast: the toast goes where it does not cover it (toast-position.ts). */
-  awayFrom?: Element | null;
+  /**
+   * Where the toast goes instead of the toast area's own place: the top, for a toast whose control the bottom area would
+   * cover (toastPositionAwayFrom in toast-position.ts, loaded with the screens that use it, not with the first script).
+   */
+  position?: 'top-right' | 'top-center';
 };
 
 /**
@@ -31,8 +33,7 @@ export type ToastInput = {
  * toast shown again while it is still on screen (a double tap on Save) is not shown twice; its id is its severity and
  * message, and Mantine's store keeps one notification per id.
  */
-export function notify({ message, severity = 'info', closable = false, awayFrom }: ToastInput): string {
-  const position = toastPositionAwayFrom(awayFrom);
+export function notify({ message, severity = 'info', closable = false, position }: ToastInput): string {
   return notifications.show({
     id: `${severity}:${message}`,
     ...(position ? { position } : {}),

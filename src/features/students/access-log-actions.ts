@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { AccessLogEntry, StudentRecordField } from '../../api/contract.ts';
 
 /**
  * What an entry of a student's access record did, in words, by its method and route (the server records the route's
@@ -35,3 +36,42 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'PUT /students/:id/assessments/:formType': msg`Wrote the student's anamnese`,
   'POST /students/:id/assessments/:formType/review': msg`Marked the student's anamnese reviewed`,
 };
+
+/** The registration's fields, as an entry of an edit names the ones it changed (the form's labels). */
+const fieldLabels: Record<StudentRecordField, MessageDescriptor> = {
+  fullName: msg`Full name`,
+  dateOfBirth: msg`Date of birth`,
+  registrationNumber: msg`CPF`,
+  enrollmentDate: msg`Enrollment date`,
+  race: msg`Race`,
+  gender: msg`Gender`,
+  schoolName: msg`School name`,
+  schoolYear: msg`School year`,
+  socialProgram: msg`Social program`,
+  employmentStatus: msg`Employment status`,
+  educationLevel: msg`Education level`,
+  addressCode: msg`ZIP code (CEP)`,
+  addressStreet: msg`Street`,
+  addressNumber: msg`Number`,
+  addressComplement: msg`Complement`,
+};
+
+/**
+ * What an entry did, in words (issue 56): a status change says whether it deactivated or reactivated, an edit which
+ * fields it changed; entries written before the server kept that (or of other routes) say what their route did.
+ */
+export function describeAccess(entry: Pick<AccessLogEntry, 'method' | 'route' | 'detail'>, i18n: I18n): string {
+  const key = `${entry.method} ${entry.route}`;
+  const change = entry.detail?.change;
+  if (key === 'POST /students/:id/status' && change) {
+    return change === 'deactivated' ? i18n._(msg`Deactivated the student`) : i18n._(msg`Reactivated the student`);
+  }
+  const fields = entry.detail?.fields;
+  if (key === 'PUT /students/:id' && fields) {
+    if (fields.length === 0) return i18n._(msg`Saved the student's record with no change`);
+    const list = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(fields.map((field) => i18n._(fieldLabels[field])));
+    return i18n._(msg`Changed the student's record: ${list}`);
+  }
+  const action = accessLogActions[key];
+  return action ? i18n._(action) : key;
+}

@@ -10,7 +10,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { listState } from '../../offline/list-source.ts';
-import { accessLogActions } from './access-log-actions.ts';
+import { describeAccess } from './access-log-actions.ts';
 import { WideTable } from '../../components/wide-table.tsx';
 
 /**
@@ -68,7 +68,6 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
             </Table.Thead>
             <Table.Tbody>
               {items.map((entry) => {
-                const action = accessLogActions[`${entry.method} ${entry.route}`];
                 const status = entry.status;
                 return (
                   <Table.Tr key={entry.id}>
@@ -82,7 +81,7 @@ export function StudentAccessLogPage({ studentId }: { studentId: string }) {
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{action ? i18n._(action) : `${entry.method} ${entry.route}`}</Text>
+                      <Text size="sm">{describeAccess(entry, i18n)}</Text>
                       {status >= 400 ? (
                         <Badge color="red" c="red.9" variant="light">
                           {t`Refused (${status})`}

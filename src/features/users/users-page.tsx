@@ -14,6 +14,7 @@ import { CardGrid } from '../../components/card-grid.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { accessLabels } from '../../components/enum-labels.ts';
 import { notify } from '../../components/notify.ts';
+import { toastPositionAwayFrom } from '../../components/toast-position.ts';
 import { EmailText } from '../../components/email-text.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
@@ -136,7 +137,11 @@ function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
       active: changes.active ?? active,
       ...(user.version !== undefined ? { version: user.version } : {}),
     });
-    notify({ message: t`The change of ${name} was saved and will be sent to the server.`, severity: 'success', awayFrom: control });
+    notify({
+      message: t`The change of ${name} was saved and will be sent to the server.`,
+      severity: 'success',
+      position: toastPositionAwayFrom(control),
+    });
   };
   // What the dialog says, kept while it fades out after the answer.
   const lastAsked = useRef(asking);

@@ -172,6 +172,31 @@ describe('the access record', () => {
     expect(entry).toEqual({ kind: 'write', student_id: id, route: '/students' });
   });
 
+  it('says which: a deactivation or a reactivation, and the fields an edit changed (their names, not their values)', async () => {
+    const id = randomUUID();
+    const inject = (method: 'POST' | 'PUT', url: string, payload: object) => server.app.inject({ method, url, payload });
+    expect((await inject('POST', '/api/students', { id, fullName: 'Registro Detalhado', schoolName: 'EM Um' })).statusCode).toBe(201);
+    const edit = await inject('PUT', `/api/students/${id}`, {
+      fullName: 'Registro Detalhado',
+      schoolName: 'EM Dois',
+      address: { code: '01001000' },
+      version: 1,
+    });
+    expect(edit.statusCode).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await inject('POST', `/api/students/${id}/status`, { active: false, date: today, reason: 'Mudou', version: 2 })).statusCode).toBe(200);
+    expect((await inject('POST', `/api/students/${id}/status`, { active: true, date: today, reason: 'Voltou', version: 3 })).statusCode).toBe(200);
+    const log = (await server.app.inject(`/api/students/${id}/access-log`)).json<(LogEntry & { detail?: unknown })[]>();
+    const writes = log.filter((entry) => entry.kind === 'write').map(({ method, route, detail }) => ({ method, route, detail }));
+    expect(writes).toEqual([
+      { method: 'POST', route: '/students/:id/status', detail: { change: 'reactivated' } },
+      { method: 'POST', route: '/students/:id/status', detail: { change: 'deactivated' } },
+      { method: 'PUT', route: '/students/:id', detail: { fields: ['schoolName', 'addressCode'] } },
+      { method: 'POST', route: '/students', detail: null },
+    ]);
+    expect(JSON.stringify(log)).not.toContain('EM Dois');
+  });
+
   it("records a roll on each of its students' records, and a read of one only where it says why someone was absent", async () => {
     const [group] = await server.db.query<{ id: string }>(
       'SELECT class_id AS id FROM class_enrollments GROUP BY class_id HAVING count(*) >= 2 ORDER BY class_id LIMIT 1',

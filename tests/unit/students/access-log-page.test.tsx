@@ -57,6 +57,43 @@ describe("a student's access record", () => {
     expect(within(table).getByText(`user${total}@example.org`)).toBeInTheDocument();
   });
 
+  it('says what each entry did: deactivated or reactivated, and which fields an edit changed', async () => {
+    const at = (id: number) => entry(id).at;
+    const write = (id: number, method: string, route: string, detail?: AccessLogEntry['detail']) => ({
+      ...entry(id),
+      at: at(id),
+      kind: 'write' as const,
+      method,
+      route,
+      ...(detail !== undefined ? { detail } : {}),
+    });
+    mockApi({
+      'students/s1/access-log': [
+        write(5, 'POST', '/students/:id/status', { change: 'reactivated' }),
+        write(4, 'POST', '/students/:id/status', { change: 'deactivated' }),
+        write(3, 'PUT', '/students/:id', { fields: ['fullName', 'addressCode'] }),
+        // Written before the server kept what was done: the route's words.
+        write(2, 'POST', '/students/:id/status', null),
+        write(1, 'PUT', '/students/:id'),
+      ],
+    });
+    renderWithRouter(<StudentAccessLogPage studentId="s1" />);
+    const table = await screen.findByTestId('access-log');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+    const what = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelectorAll('td')[2]!.textContent);
+    expect(what).toEqual([
+      'Reactivated the student',
+      'Deactivated the student',
+      "Changed the student's record: Full name and ZIP code (CEP)",
+      'Deactivated or reactivated the student',
+      "Changed the student's record",
+    ]);
+    expect(screen.getByRole('link', { name: 'Back to the student' })).toHaveAttribute('href', '/alunos/s1');
+  });
+
   it('offers no older entries when the newest page is not full', async () => {
     mockApi({ 'students/s1/access-log': entries(3, 3) });
     renderWithRouter(<StudentAccessLogPage studentId="s1" />);
