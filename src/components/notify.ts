@@ -33,9 +33,16 @@ export type ToastInput = {
  * toast shown again while it is still on screen (a double tap on Save) is not shown twice; its id is its severity and
  * message, and Mantine's store keeps one notification per id.
  */
+/** A toast's id from its severity and message (a short hash: the id is an HTML id too, and a message has spaces). */
+function toastId(severity: Severity, message: string): string {
+  let hash = 0;
+  for (let i = 0; i < message.length; i += 1) hash = (Math.imul(hash, 31) + message.charCodeAt(i)) | 0;
+  return `toast-${severity}-${(hash >>> 0).toString(36)}-${message.length}`;
+}
+
 export function notify({ message, severity = 'info', closable = false, position }: ToastInput): string {
   return notifications.show({
-    id: `${severity}:${message}`,
+    id: toastId(severity, message),
     ...(position ? { position } : {}),
     title: i18n._(prefixes[severity]),
     message,

@@ -1,21 +1,17 @@
 /**
- * A class or activity name short enough for the chart's axis (the tables beside it have it whole): its first words and
- * its last ones, which is where classes differ ("Judô - Turma A", "Judô - Turma B"), joined by an ellipsis. Words are
- * kept whole; only a first word longer than its share is cut.
+ * A class or activity name on the chart's axis, whole (issue 56: names cut to "Programaçã... Jovens" could not be
+ * told apart): the bars lie across the chart with their names beside them, and a long name goes on several lines,
+ * broken between words only. A word longer than a line keeps its own line, whole.
  */
-const TAIL = 9;
-const SEPARATORS = /^[\s\-–—·:,]+|[\s\-–—·:,]+$/g;
+export const LABEL_LINE = 22;
 
-export function chartLabel(text: string, max = 19): string {
-  const name = text.trim().replace(/\s+/g, ' ');
-  if (name.length <= max) return name;
-  const words = name.split(' ');
-  let tail = words.pop()!;
-  while (words.length > 1 && `${words.at(-1)} ${tail}`.length <= TAIL) tail = `${words.pop()} ${tail}`;
-  tail = tail.replace(SEPARATORS, '');
-  const room = max - tail.length - 3; // " … "
-  let head = words.shift()!;
-  if (head.length > room) return `${head.slice(0, Math.max(room, 3))}… ${tail}`;
-  while (words.length > 0 && `${head} ${words[0]}`.length <= room) head = `${head} ${words.shift()}`;
-  return `${head.replace(SEPARATORS, '')} … ${tail}`;
+export function wrapLabel(text: string, line = LABEL_LINE): string[] {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= line) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length > 0 ? lines : [''];
 }

@@ -34,6 +34,7 @@ import { localIsoDate } from '../../lib/calendar-date.ts';
 import { onOutboxSynced } from '../../offline/outbox.ts';
 import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 import { useRefusalText } from '../../components/refusal-text.ts';
+import { toastPositionAwayFrom } from '../../components/toast-position.ts';
 
 const fieldsetReset = { border: 0, padding: 0, margin: 0, minWidth: 0 };
 /** The refusals the server names (contract writeRefusals) that are about one field of the form. */
@@ -58,6 +59,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
   const refusalText = useRefusalText();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   // The version the edit started from, kept: a refetch (back to the tab) hands a newer record, and saving on it would
   // silently overwrite the other person's change instead of coming back as a conflict.
   const [startVersion] = useState(editing?.version ?? 0);
@@ -200,20 +202,22 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
       const outcome = await waitForRegistration(queued, { timeoutMs: outcomeTimeoutMs });
       // The list must show the new student from the server, not a copy cached before it existed.
       if (outcome.status === 'sent' || outcome.status === 'document-failed') void queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      // The outcome's toasts keep clear of the button that sent it (on a tablet the toast area lies over it).
+      const position = toastPositionAwayFrom(submitRef.current);
       switch (outcome.status) {
         case 'sent':
-          notify({ message: t`Student registered successfully!`, severity: 'success' });
+          notify({ message: t`Student registered successfully!`, severity: 'success', position });
           setRegistered({ id: student.id, name: student.fullName });
           startOver();
           break;
         case 'document-failed':
-          notify({ message: t`Student registered successfully!`, severity: 'success' });
-          notify({ message: t`Error adding student document`, severity: 'error', closable: true });
+          notify({ message: t`Student registered successfully!`, severity: 'success', position });
+          notify({ message: t`Error adding student document`, severity: 'error', closable: true, position });
           setRegistered({ id: student.id, name: student.fullName });
           startOver();
           break;
         case 'refused': {
-          notify({ message: t`Error registering student. Please try again.`, severity: 'error', closable: true });
+          notify({ message: t`Error registering student. Please try again.`, severity: 'error', closable: true, position });
           const reason = refusalText(outcome) ?? '';
           setRefusal(reason);
           // The field the server refused is marked with the reason and focused, to be corrected there.
@@ -232,6 +236,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
             message: t`Saved on this device. The registration will be sent as soon as the server can be reached.`,
             severity: 'info',
             closable: true,
+            position,
           });
           startOver();
           break;
@@ -331,7 +336,15 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
           </Paper>
         )}
         <Group justify="flex-end">
-          <Button type="submit" form={formId} size="md" mih={44} loading={submitting} leftSection={<IconUserPlus size={20} aria-hidden />}>
+          <Button
+            ref={submitRef}
+            type="submit"
+            form={formId}
+            size="md"
+            mih={44}
+            loading={submitting}
+            leftSection={<IconUserPlus size={20} aria-hidden />}
+          >
             {editing ? t`Save changes` : t`Register student`}
           </Button>
         </Group>

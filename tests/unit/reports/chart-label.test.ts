@@ -1,29 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chartLabel } from '../../../src/features/reports/chart-label.ts';
+import { wrapLabel } from '../../../src/features/reports/chart-label.ts';
 
-describe("the chart's axis names", () => {
-  it('keeps a short name whole', () => {
-    expect(chartLabel('Judô - Turma A')).toBe('Judô - Turma A');
+describe("the chart's names (issue 56: whole, never cut)", () => {
+  it('keeps a short name on one line', () => {
+    expect(wrapLabel('Judô - Turma A')).toEqual(['Judô - Turma A']);
   });
 
-  it('keeps the first and last words whole, never cutting one in the middle', () => {
-    expect(chartLabel('Futebol Society - Turma B')).toBe('Futebol … Turma B');
-    expect(chartLabel('Avaliação Física - Turma A')).toBe('Avaliação … Turma A');
-    expect(chartLabel('Dança de Salão Intermediário Noite')).toBe('Dança de … Noite');
+  it('breaks a long name between words, every word whole', () => {
+    expect(wrapLabel('Programação para Jovens - Turma da Tarde')).toEqual(['Programação para', 'Jovens - Turma da', 'Tarde']);
+    expect(wrapLabel('Hidroginástica Avançada - Turma A')).toEqual(['Hidroginástica', 'Avançada - Turma A']);
   });
 
-  it('cuts only a first word too long for its share, and says so', () => {
-    expect(chartLabel('Hidroginástica Avançada - Turma A')).toBe('Hidroginá… Turma A');
+  it('gives a word longer than a line a line of its own, whole', () => {
+    expect(wrapLabel('Eletroeletrônicaautomotivaavançada Turma B', 10)).toEqual(['Eletroeletrônicaautomotivaavançada', 'Turma B']);
   });
 
-  it('never goes past the length asked, and keeps two names that differ at the end apart', () => {
-    const word = fc.stringMatching(/^[A-Za-zÀ-ú]{1,12}$/);
+  it('loses no word and changes none, and no line of two words or more is longer than asked', () => {
+    const word = fc.stringMatching(/^[A-Za-zÀ-ú\-–]{1,30}$/);
     fc.assert(
-      fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), fc.constantFrom('A', 'B', 'C'), (words, letter) => {
-        const label = chartLabel(`${words.join(' ')} - Turma ${letter}`);
-        expect(label.length).toBeLessThanOrEqual(19);
-        expect(label.endsWith(letter)).toBe(true);
+      fc.property(fc.array(word, { minLength: 1, maxLength: 10 }), fc.integer({ min: 8, max: 30 }), (words, line) => {
+        const lines = wrapLabel(words.join(' '), line);
+        expect(lines.join(' ')).toBe(words.join(' '));
+        for (const text of lines) if (text.includes(' ')) expect(text.length).toBeLessThanOrEqual(line);
       }),
     );
   });
