@@ -81,6 +81,62 @@ test('online: a student with two documents is registered; both files are on the 
   ]);
 });
 
+/** A valid CPF of 9 random digits and its two check digits. */
+function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
+    digits.push(((sum * 10) % 11) % 10);
+  }
+  return digits.join('');
+}
+
+test('a CPF already registered: the CPF is marked and focused, a reload keeps the form, "Create New Student" starts empty', async ({
+  page,
+  request,
+}) => {
+  const cpf = randomCpf();
+  const taken = await request.post(`${API_URL}/students`, {
+    data: { id: crypto.randomUUID(), fullName: uniqueName('dono-cpf'), registrationNumber: cpf },
+  });
+  expect(taken.status()).toBe(201);
+  const name = uniqueName('cpf-repetido');
+  await page.goto('alunos/cadastro');
+  await page.getByLabel(/^Full name/).fill(name);
+  await page.getByLabel(/^CPF/).fill(cpf);
+  await page.getByRole('button', { name: 'Register student' }).click();
+  const field = page.getByLabel(/^CPF/);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(/A student with this CPF is already registered\./);
+  // The refused registration's toast does not lie over the button that sent it.
+  const button = await page.getByRole('button', { name: 'Register student' }).boundingBox();
+  const toast = await page.locator('.mantine-Notification-root').first().boundingBox();
+  expect(button && toast && toast.y < button.y + button.height && button.y < toast.y + toast.height && toast.x < button.x + button.width).toBeFalsy();
+
+  // A reload is the same form, to be corrected.
+  await page.reload();
+  await expect(page.getByLabel(/^Full name/)).toHaveValue(name);
+  // The form opened anew from the list starts empty: neither the refused name nor its CPF.
+  await page.goto('alunos');
+  await page.getByRole('link', { name: 'Create New Student' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Student registration' })).toBeVisible();
+  await expect(page.getByLabel(/^Full name/)).toHaveValue('');
+  await expect(page.getByLabel(/^CPF/)).toHaveValue('');
+
+  // A success leaves the form empty, with the way on to the new student.
+  const next = uniqueName('novo');
+  await page.getByLabel(/^Full name/).fill(next);
+  await page.getByRole('button', { name: 'Register student' }).click();
+  const links = page.getByTestId('registered-links');
+  await expect(links).toContainText(`${next} was registered`);
+  await links.getByRole('link', { name: 'Open the profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: next })).toBeVisible();
+  const [created] = await studentsNamed(request, next);
+  const record = (await (await request.get(`${API_URL}/students/${created!.id}`)).json()) as { registrationNumber?: string };
+  expect(record.registrationNumber).toBeUndefined();
+});
+
 test('an answer without an id is a failure: the failure text, and the form keeps its values', async ({ page, context, request }) => {
   await fakePostcodeService(context);
   await page.route(`${API_URL}/students`, (route) =>
