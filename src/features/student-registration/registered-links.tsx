@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,8 +19,15 @@ export function RegisteredLinks({ registered }: { registered: Registered }) {
   const { can } = usePermissions();
   const name = registered.name;
   const params = { id: registered.id };
+  // The form sent from its end: the ways on are brought into view (mid-screen, clear of the toasts at the top and the
+  // bottom) and take the focus, so the keyboard's next Tab is "Open the profile".
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'center' });
+    box.current?.focus({ preventScroll: true });
+  }, [registered.id]);
   return (
-    <Alert color="green" c="green.9" variant="light" title={t`${name} was registered`} data-testid="registered-links">
+    <Alert ref={box} tabIndex={-1} color="green" c="green.9" variant="light" title={t`${name} was registered`} data-testid="registered-links">
       <Text size="sm" mb="sm" c="dark">
         <Trans>The form is empty for the next student. Continue with {name}:</Trans>
       </Text>

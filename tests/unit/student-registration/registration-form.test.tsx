@@ -341,6 +341,7 @@ describe('student registration form', { timeout: 20_000 }, () => {
     expect(within(links).getByRole('link', { name: 'Guardians' })).toHaveAttribute('href', `/alunos/${id}/responsaveis`);
     expect(within(links).getByRole('link', { name: 'Enroll in a class' })).toHaveAttribute('href', `/alunos/${id}#turmas`);
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+    await waitFor(() => expect(links).toHaveFocus());
     await user.click(within(links).getByRole('link', { name: 'Open the profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/alunos/${id}`));
   });
