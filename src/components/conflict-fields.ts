@@ -1,8 +1,11 @@
-/** The names of a record's fields in the conflict view of the outbox drawer (the API's keys, in the user's language). */
+/**
+ * The names of a record's fields (the API's keys) in the user's language: the conflict view of the outbox drawer, and
+ * the fields an edit changed in a student's access record.
+ */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
-export const conflictFieldLabels: Record<string, MessageDescriptor> = {
+export const recordFieldLabels: Record<string, MessageDescriptor> = {
   fullName: msg`Full name`,
   dateOfBirth: msg`Date of birth`,
   registrationNumber: msg`CPF`,
@@ -15,6 +18,10 @@ export const conflictFieldLabels: Record<string, MessageDescriptor> = {
   employmentStatus: msg`Employment status`,
   educationLevel: msg`Education level`,
   address: msg`Address`,
+  addressCode: msg`ZIP code (CEP)`,
+  addressStreet: msg`Street`,
+  addressNumber: msg`Number`,
+  addressComplement: msg`Complement`,
   name: msg`Name`,
   teacher: msg`Teacher`,
   area: msg`Area`,

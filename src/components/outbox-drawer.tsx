@@ -13,7 +13,7 @@ import { sessionUid } from '../lib/session-user.ts';
 import { localMidnight } from '../lib/calendar-date.ts';
 import { outboxKinds, permissionOfKind, type OutboxKind } from '../offline/outbox-kinds.ts';
 import { useSendingSince } from '../offline/use-outbox.ts';
-import { conflictFieldLabels, conflictHiddenKeys, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
+import { recordFieldLabels, conflictHiddenKeys, conflictRecordKeys, conflictValueText } from './conflict-fields.ts';
 import { useRefusalText } from './refusal-text.ts';
 import { usePermissions } from './use-permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -91,7 +91,7 @@ function ConflictTable({ item }: { item: OutboxRow }) {
       <Table.Tbody>
         {fields.map((key) => (
           <Table.Tr key={key}>
-            <Table.Td>{conflictFieldLabels[key] ? i18n._(conflictFieldLabels[key]) : key}</Table.Td>
+            <Table.Td>{recordFieldLabels[key] ? i18n._(recordFieldLabels[key]) : key}</Table.Td>
             <Table.Td data-testid="conflict-theirs">{text(theirs(key), key)}</Table.Td>
             <Table.Td data-testid="conflict-mine">{text(mine[key], key)}</Table.Td>
           </Table.Tr>

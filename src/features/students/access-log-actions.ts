@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { AccessLogEntry, StudentRecordField } from '../../api/contract.ts';
+import type { AccessLogEntry } from '../../api/contract.ts';
+import { recordFieldLabels } from '../../components/conflict-fields.ts';
 
 /**
  * What an entry of a student's access record did, in words, by its method and route (the server records the route's
@@ -37,25 +38,6 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'POST /students/:id/assessments/:formType/review': msg`Marked the student's anamnese reviewed`,
 };
 
-/** The registration's fields, as an entry of an edit names the ones it changed (the form's labels). */
-const fieldLabels: Record<StudentRecordField, MessageDescriptor> = {
-  fullName: msg`Full name`,
-  dateOfBirth: msg`Date of birth`,
-  registrationNumber: msg`CPF`,
-  enrollmentDate: msg`Enrollment date`,
-  race: msg`Race`,
-  gender: msg`Gender`,
-  schoolName: msg`School name`,
-  schoolYear: msg`School year`,
-  socialProgram: msg`Social program`,
-  employmentStatus: msg`Employment status`,
-  educationLevel: msg`Education level`,
-  addressCode: msg`ZIP code (CEP)`,
-  addressStreet: msg`Street`,
-  addressNumber: msg`Number`,
-  addressComplement: msg`Complement`,
-};
-
 /**
  * What an entry did, in words (issue 56): a status change says whether it deactivated or reactivated, an edit which
  * fields it changed; entries written before the server kept that (or of other routes) say what their route did.
@@ -69,7 +51,9 @@ export function describeAccess(entry: Pick<AccessLogEntry, 'method' | 'route' | 
   const fields = entry.detail?.fields;
   if (key === 'PUT /students/:id' && fields) {
     if (fields.length === 0) return i18n._(msg`Saved the student's record with no change`);
-    const list = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(fields.map((field) => i18n._(fieldLabels[field])));
+    const list = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(
+      fields.map((field) => (recordFieldLabels[field] ? i18n._(recordFieldLabels[field]) : field)),
+    );
     return i18n._(msg`Changed the student's record: ${list}`);
   }
   const action = accessLogActions[key];
