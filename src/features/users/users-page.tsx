@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Card, Group, Modal, NativeSelect, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, NativeSelect, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
@@ -24,6 +24,7 @@ import { PendingBadge } from '../../components/pending-badge.tsx';
 
 // The form and its checks (the contract, with zod) load when an admin opens it, not with the list.
 const loadAddUserModal = () => import('./add-user-modal.tsx').then((module) => ({ default: module.AddUserModal }));
+const loadUserChangeDialogCode = () => import('./user-change-dialog.tsx').then((module) => ({ default: module.UserChangeDialog }));
 const levels = Object.keys(accessLabels) as AccessLevel[];
 
 type UserRow = User & { pending?: 'pending' | 'failed' } & Refusal;
@@ -119,7 +120,11 @@ function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
   // A change of access is asked first (issue 56: one slip changed someone's access): the change waiting for a yes, and
   // the control that asked for it (the toast keeps clear of it; the dialog gives the focus back to it).
   const [asking, setAsking] = useState<{ changes: UserChange; control: HTMLElement | null } | null>(null);
-  const ask = (changes: UserChange, control: HTMLElement | null) => setAsking({ changes, control });
+  const [UserChangeDialog, loadUserChangeDialog] = useOnDemand(loadUserChangeDialogCode);
+  const ask = (changes: UserChange, control: HTMLElement | null) => {
+    loadUserChangeDialog();
+    setAsking({ changes, control });
+  };
   // A double tap on the dialog's button confirms once: the second lands while the dialog fades out, on a render where
   // nothing is asked any more.
   const confirm = () => {
@@ -209,42 +214,17 @@ function UserCard({ user, manage }: { user: UserRow; manage: boolean }) {
           </Button>
         </Group>
       )}
-      <Modal
-        opened={asking !== null}
-        onClose={() => setAsking(null)}
-        title={
-          question?.changes.access !== undefined
-            ? t`Change the access of ${name}`
-            : question?.changes.active === false
-              ? t`Deactivate ${name}`
-              : t`Reactivate ${name}`
-        }
-        closeButtonProps={{ 'aria-label': t`Close` }}
-      >
-        <Text mb="md" data-testid="user-change-question">
-          {question?.changes.access !== undefined ? (
-            <Trans>
-              Change the access of {name} from {oldLevel} to {newLevel}? What {name} may see and do in Quadra changes with it.
-            </Trans>
-          ) : question?.changes.active === false ? (
-            <Trans>
-              Deactivate {name}? {name} will no longer be able to sign in to Quadra.
-            </Trans>
-          ) : (
-            <Trans>
-              Reactivate {name}? {name} will be able to sign in to Quadra again, with the access {oldLevel}.
-            </Trans>
-          )}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" mih={44} onClick={() => setAsking(null)} data-autofocus>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button {...(question?.changes.active === false ? { color: 'red.9' } : {})} mih={44} onClick={confirm}>
-            {question?.changes.access !== undefined ? t`Change access` : question?.changes.active === false ? t`Deactivate` : t`Reactivate`}
-          </Button>
-        </Group>
-      </Modal>
+      {UserChangeDialog && (
+        <UserChangeDialog
+          name={name}
+          question={question?.changes}
+          opened={asking !== null}
+          oldLevel={oldLevel}
+          newLevel={newLevel}
+          onCancel={() => setAsking(null)}
+          onConfirm={confirm}
+        />
+      )}
     </Card>
   );
 }
