@@ -29,7 +29,9 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 /** An image's pixels, read from its header (never decoded) by image-size; undefined when the header says none. */
 export function imagePixels(content: Uint8Array): number | undefined {
   try {
-    const { width, height } = imageSize(content);
+    // A copy of exactly these bytes: image-size reads a view's underlying memory past its end (a truncated header in a
+    // pooled Buffer gave random sizes), where a standalone array makes it throw.
+    const { width, height } = imageSize(new Uint8Array(content));
     return width && height ? width * height : undefined;
   } catch {
     return undefined;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rosterIds } from '../../../server/data/rules/roster.ts';
 import { multipartBody, PDF } from './support/multipart.ts';
 import { LISTED_VALUES_MAX } from '../../../server/errors.ts';
+import { imagePixels } from '../../../server/file-sniff.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 const NOW = new Date('2026-11-28T12:00:00Z');
@@ -90,6 +91,13 @@ describe('hostile values', () => {
     expect(huge.statusCode).toBe(400);
     expect(huge.json<{ message: string }>().message).toMatch(/2500 megapixels; at most 40/);
     expect((await upload(png(8_000, 5_000))).statusCode).toBe(201);
+  });
+
+  it("a header cut short gives no size, whatever memory lies past the file's bytes (no random refusal)", () => {
+    // A PNG's signature and IHDR's name, no width or height, inside a larger buffer full of 0x7f (as a pooled Buffer is).
+    const pool = Buffer.alloc(64, 0x7f);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).copy(pool, 8);
+    expect(imagePixels(pool.subarray(8, 24))).toBeUndefined();
   });
 
   it('an error names at most the first 20 offending values, and how many more', async () => {
