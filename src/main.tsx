@@ -26,7 +26,7 @@ async function bootstrap(): Promise<void> {
   void watchFirstScreen(queryClient);
   void afterFirstScreen()
     .then(() => import('./components/toast-position.ts'))
-    .then((module) => keepToastsAwayFromTheirControl(module.toastPositionAwayFrom))
+    .then((module) => module.placeToastsAwayFromTheirControl(keepToastsAwayFromTheirControl))
     .catch(() => undefined);
   const locale = detectLocale();
   loadLocaleDataOffThread(locale);

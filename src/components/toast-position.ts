@@ -35,7 +35,9 @@ export function toastSideAwayFrom(
 }
 
 /** The Mantine position of a toast made by `control` in this window, or undefined for the toast area's own (the bottom). */
-export function toastPositionAwayFrom(control: Element | null | undefined): 'top-right' | 'top-center' | undefined {
+type ToastPlace = 'top-right' | 'top-center' | undefined;
+
+export function toastPositionAwayFrom(control: Element | null | undefined): ToastPlace {
   if (!control || typeof window === 'undefined') return undefined;
   const mobile = window.matchMedia?.(MOBILE_QUERY).matches ?? false;
   const area = (side: ToastSide) =>
@@ -54,4 +56,17 @@ export function toastPositionAwayFrom(control: Element | null | undefined): 'top
   );
   if (side === 'bottom') return undefined;
   return mobile ? 'top-center' : 'top-right';
+}
+
+/**
+ * From now on, a toast whose caller does not place it keeps away from its control (main.tsx, after the first screen): the
+ * focused control, or else the last one pressed (Safari on an iPad does not focus a tapped button).
+ */
+export function placeToastsAwayFromTheirControl(keep: (placement: (focused: Element | null) => ToastPlace) => void): void {
+  let pressed: Element | null = null;
+  document.addEventListener('pointerdown', (event) => (pressed = event.target instanceof Element ? event.target : null), {
+    capture: true,
+    passive: true,
+  });
+  keep((focused) => toastPositionAwayFrom(focused ?? (pressed?.isConnected ? pressed : null)));
 }

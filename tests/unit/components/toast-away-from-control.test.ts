@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { keepToastsAwayFromTheirControl, notify } from '../../../src/components/notify.ts';
-import { toastPositionAwayFrom } from '../../../src/components/toast-position.ts';
+import { placeToastsAwayFromTheirControl } from '../../../src/components/toast-position.ts';
 
 const positions = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => toast.position);
 
@@ -20,7 +20,7 @@ function focusedButtonAt(top: number, left: number): HTMLButtonElement {
   return button;
 }
 
-beforeAll(() => keepToastsAwayFromTheirControl(toastPositionAwayFrom));
+beforeAll(() => placeToastsAwayFromTheirControl(keepToastsAwayFromTheirControl));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -35,6 +35,15 @@ describe('a toast and the control that made it', () => {
     focusedButtonAt(100, 20);
     notify({ message: 'Saved at the top left', severity: 'success' });
     expect(positions()).toEqual(['top-right', undefined]);
+  });
+
+  it('keeps away from the button last pressed when a tap does not focus it (Safari on an iPad)', () => {
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+    const save = focusedButtonAt(window.innerHeight - 60, window.innerWidth - 100);
+    save.blur();
+    save.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    notify({ message: 'Saved by a tap', severity: 'success' });
+    expect(positions()).toEqual(['top-right']);
   });
 
   it('keeps the bottom with no focused control, and the place its caller chose', () => {
