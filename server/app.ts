@@ -22,6 +22,7 @@ import { attendanceRoutes } from './routes/attendance.ts';
 import { attendanceReportRoutes, DEFAULT_ATTENDANCE_MIN_PERCENT } from './routes/attendance-reports.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { caseRoutes } from './routes/cases.ts';
 import { frequencyReportRoutes } from './routes/frequency-report.ts';
 import { beneficiariesRoutes } from './routes/beneficiaries.ts';
 import type { ApiContext } from './routes/context.ts';
@@ -128,6 +129,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(frequencyReportRoutes, context);
   await app.register(beneficiariesRoutes, { ...context, ageBands });
   await app.register(calendarRoutes, context);
+  await app.register(caseRoutes, context);
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
   await app.register(consentRoutes, context);

@@ -47,6 +47,10 @@ export async function anonymiseStudent(tx: Queryable, id: string, code: string):
   // A justified absence keeps its reason (the reports count it) and loses its free text, which may name the child.
   await tx.run('UPDATE attendance_entries SET note = NULL WHERE student_id = $1 AND note IS NOT NULL', [id]);
   await tx.run("UPDATE student_inactivity SET reason = '' WHERE student_id = $1", [id]);
+  // A follow-up case keeps its origin, steps' kinds, causes and outcome (the follow-up report counts them) and loses its
+  // notes, which may name the child or the family (issue 50).
+  await tx.run('UPDATE follow_up_steps SET note = NULL WHERE case_id IN (SELECT id FROM follow_up_cases WHERE student_id = $1)', [id]);
+  await tx.run('UPDATE follow_up_cases SET note = NULL, close_note = NULL WHERE student_id = $1', [id]);
   // The birth date keeps its year (1 January of it), the postcode its first five digits (the postal sector, the
   // neighbourhood: the street text, which held the rest of the address, goes).
   const [row] = await tx.query<{ anonymised_at: string }>(

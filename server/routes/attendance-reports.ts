@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceAlertsQuerySchema, attendanceAlertsSchema, BELOW_THRESHOLD_MIN_ROLL_DAYS, ROLL_TO_COMPLETE_DAYS } from '../../src/api/contract.ts';
+import { noteAlerted } from '../data/cases.ts';
 import { attendanceAlerts, STREAK_MIN } from '../data/reports.ts';
 import { today } from '../data/rules/roster.ts';
 import { errors, type ApiContext } from './context.ts';
@@ -25,7 +26,15 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod<ApiContext & { minPer
       },
     },
     async (request) => {
-      const alerts = await attendanceAlerts(db, today(), minPercent);
+      const day = today();
+      const alerts = await attendanceAlerts(db, day, minPercent);
+      // The children seen on an alert today, for the follow-up report (issue 50): alerted, then followed or not.
+      await noteAlerted(
+        db,
+        day,
+        alerts.belowThreshold.map((row) => row.studentId),
+        alerts.absenceStreaks.map((row) => row.studentId),
+      );
       if (request.query.limit === undefined) return alerts;
       const limit = Number(request.query.limit);
       const { belowThreshold, absenceStreaks, missingRolls, rollsToComplete = [] } = alerts;

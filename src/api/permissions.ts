@@ -26,6 +26,11 @@
  * coordinator's.
  * - the programme calendar's days off (issue 50) are read by everyone (the roll call shows one) and set by coordinators
  *   and admins only (calendar:write), who plan the programme's year.
+ * - follow-up cases ("busca ativa", issue 50: cases:read, cases:write): their causes and notes can be a child's
+ *   health, violence or pregnancy. Admin, coordenador, psicologo and assistente_social read and write them (they
+ *   follow the child who stops coming); never instrutor or administrativo (they see no alert about a child, nor a
+ *   child's health), and not the interns: they read no attendance or alert either, and a case's contacts with the
+ *   family and referrals to CREAS or the Conselho Tutelar are the supervisor's to make, not to review after.
  */
 import type { AccessLevel } from './contract.ts';
 
@@ -63,6 +68,8 @@ export const permissions = [
   'assessment-forms:write',
   'students:import',
   'data:export',
+  'cases:read',
+  'cases:write',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -87,6 +94,8 @@ const psychosocialTeam: Permission[] = [
   'assessments:read',
   'assessments:write',
   'assessments:review',
+  'cases:read',
+  'cases:write',
 ];
 const psychosocialIntern: Permission[] = [...everyone, 'students:read', 'consents:read', 'assessments:read', 'assessments:write'];
 

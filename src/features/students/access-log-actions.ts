@@ -36,6 +36,13 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'GET /students/:id/assessments': msg`Read the student's anamnese`,
   'PUT /students/:id/assessments/:formType': msg`Wrote the student's anamnese`,
   'POST /students/:id/assessments/:formType/review': msg`Marked the student's anamnese reviewed`,
+  'GET /cases': msg`Read the list of follow-up cases, which names the student`,
+  'GET /cases/:id': msg`Read the student's follow-up case`,
+  'GET /students/:id/cases': msg`Read the student's follow-up cases`,
+  'POST /cases': msg`Opened a follow-up case for the student`,
+  'POST /cases/:id/steps': msg`Recorded a step of the student's follow-up case`,
+  'PUT /cases/:id/steps/:stepId/outcome': msg`Said how a contact about the student went`,
+  'POST /cases/:id/close': msg`Closed the student's follow-up case`,
 };
 
 /**

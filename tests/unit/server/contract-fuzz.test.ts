@@ -76,6 +76,9 @@ const fx = {
   docId: '',
   activityId: '',
   rollDate: '2026-11-20',
+  /** A follow-up case (issue 50) of the roll's student, and a contact of it whose outcome is still to say. */
+  caseId: '',
+  stepId: '',
 };
 
 beforeAll(async () => {
@@ -119,6 +122,17 @@ beforeAll(async () => {
   });
   expect(roll.statusCode).toBe(200);
 
+  const opened = await app.inject({ method: 'POST', url: '/api/cases', payload: { studentId: fx.studentId, origin: 'MANUAL' } });
+  expect(opened.statusCode).toBe(201);
+  fx.caseId = opened.json<{ id: string }>().id;
+  const contact = await app.inject({
+    method: 'POST',
+    url: `/api/cases/${fx.caseId}/steps`,
+    payload: { kind: 'CONTACT', channel: 'PHONE', at: '2026-11-20T10:00:00Z' },
+  });
+  expect(contact.statusCode).toBe(201);
+  fx.stepId = contact.json<{ steps: Array<{ id: string }> }>().steps[0]!.id;
+
   const due = await app.inject({ method: 'POST', url: '/api/students', payload: { fullName: 'Fuzz Retido' } });
   fx.dueStudentId = due.json<{ id: string }>().id;
   const deactivated = await app.inject({
@@ -161,6 +175,8 @@ function pathValue(route: Route, name: string): fc.Arbitrary<string> | undefined
   if (name === 'id' && route.path.startsWith('/api/classes/')) return fc.constant(fx.classId);
   if (name === 'id' && route.path.startsWith('/api/responsibles/')) return fc.constant(fx.guardianId);
   if (name === 'id' && route.path.startsWith('/api/users/')) return fc.constant(fx.userId);
+  if (name === 'id' && route.path.startsWith('/api/cases/')) return fc.constant(fx.caseId);
+  if (name === 'stepId') return fc.constant(fx.stepId);
   return undefined;
 }
 
@@ -234,6 +250,8 @@ const overrides: Overrides = {
   termVersion: () => fc.constant(undefined),
   documentId: () => fc.constant(undefined),
   instructorId: () => fc.constantFrom(null, fx.userId),
+  // A follow-up case is opened for a child who exists (one open case each: the next opening answers 409 case-open).
+  studentId: () => fc.constant(fx.spareStudentId),
   // A status change is not dated after today (a document's date, the other `date`, may be any): a day up to the roll date.
   date: () =>
     fc

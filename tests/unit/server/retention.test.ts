@@ -138,6 +138,15 @@ beforeAll(async () => {
       entries: [{ studentId, ...entry }],
     });
   }
+  // A follow-up case (issue 50) whose notes name the child: the notes go, the kinds, causes and outcome stay.
+  const followUp = await ok('POST', '/cases', { studentId, origin: 'ABSENT_STREAK', note: `${childName} faltou três vezes` });
+  await ok('POST', `/cases/${String(followUp.id)}/steps`, {
+    kind: 'CAUSES',
+    at: '2020-03-20T10:00:00.000Z',
+    causes: ['HEALTH'],
+    note: `A mãe de ${childName} contou`,
+  });
+  await ok('POST', `/cases/${String(followUp.id)}/close`, { outcome: 'MOVED_AWAY', note: `${childName} mudou`, version: 2 });
   const { version } = studentSchema.parse(await ok('GET', `/students/${studentId}`));
   await ok('POST', `/students/${studentId}/status`, { active: false, date: '2020-06-30', reason: `${childName} mudou de cidade`, version });
 }, SETUP_TIMEOUT_MS);

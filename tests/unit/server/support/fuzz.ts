@@ -178,6 +178,12 @@ export const isObject = (value: unknown): value is Record<string, unknown> => ty
 
 /** Every string field of an object body (top level, and one level into nested objects), as [path, schema]. */
 export function fieldsOf(schema: JsonSchema, prefix: string[] = []): Array<[string[], JsonSchema]> {
+  // A body that is one of several shapes (a follow-up step by its kind, issue 50): the fields of every shape, each once.
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (!schema.properties && branches && prefix.length === 0) {
+    const byPath = new Map(branches.flatMap((branch) => fieldsOf(branch)).map((field) => [field[0].join('.'), field] as const));
+    return [...byPath.values()];
+  }
   return Object.entries(schema.properties ?? {}).flatMap(([key, child]): Array<[string[], JsonSchema]> => {
     const path = [...prefix, key];
     if (child.properties && prefix.length === 0) return [[path, child], ...fieldsOf(child, path)];
