@@ -53,7 +53,8 @@ export const syncRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, o
         // A cursor this database never gave (one of a database the data was moved from): everything, as at first.
         const next = await latestCursor(tx);
         const asked = request.query.since;
-        const since = asked !== undefined && BigInt(asked) <= BigInt(next) ? asked : undefined;
+        // As a number's digits: a cursor with leading zeros ("085", which the schema lets through) answered 500.
+        const since = asked !== undefined && BigInt(asked) <= BigInt(next) ? BigInt(asked).toString() : undefined;
         const answer: Omit<SyncAnswerWire, 'cursor'> = { full: since === undefined, changed: {}, removed: {}, me: meOf(staff, openMode) };
         const changedIds = new Map<Entity, string[]>();
         // An instructor's: the classes they see now or saw since the cursor (sync-instructor.ts).

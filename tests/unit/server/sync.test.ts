@@ -223,6 +223,13 @@ describe('a sync since a cursor', () => {
     expect(answer.changed.students!.ids.length).toBeGreaterThan(0);
   });
 
+  it('reads a cursor written with leading zeros as the same cursor (it answered 500)', async () => {
+    const { answer: first } = await sync();
+    const { answer } = await sync(`00${first.cursor}`);
+    expect(answer.full).toBe(false);
+    expect(answer.changed).toEqual({});
+  });
+
   it('refuses a cursor that is not one', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/sync?since=abc' });
     expect(response.statusCode).toBe(400);
