@@ -23,6 +23,7 @@ import { attendanceReportRoutes, DEFAULT_ATTENDANCE_MIN_PERCENT } from './routes
 import { catalogRoutes } from './routes/catalog.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { caseRoutes } from './routes/cases.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { frequencyReportRoutes } from './routes/frequency-report.ts';
 import { beneficiariesRoutes } from './routes/beneficiaries.ts';
 import type { ApiContext } from './routes/context.ts';
@@ -130,6 +131,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(beneficiariesRoutes, { ...context, ageBands });
   await app.register(calendarRoutes, context);
   await app.register(caseRoutes, context);
+  await app.register(settingsRoutes, context);
   await app.register(userRoutes, context);
   await app.register(accessLogRoutes, context);
   await app.register(consentRoutes, context);

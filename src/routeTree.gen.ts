@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AtividadesRouteImport } from './routes/atividades'
 import { Route as CalendarioRouteImport } from './routes/calendario'
+import { Route as ConfiguracoesRouteImport } from './routes/configuracoes'
 import { Route as ConsentimentosRouteImport } from './routes/consentimentos'
 import { Route as PrivacidadeRouteImport } from './routes/privacidade'
 import { Route as RelatoriosRouteImport } from './routes/relatorios'
@@ -48,6 +49,11 @@ const AtividadesRoute = AtividadesRouteImport.update({
 const CalendarioRoute = CalendarioRouteImport.update({
   id: '/calendario',
   path: '/calendario',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfiguracoesRoute = ConfiguracoesRouteImport.update({
+  id: '/configuracoes',
+  path: '/configuracoes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConsentimentosRoute = ConsentimentosRouteImport.update({
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
   '/calendario': typeof CalendarioRoute
+  '/configuracoes': typeof ConfiguracoesRoute
   '/consentimentos': typeof ConsentimentosRoute
   '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
   '/calendario': typeof CalendarioRoute
+  '/configuracoes': typeof ConfiguracoesRoute
   '/consentimentos': typeof ConsentimentosRoute
   '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
@@ -224,6 +232,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/atividades': typeof AtividadesRoute
   '/calendario': typeof CalendarioRoute
+  '/configuracoes': typeof ConfiguracoesRoute
   '/consentimentos': typeof ConsentimentosRoute
   '/privacidade': typeof PrivacidadeRoute
   '/relatorios': typeof RelatoriosRoute
@@ -253,6 +262,7 @@ export interface FileRouteTypes {
     | '/'
     | '/atividades'
     | '/calendario'
+    | '/configuracoes'
     | '/consentimentos'
     | '/privacidade'
     | '/relatorios'
@@ -280,6 +290,7 @@ export interface FileRouteTypes {
     | '/'
     | '/atividades'
     | '/calendario'
+    | '/configuracoes'
     | '/consentimentos'
     | '/privacidade'
     | '/relatorios'
@@ -307,6 +318,7 @@ export interface FileRouteTypes {
     | '/'
     | '/atividades'
     | '/calendario'
+    | '/configuracoes'
     | '/consentimentos'
     | '/privacidade'
     | '/relatorios'
@@ -335,6 +347,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AtividadesRoute: typeof AtividadesRoute
   CalendarioRoute: typeof CalendarioRoute
+  ConfiguracoesRoute: typeof ConfiguracoesRoute
   ConsentimentosRoute: typeof ConsentimentosRoute
   PrivacidadeRoute: typeof PrivacidadeRoute
   RelatoriosRoute: typeof RelatoriosRoute
@@ -379,6 +392,13 @@ declare module '@tanstack/react-router' {
       path: '/calendario'
       fullPath: '/calendario'
       preLoaderRoute: typeof CalendarioRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/configuracoes': {
+      id: '/configuracoes'
+      path: '/configuracoes'
+      fullPath: '/configuracoes'
+      preLoaderRoute: typeof ConfiguracoesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/consentimentos': {
@@ -554,6 +574,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AtividadesRoute: AtividadesRoute,
   CalendarioRoute: CalendarioRoute,
+  ConfiguracoesRoute: ConfiguracoesRoute,
   ConsentimentosRoute: ConsentimentosRoute,
   PrivacidadeRoute: PrivacidadeRoute,
   RelatoriosRoute: RelatoriosRoute,

@@ -9,6 +9,7 @@ import { registerClassHandlers } from './classes.ts';
 import { registerConsentHandlers } from './consents.ts';
 import { registerAssessmentHandlers } from './assessments.ts';
 import { registerCalendarHandlers } from './calendar.ts';
+import { registerSettingsHandlers } from './settings.ts';
 
 export function registerOutboxHandlers(): void {
   registerGuardianHandlers();
@@ -21,4 +22,5 @@ export function registerOutboxHandlers(): void {
   registerConsentHandlers();
   registerAssessmentHandlers();
   registerCalendarHandlers();
+  registerSettingsHandlers();
 }

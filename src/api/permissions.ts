@@ -31,6 +31,9 @@
  *   follow the child who stops coming); never instrutor or administrativo (they see no alert about a child, nor a
  *   child's health), and not the interns: they read no attendance or alert either, and a case's contacts with the
  *   family and referrals to CREAS or the Conselho Tutelar are the supervisor's to make, not to review after.
+ * - the programme's settings (issue 58: its, the project's and the funder's names, the WhatsApp text to a guardian)
+ *   are read by everyone (none of it is personal; the follow-up's message and the funder pack use them) and changed
+ *   by the admin only (settings:write): what the programme says to families and funders in its name.
  */
 import type { AccessLevel } from './contract.ts';
 
@@ -70,6 +73,8 @@ export const permissions = [
   'data:export',
   'cases:read',
   'cases:write',
+  'settings:read',
+  'settings:write',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -77,7 +82,7 @@ export type Permission = (typeof permissions)[number];
 export const PUBLIC = 'public';
 export type RouteRule = Permission | typeof PUBLIC;
 
-const everyone: Permission[] = ['me:read', 'filters:read', 'activities:read', 'classes:read', 'students:list', 'calendar:read'];
+const everyone: Permission[] = ['me:read', 'filters:read', 'activities:read', 'classes:read', 'students:list', 'calendar:read', 'settings:read'];
 
 /**
  * The psychologist and the social worker read what follows a child and write the anamnese forms of their profession
@@ -115,6 +120,7 @@ export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
           'assessments:review',
           'assessment-forms:write',
           'data:export',
+          'settings:write',
         ] as Permission[]
       ).includes(permission),
   ),

@@ -50,6 +50,11 @@ export const recordFieldLabels: Record<string, MessageDescriptor> = {
   takenBy: msg`Taken by`,
   takenAt: msg`Taken at`,
   entries: msg`Marks`,
+  // The programme's settings.
+  programmeName: msg`Programme name`,
+  projectName: msg`Project name`,
+  funderName: msg`Funder name`,
+  whatsappTemplate: msg`WhatsApp message`,
 };
 
 /** A write's fields the conflict view leaves out: how it is matched to the record, not what the user changed. */

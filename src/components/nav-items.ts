@@ -10,6 +10,7 @@ import {
   IconRun,
   IconLock,
   IconSchool,
+  IconSettings,
   IconShieldCheck,
   IconUsers,
   IconUsersGroup,
@@ -28,6 +29,8 @@ export const navItems: { to: string; label: MessageDescriptor; icon: typeof Icon
   { to: '/calendario', label: msg`Calendar`, icon: IconCalendarOff, permission: 'calendar:write' },
   // The admin's: students past the retention period, to anonymise (issue 51, LGPD art. 16).
   { to: '/retencao', label: msg`Retention`, icon: IconUserOff, permission: 'students:anonymise' },
+  // The admin's: the programme's names and the WhatsApp text to guardians (issue 58).
+  { to: '/configuracoes', label: msg`Settings`, icon: IconSettings, permission: 'settings:write' },
   // Anyone's, signed in or not (LGPD art. 14 § 2: what the programme holds about a child and how to ask for it).
   { to: '/privacidade', label: msg`Privacy`, icon: IconLock, permission: PUBLIC },
 ];

@@ -45,6 +45,7 @@ const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.assessmentReview]: msg`Assessment review`,
   [outboxKinds.calendarSet]: msg`Day off in the calendar`,
   [outboxKinds.calendarRemove]: msg`Day off removed from the calendar`,
+  [outboxKinds.settingsSave]: msg`Programme settings`,
 };
 
 /** The record a versioned write carries (its one object-valued field, e.g. `student`), or the payload itself. */

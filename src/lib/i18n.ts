@@ -67,7 +67,8 @@ export type FeatureCatalog =
   | 'students'
   | 'tech-demo'
   | 'users'
-  | 'assessments';
+  | 'assessments'
+  | 'settings';
 
 const loaded = new Set<string>();
 

@@ -25,6 +25,7 @@ export const outboxKinds = {
   assessmentReview: 'assessment.review',
   calendarSet: 'calendar.set',
   calendarRemove: 'calendar.remove',
+  settingsSave: 'settings.save',
 } as const;
 export type OutboxKind = (typeof outboxKinds)[keyof typeof outboxKinds];
 
@@ -53,4 +54,5 @@ export const permissionOfKind: Record<OutboxKind, Permission> = {
   [outboxKinds.assessmentReview]: 'assessments:review',
   [outboxKinds.calendarSet]: 'calendar:write',
   [outboxKinds.calendarRemove]: 'calendar:write',
+  [outboxKinds.settingsSave]: 'settings:write',
 };

@@ -232,6 +232,15 @@ const overrides: Overrides = {
         .map(({ kind, ...question }) => (kind === 'CHOICE' ? { ...question, type: kind, options: ['Sim', 'Não'] } : { ...question, type: kind })),
       { minLength: 1, maxLength: 5, selector: (question) => question.id },
     ),
+  // The WhatsApp text (settings) holds text, the child's name and the dates missed, and no other placeholder.
+  whatsappTemplate: () =>
+    fc
+      .tuple(
+        lettered,
+        fc.subarray(['{nome}', '{datas}']),
+        fc.string({ maxLength: 40 }).map((text) => text.replace(/[{}]/g, '')),
+      )
+      .map(([start, placeholders, end]) => `${start} ${placeholders.join(' ')} ${end}`),
   // A roll has its marks or is a class not held with no marks (see `rollShape`): never both.
   notHeld: () => fc.constant(undefined),
   // The version a record starts at: once a valid edit has moved the record on, the same version is a 409 by design

@@ -64,6 +64,8 @@ const expectedRoutes = [
   ['put', '/api/cases/{id}/steps/{stepId}/outcome'],
   ['post', '/api/cases/{id}/close'],
   ['get', '/api/students/{id}/cases'],
+  ['get', '/api/settings'],
+  ['put', '/api/settings'],
   ['get', '/api/health'],
   ['get', '/api/students/{id}/consents'],
   ['post', '/api/students/{id}/consents'],
