@@ -168,6 +168,12 @@ const ROUTES: Route[] = [
       await expect(page.getByTestId('nominal-list')).toBeVisible();
     },
   },
+  {
+    name: 'programme settings',
+    path: () => 'configuracoes',
+    // The form is enabled once the settings are read.
+    ready: (page) => page.getByRole('main').locator('textarea:not([disabled])').first(),
+  },
   { name: 'an address that does not exist', path: () => 'alunos/sem-tal/pagina', ready: (page) => page.getByTestId('not-found-page') },
   { name: 'tech demo', path: () => 'tech-demo', ready: (page) => page.getByTestId('repo-full-name'), setup: fakeGithub },
   {

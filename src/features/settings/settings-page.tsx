@@ -184,7 +184,14 @@ export function SettingsPage() {
                 <Text size="sm" c="dimmed" mb="xs">
                   <Trans>With a made-up child, Maria Exemplo, who missed 10/03 and 12/03.</Trans>
                 </Text>
-                <Paper bg="green.0" p="md" radius="md" data-testid="settings-preview" lang="pt-BR" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <Paper
+                  bg="green.0"
+                  p="md"
+                  radius="md"
+                  data-testid="settings-preview"
+                  lang="pt-BR"
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                >
                   {preview}
                 </Paper>
               </section>
