@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { beneficiariesQuerySchema, beneficiariesReportSchema, type AgeBand } from '../../src/api/beneficiaries-contract.ts';
+import { activityCalendar } from '../data/activity-calendar.ts';
 import { beneficiariesReport } from '../data/beneficiaries.ts';
 import { periodAttendance } from '../data/period-attendance.ts';
 import { badRequest } from '../errors.ts';
@@ -18,7 +19,7 @@ export const beneficiariesRoutes: FastifyPluginAsyncZod<ApiContext & { ageBands:
       schema: {
         tags: ['attendance'],
         summary:
-          'Beneficiaries served from `from` to `to` (inclusive): children on the roster of a class (of the activities given, or any) on at least one day of the period and active then; of them, those with at least one presence; broken down by age band at the period start (REPORT_AGE_BANDS), gender, race, school year, social programme and special needs; and the nominal list with each child’s frequency over the period; attendance per activity and class over the period, each month beside it',
+          'Beneficiaries served from `from` to `to` (inclusive): children on the roster of a class (of the activities given, or any) on at least one day of the period and active then; of them, those with at least one presence; broken down by age band at the period start (REPORT_AGE_BANDS), gender, race, school year, social programme and special needs; and the nominal list with each child’s frequency over the period; attendance per activity and class over the period, each month beside it; the activity calendar (per class and month: days held, not held and why, days off)',
         description: 'Repeat activityId for several activities. The nominal list is a read of each child named: one access record row per child.',
         querystring: beneficiariesQuerySchema,
         response: { 200: beneficiariesReportSchema, ...errors(400) },
@@ -30,8 +31,9 @@ export const beneficiariesRoutes: FastifyPluginAsyncZod<ApiContext & { ageBands:
       const activityIds = activityId === undefined ? [] : [...new Set([activityId].flat())];
       const report = await beneficiariesReport(db, { from, to, activityIds }, ageBands);
       const attendance = await periodAttendance(db, from, to, activityIds.length ? activityIds : null);
+      const calendar = await activityCalendar(db, from, to, activityIds.length ? activityIds : null);
       request.auditStudents = report.students.map((student) => student.id);
-      return { ...report, attendance };
+      return { ...report, attendance, calendar };
     },
   );
 };

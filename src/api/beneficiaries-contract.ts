@@ -7,7 +7,8 @@
  * one frequency rule over the period.
  */
 import * as z from 'zod/mini';
-import { idSchema, isoDateSchema, textSchema } from './contract.ts';
+import { idSchema, isoDateSchema, notHeldReasons, textSchema } from './contract.ts';
+import { calendarDayKinds } from './calendar-contract.ts';
 
 /** An age band: `min` to `max` years (inclusive), or `min` and over when `max` is null. */
 export type AgeBand = { label: string; min: number; max: number | null };
@@ -119,6 +120,31 @@ export const periodAttendanceSchema = z.object({
 });
 export type PeriodAttendance = z.infer<typeof periodAttendanceSchema>;
 
+/**
+ * The activity calendar (issue 53): per class and month of the period that has a roll of it, the days held (roll days
+ * by the one rule, heldRoll), the days not held and why, and the calendar's days off of that month inside the period
+ * (a roll saved on one counts for no one, like a class not held).
+ */
+export const activityCalendarSchema = z.object({
+  classes: z.array(
+    z.object({
+      activityId: idSchema,
+      activityName: z.string(),
+      classId: idSchema,
+      className: z.string(),
+      months: z.array(
+        z.object({
+          month: z.string(),
+          held: z.array(isoDateSchema),
+          notHeld: z.array(z.object({ date: isoDateSchema, reason: z.enum(notHeldReasons), note: z.nullable(z.string()) })),
+          daysOff: z.array(z.object({ date: isoDateSchema, kind: z.enum(calendarDayKinds), name: z.string() })),
+        }),
+      ),
+    }),
+  ),
+});
+export type ActivityCalendar = z.infer<typeof activityCalendarSchema>;
+
 export const beneficiariesReportSchema = z.object({
   from: isoDateSchema,
   to: isoDateSchema,
@@ -138,5 +164,7 @@ export const beneficiariesReportSchema = z.object({
   students: z.array(beneficiarySchema),
   /** Attendance per activity and class over the period, with each month beside it. */
   attendance: periodAttendanceSchema,
+  /** The activity calendar; optional: a copy kept on a device from before it existed has none. */
+  calendar: z.optional(activityCalendarSchema),
 });
 export type BeneficiariesReport = z.infer<typeof beneficiariesReportSchema>;

@@ -15,6 +15,7 @@ import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { answerState } from '../../offline/list-source.ts';
+import { ActivityCalendarTable } from './activity-calendar-table.tsx';
 import { AttendanceTable, Breakdowns, NominalList } from './beneficiary-tables.tsx';
 import { PeriodChooser } from './period-chooser.tsx';
 import { activityIdsOf, dateText, periodOfSearch } from './report-period.ts';
@@ -91,6 +92,12 @@ export function FunderReportPage({ search, onSearchChange }: { search: Search; o
               <Trans>Attendance by activity and class</Trans>
             </Title>
             <AttendanceTable report={data} />
+          </section>
+          <section aria-labelledby="funder-calendar">
+            <Title order={3} size="h4" mb="xs" id="funder-calendar">
+              <Trans>Activity calendar</Trans>
+            </Title>
+            <ActivityCalendarTable calendar={data.calendar} />
           </section>
           <section aria-labelledby="funder-list">
             <Group justify="space-between" mb="xs">

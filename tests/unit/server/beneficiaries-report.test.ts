@@ -282,6 +282,32 @@ describe('GET /api/reports/beneficiaries', () => {
     });
   });
 
+  it('gives the activity calendar: per class and month, the days held, not held and why, and the calendar’s days off', async () => {
+    const answer = await report(`from=2025-02-15&to=2025-04-05&activityId=${futebol}&activityId=${xadrez}`);
+    const segundaCalendar = answer.calendar!.classes.find((c) => c.classId === segunda)!;
+    expect(segundaCalendar).toMatchObject({ activityId: futebol, className: 'Segunda' });
+    const holiday = { date: '2025-03-31', kind: 'HOLIDAY', name: 'Feriado municipal' };
+    expect(segundaCalendar.months).toEqual([
+      { month: '2025-02', held: ['2025-02-24'], notHeld: [], daysOff: [] },
+      // the 31st's roll was saved, then the day made a holiday: on a day off, not a day held
+      {
+        month: '2025-03',
+        held: ['2025-03-03', '2025-03-17', '2025-03-24'],
+        notHeld: [{ date: '2025-03-10', reason: 'WEATHER', note: null }],
+        daysOff: [holiday],
+      },
+    ]);
+    // April's 7th is after the period
+    expect(answer.calendar!.classes.map((c) => c.className)).toEqual(['Segunda', 'Quarta']);
+    // the days held are the rolls the attendance part counts, month by month
+    for (const activity of answer.attendance.activities)
+      for (const group of activity.classes)
+        for (const month of group.months) {
+          const days = answer.calendar!.classes.find((c) => c.classId === group.classId)!.months.find((m) => m.month === month.month)!;
+          expect(days.held.length, `${group.className} ${month.month}`).toBe(month.rolls);
+        }
+  });
+
   it('judges the age band at the period’s start and on the bands configured', async () => {
     // On 2025-03-02 Ana is 9; a period starting before Carla's enrolment ended and Hana's inactivity
     const later = await report('from=2025-03-02&to=2025-03-04');
