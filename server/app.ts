@@ -42,6 +42,7 @@ import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { importRoutes } from './routes/imports.ts';
 import { exportRoutes } from './routes/export.ts';
+import { funderPackRoutes } from './routes/funder-pack.ts';
 import { studentExportRoutes } from './routes/student-export.ts';
 import { parsingSerializerCompiler } from './serializer.ts';
 import { registerFrontend } from './static.ts';
@@ -129,6 +130,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(attendanceReportRoutes, { ...context, minPercent: attendanceMinPercent });
   await app.register(frequencyReportRoutes, context);
   await app.register(beneficiariesRoutes, { ...context, ageBands });
+  await app.register(funderPackRoutes, { ...context, ageBands });
   await app.register(calendarRoutes, context);
   await app.register(caseRoutes, context);
   await app.register(settingsRoutes, context);

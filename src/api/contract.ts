@@ -468,6 +468,8 @@ export type StudentRecordField = (typeof studentRecordFields)[number];
 export const accessDetailSchema = z.object({
   change: z.optional(z.enum(['deactivated', 'reactivated'])),
   fields: z.optional(z.array(z.enum(studentRecordFields))),
+  /** The funder's pack (issue 53) was asked for with the CPF in full. */
+  cpfInFull: z.optional(z.boolean()),
 });
 export type AccessDetail = z.infer<typeof accessDetailSchema>;
 /** One entry of a student's access record (GET /students/{id}/access-log), newest first. */

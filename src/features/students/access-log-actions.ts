@@ -20,6 +20,7 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'GET /students/:id/documentos/:docId/file': msg`Opened a document`,
   'GET /students/:id/access-log': msg`Read this access record`,
   'GET /reports/beneficiaries': msg`Read the funders' period report, which names the student`,
+  'GET /reports/funder-pack': msg`Downloaded the funders' pack, which names the student`,
   'GET /students/:id/export': msg`Exported all of the student's data (a guardian's copy)`,
   'POST /students/:id/anonymise': msg`Anonymised the student: their personal data removed for good`,
   'POST /students': msg`Registered the student`,
@@ -63,6 +64,8 @@ export function describeAccess(entry: Pick<AccessLogEntry, 'method' | 'route' | 
     );
     return i18n._(msg`Changed the student's record: ${list}`);
   }
+  if (key === 'GET /reports/funder-pack' && entry.detail?.cpfInFull)
+    return i18n._(msg`Downloaded the funders' pack, which names the student, with the CPF in full`);
   const action = accessLogActions[key];
   return action ? i18n._(action) : key;
 }

@@ -4,11 +4,11 @@
  * school year, social programme and special needs, and the nominal list with each child's frequency by the one rule,
  * on a hand-checked fixture (March 2025, before any seeded enrolment, so the whole programme is the fixture alone).
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beneficiariesReportSchema, parseAgeBands, type BeneficiariesReport } from '../../../src/api/beneficiaries-contract.ts';
-import { attendanceGridSchema, type AttendanceEntry } from '../../../src/api/contract.ts';
+import { attendanceGridSchema } from '../../../src/api/contract.ts';
 import { periodParts } from '../../../server/data/beneficiaries.ts';
+import { funderFixture } from './support/funder-fixture.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -16,66 +16,6 @@ beforeAll(async () => {
   server = await startTestServer();
 }, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
-
-type Child = {
-  name: string;
-  dob?: string;
-  gender?: string;
-  race?: string;
-  schoolYear?: string;
-  socialProgram?: string;
-  from?: string;
-  ended?: string;
-  inactive?: [string, string | null];
-};
-
-async function makeActivity(name: string): Promise<string> {
-  const id = randomUUID();
-  await server.db.run(`INSERT INTO activities (id, name, teacher, area, frequency) VALUES ($1, $2, 'Mestre', 'Esporte', 'Semanal')`, [id, name]);
-  return id;
-}
-async function makeClass(activityId: string, title: string, weekDay: string): Promise<string> {
-  const id = randomUUID();
-  await server.db.run(`INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, $3, '14h', 'Básico', $4)`, [
-    id,
-    title,
-    weekDay,
-    activityId,
-  ]);
-  return id;
-}
-async function makeChild(child: Child): Promise<string> {
-  const id = randomUUID();
-  await server.db.run(
-    'INSERT INTO students (id, full_name, date_of_birth, gender, race, school_year, social_program) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [id, child.name, child.dob ?? null, child.gender ?? null, child.race ?? null, child.schoolYear ?? null, child.socialProgram ?? null],
-  );
-  if (child.inactive)
-    await server.db.run(`INSERT INTO student_inactivity (student_id, from_on, until_on, reason) VALUES ($1, $2, $3, 'Mudou de cidade')`, [
-      id,
-      ...child.inactive,
-    ]);
-  return id;
-}
-async function enrol(classId: string, studentId: string, from = '2020-01-01', ended: string | null = null) {
-  await server.db.run('INSERT INTO class_enrollments (class_id, student_id, enrolled_on, ended_on) VALUES ($1, $2, $3, $4)', [
-    classId,
-    studentId,
-    from,
-    ended,
-  ]);
-}
-async function put(classId: string, date: string, body: object) {
-  const response = await server.app.inject({
-    method: 'PUT',
-    url: `/api/classes/${classId}/attendance/${date}`,
-    payload: { takenBy: 'Carlos Eduardo Nascimento', takenAt: `${date}T17:00:00.000Z`, ...body },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-const P = (studentId: string): AttendanceEntry => ({ studentId, status: 'PRESENT' });
-const A = (studentId: string): AttendanceEntry => ({ studentId, status: 'ABSENT' });
-const J = (studentId: string): AttendanceEntry => ({ studentId, status: 'JUSTIFIED', reason: 'HEALTH' });
 
 async function report(query: string): Promise<BeneficiariesReport> {
   const response = await server.app.inject(`/api/reports/beneficiaries?${query}`);
@@ -96,64 +36,8 @@ describe('GET /api/reports/beneficiaries', () => {
   //   not served: Eva (enrolled from April), Fábio (left in February), Gil (inactive since February)
   //   Ana's absence on 2025-02-24 and April's roll are outside the period.
   let futebol: string, xadrez: string, segunda: string;
-  const id: Record<string, string> = {};
   beforeAll(async () => {
-    futebol = await makeActivity(`Futebol ${randomUUID().slice(0, 6)}`);
-    xadrez = await makeActivity(`Xadrez ${randomUUID().slice(0, 6)}`);
-    segunda = await makeClass(futebol, 'Segunda', 'SEGUNDA');
-    const quarta = await makeClass(xadrez, 'Quarta', 'QUARTA');
-    const children: Record<string, Child & { classes: string[] }> = {
-      ana: {
-        name: 'Ana Souza',
-        dob: '2016-03-02',
-        gender: 'FEMININO',
-        race: 'PARDA',
-        schoolYear: '3º ano',
-        socialProgram: 'BOLSA_FAMILIA',
-        classes: [segunda, quarta],
-      },
-      bruno: {
-        name: 'Bruno Lima',
-        dob: '2013-03-01',
-        gender: 'MASCULINO',
-        race: 'PRETA',
-        schoolYear: '7º ano',
-        from: '2025-03-10',
-        classes: [segunda],
-      },
-      carla: { name: 'Carla Dias', dob: '2010-02-28', gender: 'FEMININO', race: 'PARDA', ended: '2025-03-18', classes: [segunda] },
-      davi: { name: 'Davi Rocha', dob: '2006-01-01', gender: 'MASCULINO', race: 'BRANCA', classes: [segunda] },
-      hana: { name: 'Hana Melo', dob: '2012-05-05', gender: 'FEMININO', inactive: ['2025-03-04', '2025-03-20'], classes: [segunda] },
-      iris: { name: 'Iris Prado', dob: '2015-01-01', gender: 'FEMININO', race: 'INDIGENA', socialProgram: 'BOLSA_FAMILIA', classes: [quarta] },
-      eva: { name: 'Eva Nunes', dob: '2020-01-01', from: '2025-04-01', classes: [segunda] },
-      fabio: { name: 'Fábio Reis', ended: '2025-02-20', classes: [segunda] },
-      gil: { name: 'Gil Alves', dob: '2014-06-01', inactive: ['2025-02-01', null], classes: [segunda] },
-    };
-    for (const [key, child] of Object.entries(children)) {
-      const childId = await makeChild(child);
-      id[key] = childId;
-      for (const classId of child.classes) await enrol(classId, childId, child.from, child.ended ?? null);
-    }
-    await server.db.run(
-      `INSERT INTO student_assessments (student_id, form_type, form_version, answers, written_by_id, written_by, written_by_access)
-       VALUES ($1, 'SOCIAL', 1, '{"necessidades-especiais": {"yes": true, "detail": "TEA"}}', 'u', 'Assistente', 'assistente_social'),
-              ($2, 'SOCIAL', 1, '{"necessidades-especiais": {"yes": false}}', 'u', 'Assistente', 'assistente_social')`,
-      [id.ana!, id.davi!],
-    );
-    const { ana, bruno, carla, davi, hana, iris } = id as Record<'ana' | 'bruno' | 'carla' | 'davi' | 'hana' | 'iris', string>;
-    await put(segunda, '2025-02-24', { entries: [A(ana), A(carla), A(davi), P(hana)] });
-    await put(segunda, '2025-03-03', { entries: [P(ana), A(carla), A(davi), P(hana)] });
-    await put(segunda, '2025-03-10', { notHeld: { reason: 'WEATHER' } });
-    await put(segunda, '2025-03-17', { entries: [J(ana), P(bruno), P(carla), A(davi)] });
-    await put(segunda, '2025-03-24', { entries: [P(ana), A(bruno), A(davi), A(hana)] });
-    await put(segunda, '2025-03-31', { entries: [P(ana), P(bruno), P(davi), P(hana)] });
-    await put(segunda, '2025-04-07', { entries: [A(ana), A(bruno), A(davi), A(hana)] });
-    await put(quarta, '2025-03-05', { entries: [P(ana), P(iris)] });
-    await put(quarta, '2025-03-12', { entries: [A(ana), A(iris)] });
-    expect(
-      (await server.app.inject({ method: 'PUT', url: '/api/calendar/2025-03-31', payload: { kind: 'HOLIDAY', name: 'Feriado municipal' } }))
-        .statusCode,
-    ).toBe(200);
+    ({ futebol, xadrez, segunda } = await funderFixture(server));
   });
 
   it('counts the children served in the period and those who came, with each one’s days and frequency by the one rule', async () => {

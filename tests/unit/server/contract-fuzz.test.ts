@@ -272,6 +272,9 @@ const documentFields = z.toJSONSchema(documentMetaSchema, { io: 'input' }) as Js
 
 type Parts = { params: Record<string, string>; query: Record<string, string>; body?: unknown; fields?: Record<string, string> };
 
+/** A YYYY-MM-DD day `days` later (earlier when negative). */
+const shiftDays = (date: string, days: number): string => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** A roll body without marks is a class not held (issue 50): it says why. Other bodies pass as they are. */
 function rollShape(body: unknown): unknown {
   if (!isObject(body) || !('takenBy' in body) || body.entries !== undefined) return body;
@@ -292,12 +295,17 @@ function validParts(route: Route): fc.Arbitrary<Parts> {
             : // How many of each alert list: a whole number from 1 to 100, written in the query.
               q.name === 'limit'
               ? fc.integer({ min: 1, max: 100 }).map(String)
-              : // A period (the beneficiaries report): every start before every end, the calendar's edges among them.
-                q.name === 'from'
-                ? fc.constantFrom('0001-01-01', '2024-01-01', fx.rollDate)
-                : q.name === 'to'
-                  ? fc.constantFrom(fx.rollDate, '2031-12-31', '9999-12-31')
-                  : (valid(q.schema) as fc.Arbitrary<string>),
+              : // The funder's pack: a period of at most a year (every start below before every end, less than a year apart).
+                q.name === 'from' && route.path === '/api/reports/funder-pack'
+                ? fc.constantFrom(fx.rollDate, shiftDays(fx.rollDate, -300))
+                : q.name === 'to' && route.path === '/api/reports/funder-pack'
+                  ? fc.constantFrom(fx.rollDate, shiftDays(fx.rollDate, 40))
+                  : // A period (the beneficiaries report): every start before every end, the calendar's edges among them.
+                    q.name === 'from'
+                    ? fc.constantFrom('0001-01-01', '2024-01-01', fx.rollDate)
+                    : q.name === 'to'
+                      ? fc.constantFrom(fx.rollDate, '2031-12-31', '9999-12-31')
+                      : (valid(q.schema) as fc.Arbitrary<string>),
       ]),
     ),
     { requiredKeys: route.query.filter((q) => q.required).map((q) => q.name) },

@@ -54,6 +54,7 @@ const expectedRoutes = [
   ['get', '/api/attendance/alerts'],
   ['get', '/api/reports/frequency'],
   ['get', '/api/reports/beneficiaries'],
+  ['get', '/api/reports/funder-pack'],
   ['get', '/api/calendar'],
   ['put', '/api/calendar/{date}'],
   ['delete', '/api/calendar/{date}'],

@@ -1,0 +1,197 @@
+/**
+ * What the funder's pack (issue 53, GET /reports/funder-pack) reads beyond the period report itself: the attendance
+ * lists of every class and month of the period (the month grid's rows, read for all classes at once), the CPFs of the
+ * children named, who has no image-use consent, and the programme's names for the lists' header. Every figure by the
+ * rules the month grid uses: who is on a roster (rules/roster.ts onRoster), which rolls count (heldRoll) and the one
+ * frequency rule (attendanceCountsSql, frequencySql).
+ */
+import type { NotHeldReason } from '../../src/api/contract.ts';
+import type { Queryable } from '../db/types.ts';
+import { currentConsents } from './consents.ts';
+import { attendanceCountsSql, frequencySql, heldRoll } from './rules/frequency.ts';
+import { foldedOrder, nameOrder } from './rules/name-order.ts';
+import { onRoster } from './rules/roster.ts';
+
+/** The names on every list's header (issue 58's programme settings). */
+export type PackHeader = { programme: string | null; project: string | null; funder: string | null };
+
+/**
+ * The programme, project and funder names for the pack's header. The one place they are read: issue 58's settings
+ * (GET /api/settings) are not on main yet, so none is known and the lists leave a line to fill in by hand.
+ */
+export async function packHeader(_db: Queryable): Promise<PackHeader> {
+  return { programme: null, project: null, funder: null };
+}
+
+export type ListRoll = { date: string; held: boolean; notHeld: { reason: NotHeldReason; note: string | null } | null; dayOff: string | null };
+/** One child's line of a class's month: a mark per roll date (null: none), and the month's figures. */
+export type ListLine = {
+  id: string;
+  name: string;
+  marks: Array<'P' | 'A' | 'J' | 'N' | null>;
+  present: number;
+  absent: number;
+  justified: number;
+  rollDays: number;
+  frequencyPercent: number;
+};
+/** A class's month inside the period: its rolls (the list's columns) and a line per child the month grid shows. */
+export type ClassMonthList = {
+  activityId: string;
+  activityName: string;
+  classId: string;
+  className: string;
+  instructor: string | null;
+  weekDay: string | null;
+  schedule: string | null;
+  month: string;
+  rolls: ListRoll[];
+  lines: ListLine[];
+};
+
+type ClassRow = {
+  id: string;
+  title: string;
+  activityId: string;
+  activityName: string;
+  instructor: string | null;
+  weekDay: string | null;
+  schedule: string | null;
+};
+type RollRow = { classId: string; date: string; held: boolean; reason: NotHeldReason | null; note: string | null; dayOff: string | null };
+type LineRow = Omit<ListLine, 'marks'> & { classId: string; month: string; marks: string | null };
+
+/**
+ * Every class (of the chosen activities, null: all) and month of the period that has a roll or a child on its roster,
+ * with the month grid's lines restricted to the period's days: a child on the roster on some day of it or marked on one
+ * of its rolls; P/A/J as marked, N (not marked) on a held roll the child's roster day had them on, nothing otherwise.
+ */
+export async function classMonthLists(db: Queryable, from: string, to: string, activityIds: readonly string[] | null): Promise<ClassMonthList[]> {
+  const chosen = `SELECT c.id FROM classes c WHERE $3::text[] IS NULL OR c.activity_id = ANY($3::text[])`;
+  const classes = await db.query<ClassRow>(
+    `SELECT c.id, c.title, c.activity_id AS "activityId", a.name AS "activityName", coalesce(u.full_name, nullif(a.teacher, '')) AS instructor,
+            nullif(c.week_day, '') AS "weekDay", nullif(c.schedule, '') AS schedule
+       FROM classes c JOIN activities a ON a.id = c.activity_id LEFT JOIN users u ON u.id = c.instructor_id
+      WHERE c.id IN (${chosen}) AND $1::date IS NOT NULL AND $2::date IS NOT NULL
+      ORDER BY ${foldedOrder('a.name', 'a.id')}, ${foldedOrder('c.title', 'c.id')}`,
+    [from, to, activityIds],
+  );
+  const rolls = await db.query<RollRow>(
+    `SELECT r.class_id AS "classId", to_char(r.date, 'YYYY-MM-DD') AS date, ${heldRoll('r')} AS held, r.not_held_reason AS reason,
+            r.not_held_note AS note, (SELECT d.name FROM calendar_days d WHERE d.date = r.date) AS "dayOff"
+       FROM attendance_rolls r
+      WHERE r.date >= $1::date AND r.date <= $2::date AND r.class_id IN (${chosen})
+      ORDER BY r.class_id, r.date`,
+    [from, to, activityIds],
+  );
+  const counts = attendanceCountsSql({
+    perClass: true,
+    perMonth: true,
+    filter: (r) => `${r}.date >= $1::date AND ${r}.date <= $2::date AND ${r}.class_id IN (SELECT id FROM chosen)`,
+  });
+  const lines = await db.query<LineRow>(
+    `WITH chosen AS (${chosen}),
+     months AS (
+       SELECT m::date AS month, greatest(m::date, $1::date) AS lo, least((m + interval '1 month' - interval '1 day')::date, $2::date) AS hi
+         FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') m
+     ), stretch AS (
+       -- each enrolment's days inside each month of the period (the end date is the first day off the roster)
+       SELECT e.student_id, e.class_id, e.enrolled_on, e.ended_on, mo.month, mo.lo AS month_lo, mo.hi AS month_hi,
+              greatest(e.enrolled_on, mo.lo) AS lo, least(coalesce(e.ended_on - 1, mo.hi), mo.hi) AS hi
+         FROM class_enrollments e JOIN chosen c ON c.id = e.class_id
+         JOIN months mo ON e.enrolled_on <= mo.hi AND (e.ended_on IS NULL OR e.ended_on > mo.lo)
+     ), shown AS (
+       -- on the roster on some day: the rule can only change at the stretch's start and where an inactivity ends
+       SELECT s.class_id, s.month, s.month_lo, s.month_hi, s.student_id FROM stretch s
+        WHERE EXISTS (SELECT 1 FROM (SELECT s.lo AS day
+                                     UNION ALL
+                                     SELECT i.until_on FROM student_inactivity i
+                                      WHERE i.student_id = s.student_id AND i.until_on > s.lo AND i.until_on <= s.hi) d
+                       WHERE ${onRoster('s', 'd.day')})
+       UNION
+       SELECT a.class_id, mo.month, mo.lo, mo.hi, a.student_id
+         FROM attendance_entries a JOIN months mo ON a.date >= mo.lo AND a.date <= mo.hi
+        WHERE a.class_id IN (SELECT id FROM chosen)
+     ), counts AS (${counts})
+     SELECT sh.class_id AS "classId", to_char(sh.month, 'YYYY-MM') AS month, st.id, st.full_name AS name,
+            (SELECT string_agg(coalesce(CASE a.status WHEN 'PRESENT' THEN 'P' WHEN 'ABSENT' THEN 'A' WHEN 'JUSTIFIED' THEN 'J' END,
+                                        CASE WHEN ${heldRoll('r')} AND EXISTS (SELECT 1 FROM class_enrollments e
+                                                  WHERE e.class_id = r.class_id AND e.student_id = sh.student_id AND ${onRoster('e', 'r.date')})
+                                             THEN 'N' ELSE '-' END), '' ORDER BY r.date)
+               FROM attendance_rolls r
+               LEFT JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date AND a.student_id = sh.student_id
+              WHERE r.class_id = sh.class_id AND r.date >= sh.month_lo AND r.date <= sh.month_hi) AS marks,
+            coalesce(c.present, 0) AS present, coalesce(c.absent, 0) AS absent, coalesce(c.justified, 0) AS justified,
+            coalesce(c.days, 0) AS "rollDays", ${frequencySql('c')} AS "frequencyPercent"
+       FROM shown sh
+       JOIN students st ON st.id = sh.student_id
+       LEFT JOIN counts c ON c.student_id = sh.student_id AND c.class_id = sh.class_id AND c.month = sh.month
+      ORDER BY sh.class_id, sh.month, ${nameOrder('st')}`,
+    [from, to, activityIds],
+  );
+  const rollsOf = new Map<string, ListRoll[]>();
+  for (const { classId, date, held, reason, note, dayOff } of rolls) {
+    const key = `${classId} ${date.slice(0, 7)}`;
+    const roll: ListRoll = { date, held, notHeld: reason === null ? null : { reason, note }, dayOff };
+    rollsOf.set(key, [...(rollsOf.get(key) ?? []), roll]);
+  }
+  const linesOf = new Map<string, ListLine[]>();
+  for (const { classId, month, marks, ...line } of lines) {
+    const key = `${classId} ${month}`;
+    const list = linesOf.get(key) ?? [];
+    list.push({ ...line, marks: [...(marks ?? '')].map((mark) => (mark === '-' ? null : (mark as 'P' | 'A' | 'J' | 'N'))) });
+    linesOf.set(key, list);
+  }
+  const months = monthsOf(from, to);
+  const result: ClassMonthList[] = [];
+  for (const group of classes)
+    for (const month of months) {
+      const key = `${group.id} ${month}`;
+      const monthRolls = rollsOf.get(key) ?? [];
+      const monthLines = linesOf.get(key) ?? [];
+      if (monthRolls.length === 0 && monthLines.length === 0) continue;
+      result.push({
+        activityId: group.activityId,
+        activityName: group.activityName,
+        classId: group.id,
+        className: group.title,
+        instructor: group.instructor,
+        weekDay: group.weekDay,
+        schedule: group.schedule,
+        month,
+        rolls: monthRolls,
+        lines: monthLines,
+      });
+    }
+  return result;
+}
+
+/** The months (YYYY-MM) from `from`'s to `to`'s. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+    months.push(key);
+    if (key >= last) return months;
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  }
+}
+
+/** The CPF (digits) of each of these children who has one. */
+export async function cpfsOf(db: Queryable, studentIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.query<{ id: string; cpf: string }>(
+    'SELECT id, registration_number AS cpf FROM students WHERE id = ANY($1::text[]) AND registration_number IS NOT NULL',
+    [studentIds],
+  );
+  return new Map(rows.map((row) => [row.id, row.cpf]));
+}
+
+/** Of these children, those whose image-use consent is not granted now (refused, withdrawn or never asked). */
+export async function withoutImageConsent(db: Queryable, studentIds: readonly string[]): Promise<Map<string, 'REFUSED' | 'MISSING'>> {
+  const states = await currentConsents(db, studentIds);
+  const without = new Map<string, 'REFUSED' | 'MISSING'>();
+  for (const [id, state] of states) if (state.IMAGE_USE !== 'GRANTED') without.set(id, state.IMAGE_USE === 'REFUSED' ? 'REFUSED' : 'MISSING');
+  return without;
+}

@@ -1,0 +1,75 @@
+/**
+ * The files of the funder's pack (issue 53), in the order the ZIP holds them, each made only when the ZIP reaches it
+ * (pack-zip.ts): the nominal list as XLSX and CSV, the summary, the children without image-use consent, then one
+ * attendance list per class and month.
+ */
+import type { ActivityCalendar, BeneficiariesReport } from '../../src/api/beneficiaries-contract.ts';
+import { toCsv } from '../../src/lib/csv.ts';
+import type { ClassMonthList, PackHeader } from '../data/funder-pack.ts';
+import { attendanceListPdf } from './attendance-list-pdf.ts';
+import { pathPart } from './labels.ts';
+import { nominalCsv, nominalRows, nominalXlsx } from './nominal-list.ts';
+import type { PackFile } from './pack-zip.ts';
+import { summaryPdf } from './summary-pdf.ts';
+
+export type PackData = {
+  report: Omit<BeneficiariesReport, 'calendar'>;
+  calendar: ActivityCalendar;
+  lists: readonly ClassMonthList[];
+  cpfs: ReadonlyMap<string, string>;
+  withoutConsent: ReadonlyMap<string, 'REFUSED' | 'MISSING'>;
+  header: PackHeader;
+  fullCpf: boolean;
+  madeOn: string;
+};
+
+/** Each class-month list's path, frequencia/<activity>/<class>-<YYYY-MM>.pdf, numbered when two classes share a name. */
+export function listPaths(lists: readonly ClassMonthList[]): string[] {
+  const taken = new Map<string, number>();
+  const classPart = new Map<string, string>();
+  return lists.map((list) => {
+    let name = classPart.get(list.classId);
+    if (name === undefined) {
+      const base = `frequencia/${pathPart(list.activityName, 'atividade')}/${pathPart(list.className, 'turma')}`;
+      const seen = (taken.get(base) ?? 0) + 1;
+      taken.set(base, seen);
+      name = seen === 1 ? base : `${base} (${seen})`;
+      classPart.set(list.classId, name);
+    }
+    return `${name}-${list.month}.pdf`;
+  });
+}
+
+export function* packFiles(data: PackData): Generator<PackFile> {
+  const rows = nominalRows(data.report.students, { cpfs: data.cpfs, fullCpf: data.fullCpf });
+  yield { path: 'beneficiarios.xlsx', bytes: () => nominalXlsx(rows), stored: true };
+  yield { path: 'beneficiarios.csv', bytes: async () => nominalCsv(rows) };
+  const activityNames = data.report.attendance.activities
+    .filter((activity) => data.report.activityIds.includes(activity.activityId))
+    .map((activity) => activity.activityName);
+  yield {
+    path: 'resumo.pdf',
+    bytes: () => summaryPdf({ report: data.report, calendar: data.calendar, activityNames, header: data.header, madeOn: data.madeOn }),
+    stored: true,
+  };
+  yield {
+    path: 'sem-autorizacao-de-imagem.csv',
+    bytes: async () =>
+      toCsv(
+        [
+          ['Nome', 'Autorização de uso de imagem', 'Atividades e turmas'],
+          ...data.report.students
+            .filter((student) => data.withoutConsent.has(student.id))
+            .map((student) => [
+              student.name,
+              data.withoutConsent.get(student.id) === 'REFUSED' ? 'Recusada ou retirada' : 'Não registrada',
+              student.classes.map((group) => `${group.activityName} / ${group.className}`).join('; '),
+            ]),
+        ],
+        'pt-BR',
+      ),
+  };
+  const paths = listPaths(data.lists);
+  for (const [i, list] of data.lists.entries())
+    yield { path: paths[i]!, bytes: () => attendanceListPdf(list, data.header, data.madeOn), stored: true };
+}
