@@ -160,12 +160,14 @@ const ROUTES: Route[] = [
   { name: 'users', path: () => 'usuarios', ready: (page) => page.getByTestId('user-card').first() },
   { name: 'reports', path: () => 'relatorios', ready: (page) => page.getByTestId('report-month') },
   {
-    name: 'the period report for funders, its nominal list shown',
+    name: "the period report for funders, its nominal list shown and the pack's CPF-in-full warning",
     path: () => 'relatorios/prestacao-de-contas',
     ready: (page) => page.getByTestId('served-count'),
     act: async (page) => {
       await page.getByRole('button', { name: /^(Show the list|Mostrar a lista)$/ }).click();
       await expect(page.getByTestId('nominal-list')).toBeVisible();
+      await page.getByRole('checkbox', { name: /^(CPF in full|CPF completo)$/ }).check();
+      await expect(page.getByText(/^(The CPF will go in full|O CPF irá completo)$/)).toBeVisible();
     },
   },
   {

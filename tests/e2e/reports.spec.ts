@@ -189,3 +189,34 @@ test('the period report for funders counts the children served and those who cam
   await expect(pt.getByTestId('served-count')).toHaveText('2');
   await portuguese.close();
 });
+
+test("the funder's pack downloads as one ZIP, warns before the CPF goes in full, and says it needs the server offline", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { activityId, activityName } = await fundedClass(request);
+  const english = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'block', acceptDownloads: true });
+  await english.addInitScript(() => window.localStorage.setItem('quadra.locale', 'en-US'));
+  const page = await english.newPage();
+  await page.goto(`relatorios/prestacao-de-contas?activities=${activityId}`);
+  await expect(page.getByTestId('served-count')).toHaveText('2');
+  // The activity calendar: today's roll is a day held of the class
+  await expect(page.getByTestId('activity-calendar')).toContainText(activityName);
+  const pack = page.getByTestId('funder-pack');
+  await expect(pack.getByRole('checkbox', { name: 'CPF in full' })).not.toBeChecked();
+  await expect(pack.getByText('The CPF will go in full')).toHaveCount(0);
+  const [download] = await Promise.all([page.waitForEvent('download'), pack.getByRole('button', { name: 'Download the pack' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^quadra-prestacao-de-contas-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.zip$/);
+  const { unzipSync } = await import('fflate');
+  const files = Object.keys(unzipSync(new Uint8Array(readFileSync((await download.path())!))));
+  expect(files).toEqual(expect.arrayContaining(['beneficiarios.xlsx', 'beneficiarios.csv', 'resumo.pdf', 'sem-autorizacao-de-imagem.csv']));
+  expect(files.filter((file) => file.startsWith('frequencia/')).length).toBeGreaterThan(0);
+  await pack.getByRole('checkbox', { name: 'CPF in full' }).check();
+  await expect(pack.getByText('The CPF will go in full')).toBeVisible();
+  // Offline: the report shows from the device, the pack says it needs the server
+  await english.setOffline(true);
+  await expect(pack.getByRole('button', { name: 'Download the pack' })).toBeDisabled();
+  await expect(pack.getByTestId('funder-pack-offline')).toHaveText('The pack is made by the server: connect to the internet to download it.');
+  await english.close();
+});

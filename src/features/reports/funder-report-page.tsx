@@ -17,6 +17,7 @@ import { localIsoDate } from '../../lib/calendar-date.ts';
 import { answerState } from '../../offline/list-source.ts';
 import { ActivityCalendarTable } from './activity-calendar-table.tsx';
 import { AttendanceTable, Breakdowns, NominalList } from './beneficiary-tables.tsx';
+import { FunderPackButton } from './funder-pack-button.tsx';
 import { PeriodChooser } from './period-chooser.tsx';
 import { activityIdsOf, dateText, periodOfSearch } from './report-period.ts';
 
@@ -48,6 +49,7 @@ export function FunderReportPage({ search, onSearchChange }: { search: Search; o
         </Trans>
       </Title>
       <ListSourceBanner source={report.source} savedAt={report.savedAt} />
+      <FunderPackButton period={{ ...period, activityIds }} />
       {report.source === 'loading' && <Loader size="sm" aria-label={t`Loading the report`} />}
       {report.source === 'error' && (
         <Text c="red.8" mb="md">
