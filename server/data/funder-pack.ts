@@ -11,16 +11,16 @@ import { currentConsents } from './consents.ts';
 import { attendanceCountsSql, frequencySql, heldRoll } from './rules/frequency.ts';
 import { foldedOrder, nameOrder } from './rules/name-order.ts';
 import { onRoster } from './rules/roster.ts';
+import { settings } from './settings.ts';
 
 /** The names on every list's header (issue 58's programme settings). */
 export type PackHeader = { programme: string | null; project: string | null; funder: string | null };
 
-/**
- * The programme, project and funder names for the pack's header. The one place they are read: issue 58's settings
- * (GET /api/settings) are not on main yet, so none is known and the lists leave a line to fill in by hand.
- */
-export async function packHeader(_db: Queryable): Promise<PackHeader> {
-  return { programme: null, project: null, funder: null };
+/** The programme, project and funder names for the pack's header: the programme settings' (issue 58); empty is none. */
+export async function packHeader(db: Queryable): Promise<PackHeader> {
+  const { programmeName, projectName, funderName } = await settings(db);
+  const named = (text: string) => (text.trim() === '' ? null : text.trim());
+  return { programme: named(programmeName), project: named(projectName), funder: named(funderName) };
 }
 
 export type ListRoll = { date: string; held: boolean; notHeld: { reason: NotHeldReason; note: string | null } | null; dayOff: string | null };
