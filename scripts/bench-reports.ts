@@ -8,6 +8,10 @@
  *   bash scripts/with-postgres.sh npx tsx scripts/bench-reports.ts      the same on PostgreSQL (DATABASE_URL)
  *   BENCH_DATA_DIR=/tmp/x npx tsx scripts/bench-reports.ts               keeps the seeded folder for the next run
  * Goal: <= 100 ms each for the grid and the alerts; <= 500 ms for the half year's beneficiaries.
+ * Then the funder's pack of that half year (issue 53): the whole ZIP downloaded over HTTP (the server listening on a
+ * local port, the answer read and thrown away as it streams), BENCH_PACK_RUNS (3) times: its time, its size, how many
+ * class-month lists, and the process's resident memory at its highest while making it (sampled every 20 ms; the
+ * embedded database runs in this process too, so it is counted in). Goal: <= 20 s and <= 400 MB.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +25,8 @@ import { median } from './bench-common.ts';
 const students = Number(process.env.BENCH_STUDENTS ?? 5000);
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const GOAL_MS = { grid: 100, alerts: 100, beneficiaries: 500 } as const;
+const packRuns = Number(process.env.BENCH_PACK_RUNS ?? 3);
+const PACK_GOAL = { ms: 20_000, rssMB: 400 } as const;
 
 /** The date `days` before today, as the rolls above are dated (the database's current_date, in UTC here). */
 const isoDaysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -89,6 +95,7 @@ async function main(): Promise<void> {
     // The half year the rolls cover, the whole programme: every child served, the nominal list and its access record.
     beneficiaries: await time(`/api/reports/beneficiaries?from=${isoDaysAgo(182)}&to=${isoDaysAgo(1)}`),
   };
+  const pack = await timePack(app, `/api/reports/funder-pack?from=${isoDaysAgo(182)}&to=${isoDaysAgo(1)}`);
   await app.close();
   await db.close();
   if (!keep) await rm(dataDir, { recursive: true, force: true });
@@ -97,7 +104,52 @@ async function main(): Promise<void> {
     const goal = GOAL_MS[name];
     console.log(`${name.padEnd(13)} median ${medianMs} ms, slowest ${maxMs} ms (goal <= ${goal} ms: ${(medianMs / goal).toFixed(2)} x goal)`);
   }
-  console.log(`BENCH_JSON ${JSON.stringify(figures)}`);
+  console.log(
+    `pack          median ${pack.medianMs} ms, slowest ${pack.maxMs} ms (goal <= ${PACK_GOAL.ms} ms: ${(pack.medianMs / PACK_GOAL.ms).toFixed(2)} x goal); ` +
+      `${pack.lists} class-month lists, ${pack.zipMB} MB; resident memory at most ${pack.peakRssMB} MB (${pack.baseRssMB} MB before; goal <= ${PACK_GOAL.rssMB} MB)`,
+  );
+  console.log(`BENCH_JSON ${JSON.stringify({ ...figures, pack })}`);
+}
+
+/** The pack downloaded over HTTP, read as it streams: time, size, lists, and the highest resident memory meanwhile. */
+async function timePack(app: Awaited<ReturnType<typeof buildServer>>, path: string) {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseRssMB = Math.round(process.memoryUsage().rss / 2 ** 20);
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const times: number[] = [];
+  let bytes = 0;
+  let lists = 0;
+  try {
+    for (let i = 0; i < packRuns; i += 1) {
+      const started = performance.now();
+      const response = await fetch(`${address}${path}`);
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+      bytes = 0;
+      const names = new Set<string>();
+      // The ZIP's file headers name each file: count the lists without keeping the body (a chunk's tail is kept so
+      // a name cut between two chunks is still read; a name is written twice, in its header and in the directory).
+      let tail = '';
+      for await (const chunk of response.body!) {
+        bytes += chunk.byteLength;
+        const text = tail + Buffer.from(chunk).toString('latin1');
+        for (const match of text.matchAll(/frequencia\/[^/]+\/[^/]*?-\d{4}-\d{2}\.pdf/g)) names.add(match[0]);
+        tail = text.slice(-300);
+      }
+      lists = names.size;
+      times.push(performance.now() - started);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return {
+    medianMs: Math.round(median(times)),
+    maxMs: Math.round(Math.max(...times)),
+    zipMB: Math.round(bytes / 2 ** 17) / 8,
+    lists,
+    baseRssMB,
+    peakRssMB: Math.round(peak / 2 ** 20),
+  };
 }
 
 await main();
