@@ -12,6 +12,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { firstVisitToStudents, median, navigateToStudents, offlineRepeatFcp, openHome, root, startServer } from './bench-common.ts';
 import { ORIGINAL_DIST, printMainThreadTasks, printSideBySide, serveOriginal, sideBySide } from './bench-original.ts';
 import { mapFirstScript, printScriptMap } from './first-script-map.ts';
+import { generalRollSearch } from './bench-general-roll.ts';
 
 // BENCH_PORT moves the reference server off the default, BENCH_ORIGINAL_PORT the original's static server (next port).
 const PORT = Number(process.env.BENCH_PORT || 4390);
@@ -136,6 +137,17 @@ async function studentsPage(browser: Browser): Promise<void> {
   rows.push({ figure: 'students page, 5,000 students: DOM nodes', value: String(nodes), goal: '<= 1,400', vsGoal: ratio(nodes, 1400, 'at most') });
 }
 
+/** Issue 52: the general roll of the seeded 5,000 children, a search keystroke at 4x CPU (bench-general-roll.ts). */
+async function generalRollPage(browser: Browser): Promise<void> {
+  const result = await generalRollSearch(browser, BASE);
+  rows.push({
+    figure: `general roll, ${result.children.toLocaleString('en-US')} children, 4x CPU: a search keystroke to the list painted (median; max ${result.keystrokeMaxMs} ms)`,
+    value: ms(result.keystrokeMs),
+    goal: '<= 50 ms',
+    vsGoal: ratio(result.keystrokeMs, 50, 'at most'),
+  });
+}
+
 /** Run a child benchmark script and collect its BENCH_JSON line. */
 function childBench(script: string, args: string[] = [], env: Record<string, string> = {}): Record<string, unknown> | null {
   return childCommand(join(root, 'node_modules/.bin/tsx'), [script, ...args], env);
@@ -167,7 +179,8 @@ function printTable(): void {
  * the offline start, `-- browser` every figure in Chromium at 5,000 students (no server figures), `-- server` only the
  * server's figures (quick, while working on them), `-- large` only the figures at 50,000 students, `-- original` only
  * Quadra beside the original app (issue 57; about 5 minutes), `-- first-script` only the map of the app's first script,
- * `-- first-visit` only the main-thread tasks of a first visit, both apps.
+ * `-- first-visit` only the main-thread tasks of a first visit, both apps, `-- general-roll` only the general roll's
+ * search at 5,000 children (issue 52).
  * (`--only NAME` is read as `NAME`.)
  */
 const only = process.argv[2] === '--only' ? process.argv[3] : process.argv[2];
@@ -309,10 +322,12 @@ async function browserFigures(): Promise<void> {
   try {
     if (only === 'students') return await studentsPage(browser);
     if (only === 'offline') return await offlineFcp(browser);
+    if (only === 'general-roll') return await generalRollPage(browser);
     await firstLoadJs(browser);
     if (only === 'first-load') return;
     await offlineFcp(browser);
     await studentsPage(browser);
+    await generalRollPage(browser);
     await browser.close();
     const attendance = childBench('scripts/bench-attendance.ts', [BASE]);
     const figure = (key: string) => attendance?.[key] as { medianMs?: number; p95Ms?: number; maxMs?: number } | undefined;
@@ -376,7 +391,7 @@ async function browserFigures(): Promise<void> {
 
 /** The reference server: the students list under load, the rush, the reports' SQL. */
 async function serverFigures(): Promise<void> {
-  if (only === 'students' || only === 'offline' || only === 'first-load' || only === 'browser') return;
+  if (only === 'students' || only === 'offline' || only === 'first-load' || only === 'browser' || only === 'general-roll') return;
   const listLoad = childBench('scripts/bench-server.ts') as {
     results?: Record<string, unknown>[];
     sync?: { fullKB: number; unchangedBytes: number };

@@ -19,6 +19,7 @@ import { registerRequestLog, registerStrictJson, registerUrlCheck, strictValidat
 import { healthRoutes } from './routes/health.ts';
 import { errorBody, registerErrorHandlers } from './errors.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
+import { generalRollRoutes } from './routes/general-roll.ts';
 import { attendanceReportRoutes, DEFAULT_ATTENDANCE_MIN_PERCENT } from './routes/attendance-reports.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -127,6 +128,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(guardianRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(attendanceRoutes, context);
+  await app.register(generalRollRoutes, context);
   await app.register(attendanceReportRoutes, { ...context, minPercent: attendanceMinPercent });
   await app.register(frequencyReportRoutes, context);
   await app.register(beneficiariesRoutes, { ...context, ageBands });

@@ -32,6 +32,8 @@ import { Route as AlunosIdAnamneseRouteImport } from './routes/alunos/$id/anamne
 import { Route as AlunosIdEditarRouteImport } from './routes/alunos/$id/editar'
 import { Route as AlunosIdResponsaveisRouteImport } from './routes/alunos/$id/responsaveis'
 import { Route as FrequenciasAtividadesIndexRouteImport } from './routes/frequencias/atividades/index'
+import { Route as FrequenciasGeralIndexRouteImport } from './routes/frequencias/geral/index'
+import { Route as FrequenciasGeralMesRouteImport } from './routes/frequencias/geral/mes'
 import { Route as TurmasClassIdFrequenciaRouteImport } from './routes/turmas/$classId_.frequencia'
 import { Route as FrequenciasAtividadesActivityIdTurmasIndexRouteImport } from './routes/frequencias/atividades/$activityId/turmas/index'
 import { Route as FrequenciasAtividadesActivityIdTurmasClassIdChamadaRouteImport } from './routes/frequencias/atividades/$activityId/turmas/$classId/chamada'
@@ -153,6 +155,16 @@ const FrequenciasAtividadesIndexRoute =
     path: '/frequencias/atividades/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const FrequenciasGeralIndexRoute = FrequenciasGeralIndexRouteImport.update({
+  id: '/frequencias/geral/',
+  path: '/frequencias/geral/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FrequenciasGeralMesRoute = FrequenciasGeralMesRouteImport.update({
+  id: '/frequencias/geral/mes',
+  path: '/frequencias/geral/mes',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TurmasClassIdFrequenciaRoute = TurmasClassIdFrequenciaRouteImport.update({
   id: '/turmas/$classId_/frequencia',
   path: '/turmas/$classId/frequencia',
@@ -193,9 +205,11 @@ export interface FileRoutesByFullPath {
   '/alunos/$id/anamnese': typeof AlunosIdAnamneseRoute
   '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
+  '/frequencias/geral/mes': typeof FrequenciasGeralMesRoute
   '/turmas/$classId/frequencia': typeof TurmasClassIdFrequenciaRoute
   '/alunos/$id/': typeof AlunosIdIndexRoute
   '/frequencias/atividades/': typeof FrequenciasAtividadesIndexRoute
+  '/frequencias/geral/': typeof FrequenciasGeralIndexRoute
   '/frequencias/atividades/$activityId/turmas/': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
   '/frequencias/atividades/$activityId/turmas/$classId/chamada': typeof FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute
 }
@@ -221,9 +235,11 @@ export interface FileRoutesByTo {
   '/alunos/$id/anamnese': typeof AlunosIdAnamneseRoute
   '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
+  '/frequencias/geral/mes': typeof FrequenciasGeralMesRoute
   '/turmas/$classId/frequencia': typeof TurmasClassIdFrequenciaRoute
   '/alunos/$id': typeof AlunosIdIndexRoute
   '/frequencias/atividades': typeof FrequenciasAtividadesIndexRoute
+  '/frequencias/geral': typeof FrequenciasGeralIndexRoute
   '/frequencias/atividades/$activityId/turmas': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
   '/frequencias/atividades/$activityId/turmas/$classId/chamada': typeof FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute
 }
@@ -250,9 +266,11 @@ export interface FileRoutesById {
   '/alunos/$id/anamnese': typeof AlunosIdAnamneseRoute
   '/alunos/$id/editar': typeof AlunosIdEditarRoute
   '/alunos/$id/responsaveis': typeof AlunosIdResponsaveisRoute
+  '/frequencias/geral/mes': typeof FrequenciasGeralMesRoute
   '/turmas/$classId_/frequencia': typeof TurmasClassIdFrequenciaRoute
   '/alunos/$id/': typeof AlunosIdIndexRoute
   '/frequencias/atividades/': typeof FrequenciasAtividadesIndexRoute
+  '/frequencias/geral/': typeof FrequenciasGeralIndexRoute
   '/frequencias/atividades/$activityId/turmas/': typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
   '/frequencias/atividades/$activityId/turmas/$classId/chamada': typeof FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute
 }
@@ -280,9 +298,11 @@ export interface FileRouteTypes {
     | '/alunos/$id/anamnese'
     | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
+    | '/frequencias/geral/mes'
     | '/turmas/$classId/frequencia'
     | '/alunos/$id/'
     | '/frequencias/atividades/'
+    | '/frequencias/geral/'
     | '/frequencias/atividades/$activityId/turmas/'
     | '/frequencias/atividades/$activityId/turmas/$classId/chamada'
   fileRoutesByTo: FileRoutesByTo
@@ -308,9 +328,11 @@ export interface FileRouteTypes {
     | '/alunos/$id/anamnese'
     | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
+    | '/frequencias/geral/mes'
     | '/turmas/$classId/frequencia'
     | '/alunos/$id'
     | '/frequencias/atividades'
+    | '/frequencias/geral'
     | '/frequencias/atividades/$activityId/turmas'
     | '/frequencias/atividades/$activityId/turmas/$classId/chamada'
   id:
@@ -336,9 +358,11 @@ export interface FileRouteTypes {
     | '/alunos/$id/anamnese'
     | '/alunos/$id/editar'
     | '/alunos/$id/responsaveis'
+    | '/frequencias/geral/mes'
     | '/turmas/$classId_/frequencia'
     | '/alunos/$id/'
     | '/frequencias/atividades/'
+    | '/frequencias/geral/'
     | '/frequencias/atividades/$activityId/turmas/'
     | '/frequencias/atividades/$activityId/turmas/$classId/chamada'
   fileRoutesById: FileRoutesById
@@ -364,9 +388,11 @@ export interface RootRouteChildren {
   AlunosIdAnamneseRoute: typeof AlunosIdAnamneseRoute
   AlunosIdEditarRoute: typeof AlunosIdEditarRoute
   AlunosIdResponsaveisRoute: typeof AlunosIdResponsaveisRoute
+  FrequenciasGeralMesRoute: typeof FrequenciasGeralMesRoute
   TurmasClassIdFrequenciaRoute: typeof TurmasClassIdFrequenciaRoute
   AlunosIdIndexRoute: typeof AlunosIdIndexRoute
   FrequenciasAtividadesIndexRoute: typeof FrequenciasAtividadesIndexRoute
+  FrequenciasGeralIndexRoute: typeof FrequenciasGeralIndexRoute
   FrequenciasAtividadesActivityIdTurmasIndexRoute: typeof FrequenciasAtividadesActivityIdTurmasIndexRoute
   FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute: typeof FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute
 }
@@ -534,6 +560,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FrequenciasAtividadesIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/frequencias/geral/': {
+      id: '/frequencias/geral/'
+      path: '/frequencias/geral'
+      fullPath: '/frequencias/geral/'
+      preLoaderRoute: typeof FrequenciasGeralIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/frequencias/geral/mes': {
+      id: '/frequencias/geral/mes'
+      path: '/frequencias/geral/mes'
+      fullPath: '/frequencias/geral/mes'
+      preLoaderRoute: typeof FrequenciasGeralMesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/turmas/$classId_/frequencia': {
       id: '/turmas/$classId_/frequencia'
       path: '/turmas/$classId/frequencia'
@@ -591,9 +631,11 @@ const rootRouteChildren: RootRouteChildren = {
   AlunosIdAnamneseRoute: AlunosIdAnamneseRoute,
   AlunosIdEditarRoute: AlunosIdEditarRoute,
   AlunosIdResponsaveisRoute: AlunosIdResponsaveisRoute,
+  FrequenciasGeralMesRoute: FrequenciasGeralMesRoute,
   TurmasClassIdFrequenciaRoute: TurmasClassIdFrequenciaRoute,
   AlunosIdIndexRoute: AlunosIdIndexRoute,
   FrequenciasAtividadesIndexRoute: FrequenciasAtividadesIndexRoute,
+  FrequenciasGeralIndexRoute: FrequenciasGeralIndexRoute,
   FrequenciasAtividadesActivityIdTurmasIndexRoute:
     FrequenciasAtividadesActivityIdTurmasIndexRoute,
   FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute:

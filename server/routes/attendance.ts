@@ -25,10 +25,11 @@ import {
 import { lockRollTakenAt, readRoll, replaceEntries, rollDays, saveRollHead, toEntry, type EntryRow } from '../data/attendance.ts';
 import { monthGrid } from '../data/reports.ts';
 import { depositRoll, lockRollCounts, withdrawRoll } from '../data/rules/counts.ts';
-import { latestToday, rosterIds } from '../data/rules/roster.ts';
+import { rosterIds } from '../data/rules/roster.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, HttpError, listed, notFound, staleVersion } from '../errors.ts';
 import { requireClass } from './class-access.ts';
+import { requireOnceEach, requireRollTimes, unchangedSince } from './roll-rules.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
 const rollParams = z.object({ classId: pathIdSchema, date: isoDateSchema });
@@ -39,24 +40,17 @@ export const justifiedStudents = (roll: { entries: readonly { studentId: string;
 
 /**
  * A save taken on the day's roll as it was at `basedOn` (null: no roll) goes through only if nobody saved it since; the
- * same save sent again (its answer lost) finds its own takenAt there and goes through too.
+ * same save sent again (its answer lost) finds its own takenAt there and goes through too (roll-rules.ts unchangedSince).
  */
 async function requireUnchangedSince(
   tx: Queryable,
   classId: string,
   date: string,
-  { basedOn, takenAt, supersedes = [] }: { basedOn: string | null; takenAt: string; supersedes?: readonly string[] },
+  save: { basedOn: string | null; takenAt: string; supersedes?: readonly string[] | undefined },
 ): Promise<void> {
-  const takenAtBefore = await lockRollTakenAt(tx, classId, date);
-  if (takenAtBefore === undefined) return;
-  const latest = Date.parse(takenAtBefore);
-  // The same save again, one on the roll it was taken on, or one replacing this device's own save that arrived.
-  const own = [takenAt, ...(basedOn === null ? [] : [basedOn]), ...supersedes];
-  if (own.some((at) => Date.parse(at) === latest)) return;
+  if (unchangedSince(await lockRollTakenAt(tx, classId, date), save)) return;
   throw staleVersion('roll', await readRoll(tx, classId, date));
 }
-
-const DAY_MS = 86_400_000;
 
 export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, now, openMode }) => {
   app.put(
@@ -78,16 +72,10 @@ export const attendanceRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       const entries = request.body.entries ?? [];
       // With sign-in, who took the roll is the signed-in user, not what the device says; open mode has no one to name.
       const takenBy = openMode || !request.staff ? request.body.takenBy : request.staff.email;
-      if (date > latestToday(now())) throw new HttpError(400, `A roll cannot be dated after today (${date})`, 'roll-date-future');
-      // When it was taken: no later than a day past the server's clock (a device's clock may run ahead; year 9999 does not).
-      if (Date.parse(takenAt) > now().getTime() + DAY_MS) throw new HttpError(400, `A roll's takenAt cannot be later than tomorrow (${takenAt})`);
+      requireRollTimes(date, takenAt, now());
       // The access record: a row for every student on the roll (their attendance, a justified absence's reason).
       request.auditStudents = entries.map((entry) => entry.studentId);
-      const seen = new Set<string>();
-      const repeated = entries.filter(({ studentId }) => seen.has(studentId) || !seen.add(studentId));
-      if (repeated.length > 0) {
-        throw badRequest(`Each student may appear once in a roll; repeated: ${listed([...new Set(repeated.map((e) => e.studentId))])}`);
-      }
+      requireOnceEach(entries);
       const roll = await db.transaction(async (tx) => {
         // First, before any row lock: the roll's share of the maintained counts changes with it (rules/counts.ts).
         await lockRollCounts(tx, classId);

@@ -48,32 +48,53 @@ export function rollPayloadOf(row: OutboxRow): RollPayload | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** What a save of a day's roll (a class's, or the general roll) carries that the outbox's replacing rules read. */
+type DayRollFields = { takenAt: string; supersedes?: string[] | undefined };
+
 /**
- * Store the roll on the device (resolves after the IndexedDB write), then let the outbox send it. Older rolls of the
- * same class and day still waiting (this account's) are dropped: the newer one replaces them on the server anyway.
+ * Store a day's roll on the device (resolves after the IndexedDB write), then let the outbox send it. Older rolls of the
+ * same day still waiting (this account's: `sameDay` answers their roll) are dropped: the newer one replaces them on the
+ * server anyway. Shared by a class roll (enqueueRoll) and the general roll (general-roll.ts).
  */
-export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
+export async function enqueueDayRoll<P extends { roll: DayRollFields }>(
+  kind: string,
+  payload: P,
+  sameDay: (row: OutboxRow) => DayRollFields | null,
+  parse: (payload: P) => unknown,
+): Promise<OutboxRow> {
   const db = await database();
-  const older = (await db.outbox.where('kind').equals(ATTENDANCE_ROLL_KIND).toArray()).filter((row) => {
-    const other = rollPayloadOf(row);
-    return other?.classId === payload.classId && other.date === payload.date;
-  });
+  const older = (await db.outbox.where('kind').equals(kind).toArray()).filter((row) => sameDay(row) !== null);
   // Only this account's: another's roll of the day waits for their sign-in, and then meets this one as a conflict.
   const replaced = older.filter((row) => !isSending(row.id) && isMadeHere(row));
   const stale = replaced.map((row) => row.id);
   // A replaced save may have reached the server with its answer lost (or the tab closed mid-send): the day's roll being
   // it is no conflict. One that never arrived cannot be the day's roll (its takenAt is this device's own).
-  const supersedes = [...new Set(replaced.flatMap((row) => [...(rollPayloadOf(row)?.roll.supersedes ?? []), rollPayloadOf(row)!.roll.takenAt]))];
+  const supersedes = [...new Set(replaced.flatMap((row) => [...(sameDay(row)?.supersedes ?? []), sameDay(row)!.takenAt]))];
   // One on its way: this one waits for it and is sent on the save it makes (the handler's basedOn), not as a conflict.
   const onItsWay = older.find((row) => isSending(row.id));
   const roll = supersedes.length > 0 ? { ...payload.roll, supersedes: supersedes.slice(-50) } : payload.roll;
-  const row = await enqueue({
-    kind: ATTENDANCE_ROLL_KIND,
-    payload: rollPayloadSchema.parse({ ...payload, roll }),
-    id: crypto.randomUUID(),
-    ...(onItsWay ? { dependsOn: onItsWay.id } : {}),
-  });
+  const row = await enqueue({ kind, payload: parse({ ...payload, roll }), id: crypto.randomUUID(), ...(onItsWay ? { dependsOn: onItsWay.id } : {}) });
   if (stale.length) await db.outbox.bulkDelete(stale);
+  return row;
+}
+
+/** Taken while this device's previous save of the day was on its way: based on what that save made, else its own. */
+export function sendBasedOn(item: OutboxRow, basedOn: string | null | undefined): string | null | undefined {
+  const parentTakenAt = item.parentResult?.takenAt;
+  return typeof parentTakenAt === 'string' ? parentTakenAt : basedOn;
+}
+
+/** Store the roll of a class and day on the device, then let the outbox send it (enqueueDayRoll). */
+export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
+  const row = await enqueueDayRoll(
+    ATTENDANCE_ROLL_KIND,
+    payload,
+    (other) => {
+      const roll = rollPayloadOf(other);
+      return roll?.classId === payload.classId && roll.date === payload.date ? roll.roll : null;
+    },
+    (value) => rollPayloadSchema.parse(value),
+  );
   // The class's grids are behind this roll now: asked again when next shown (offline: shown as the saved copy, "as of").
   void queryClient.invalidateQueries({ queryKey: gridKeys.ofClass(payload.classId) });
   return row;
@@ -81,9 +102,7 @@ export async function enqueueRoll(payload: RollPayload): Promise<OutboxRow> {
 
 export async function sendRoll(item: OutboxRow): Promise<Roll> {
   const { classId, date, roll } = rollPayloadSchema.parse(item.payload);
-  // Taken while this device's previous save of the day was on its way: based on what that save made.
-  const parentTakenAt = item.parentResult?.takenAt;
-  const basedOn = typeof parentTakenAt === 'string' ? parentTakenAt : roll.basedOn;
+  const basedOn = sendBasedOn(item, roll.basedOn);
   return sendParsed('put', rollPath(classId, date), rollInputSchema.parse({ ...roll, basedOn }), rollSchema);
 }
 

@@ -10,6 +10,7 @@ import { registerConsentHandlers } from './consents.ts';
 import { registerAssessmentHandlers } from './assessments.ts';
 import { registerCalendarHandlers } from './calendar.ts';
 import { registerSettingsHandlers } from './settings.ts';
+import { registerGeneralRollHandlers } from './general-roll.ts';
 
 export function registerOutboxHandlers(): void {
   registerGuardianHandlers();
@@ -23,4 +24,5 @@ export function registerOutboxHandlers(): void {
   registerAssessmentHandlers();
   registerCalendarHandlers();
   registerSettingsHandlers();
+  registerGeneralRollHandlers();
 }

@@ -20,6 +20,11 @@
  * - estagiario_psicologia, estagiario_servico_social: interns work under a supervisor's review: the students list and a
  *   child's record (the profile their form sits on), nothing else; no guardians, documents, attendance or reports
  *   (the supervisor reads those), no writes of the record.
+ * The general roll (issue 52, every active child's arrival at the centre on a date): taken by the office, the
+ *   coordination and the admin (who receive the children); read also by the psychologist and the social worker (an
+ *   arrival is part of the attendance they follow). Not the instructor: it lists every child of the programme, and an
+ *   instructor's lists hold only the children they teach; their class roll's present marks count as arrivals anyway.
+ *   Not the interns (no attendance at all).
  * Consents (issue 51) follow the record: read by the roles that read it, written by those that write it (the roster
  * carries only each child's state, so the instructor leaves out of photos a child without IMAGE_USE). The term texts,
  * and the anonymisation (irreversible), are the admin's; a child's full export (a guardian's copy) the admin's and the
@@ -54,6 +59,8 @@ export const permissions = [
   'enrolments:write',
   'attendance:read',
   'attendance:write',
+  'general-roll:read',
+  'general-roll:write',
   'reports:read',
   'calendar:read',
   'calendar:write',
@@ -94,6 +101,7 @@ const psychosocialTeam: Permission[] = [
   'guardians:read',
   'documents:read',
   'attendance:read',
+  'general-roll:read',
   'reports:read',
   'consents:read',
   'assessments:read',
@@ -137,6 +145,9 @@ export const roleMatrix: Record<AccessLevel, readonly Permission[]> = {
     'consents:read',
     'consents:write',
     'students:import',
+    // The office receives the children at the door: it takes the general roll (arrivals only, no class's marks).
+    'general-roll:read',
+    'general-roll:write',
   ],
   psicologo: psychosocialTeam,
   instrutor: [...everyone, 'attendance:read', 'attendance:write'],

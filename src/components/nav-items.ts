@@ -4,6 +4,7 @@ import { PUBLIC, type RouteRule } from '../api/permissions.ts';
 import {
   IconCalendarCheck,
   IconCalendarOff,
+  IconDoorEnter,
   IconUserOff,
   IconChartBar,
   IconHome,
@@ -20,6 +21,8 @@ import {
 export const navItems: { to: string; label: MessageDescriptor; icon: typeof IconHome; permission: RouteRule }[] = [
   { to: '/', label: msg`Home`, icon: IconHome, permission: 'me:read' },
   { to: '/frequencias/atividades', label: msg`Attendance`, icon: IconCalendarCheck, permission: 'attendance:read' },
+  // Issue 52: every child's arrival at the centre; the office takes it, and has no class rolls.
+  { to: '/frequencias/geral', label: msg`General roll`, icon: IconDoorEnter, permission: 'general-roll:read' },
   { to: '/alunos', label: msg`Students`, icon: IconSchool, permission: 'students:list' },
   { to: '/atividades', label: msg`Activities`, icon: IconRun, permission: 'activities:read' },
   { to: '/turmas', label: msg`Classes`, icon: IconUsersGroup, permission: 'classes:read' },

@@ -28,6 +28,7 @@ const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.guardianCreate]: msg`New guardian`,
   [outboxKinds.guardianUpdate]: msg`Guardian change`,
   [outboxKinds.attendanceRoll]: msg`Attendance roll`,
+  [outboxKinds.generalRollSave]: msg`General roll`,
   [outboxKinds.userCreate]: msg`New user`,
   [outboxKinds.userUpdate]: msg`User change`,
   [outboxKinds.studentUpdate]: msg`Student change`,

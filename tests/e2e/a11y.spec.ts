@@ -128,6 +128,8 @@ const ROUTES: Route[] = [
     path: (f) => `frequencias/atividades/${f.group.activityId}/turmas/${f.group.id}/chamada?date1=2026-10-05`,
     ready: (page, f) => page.getByRole('main').getByText(f.rosterName).first(),
   },
+  { name: 'general roll', path: () => 'frequencias/geral', ready: (page) => page.getByTestId('general-roll-row').first() },
+  { name: 'general roll: the month of arrivals', path: () => 'frequencias/geral/mes', ready: (page) => page.getByTestId('general-month-label') },
   { name: 'students', path: () => 'alunos', ready: (page) => page.getByTestId('student-card').first() },
   {
     name: 'student profile',

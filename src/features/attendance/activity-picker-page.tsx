@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,6 +10,8 @@ import { listState } from '../../offline/list-source.ts';
 import { sampleActivities } from '../../offline/sample-data.ts';
 import { PickerCard } from './picker-card.tsx';
 import { useActivityLabels } from '../../components/activity-labels.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
+import { IconDoorEnter } from '@tabler/icons-react';
 
 /** Attendance, step 1 (SPEC §2): one card per activity, all alike until one is chosen. (The rosters a
  * roll call needs offline come with the sync, offline/sync.ts.) */
@@ -17,10 +19,24 @@ export function ActivityPickerPage() {
   const { t } = useLingui();
   const activities = listState(useQuery(activitiesQueryOptions()), sampleActivities);
   const labels = useActivityLabels();
+  const { can } = usePermissions();
 
   return (
     <>
       <PageTitle>{t`Attendance: choose an activity`}</PageTitle>
+      {can('general-roll:read') && (
+        // Issue 52: the day's arrivals at the centre, beside the class rolls.
+        <Button
+          variant="outline"
+          mih={44}
+          mb="md"
+          leftSection={<IconDoorEnter size={18} aria-hidden />}
+          renderRoot={(props) => <Link {...props} to="/frequencias/geral" />}
+          data-testid="general-roll-link"
+        >
+          <Trans>General roll: arrivals at the centre</Trans>
+        </Button>
+      )}
       <ListSourceBanner source={activities.source} savedAt={activities.savedAt} />
       {activities.source === 'loading' && (
         <Group gap="sm" role="status">

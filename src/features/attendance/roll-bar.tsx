@@ -1,5 +1,5 @@
 /** The roll call's controls outside the rows: "mark all", and the bar with the unsaved changes, the counts and Save. */
-import { memo, useCallback, useLayoutEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { Plural, Trans } from '@lingui/react/macro';
 import { IconAlertTriangle, IconChecks, IconDeviceFloppy, IconTrash, IconUserX } from '@tabler/icons-react';
@@ -39,6 +39,10 @@ type RollBarProps = {
   canSave: boolean;
   onSave: () => void;
   onDiscard: () => void;
+  /** Another roll's counts in place of present / absent / justified / not marked (the general roll's arrivals). */
+  counts?: ReactNode;
+  /** Another roll's keyboard hint in place of the roll call's (null: none). */
+  keyHint?: ReactNode;
 };
 
 /** The bar under the roll: the changes not saved yet, the counts and Save. Memoised: it renders when a count changes. */
@@ -53,6 +57,8 @@ export const RollBar = memo(function RollBar({
   canSave,
   onSave,
   onDiscard,
+  counts,
+  keyHint,
 }: RollBarProps) {
   const discardButton = useRef<HTMLButtonElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -78,9 +84,13 @@ export const RollBar = memo(function RollBar({
     <div className={classes.bar} ref={barRef} tabIndex={canSave ? undefined : -1}>
       {/* Shown while the keyboard is on a student's marks (roll-call.module.css): one Tab stop per student, so a mark
           other than the pressed one is reached with the arrows. A screen reader hears the toolbar's own hint. */}
-      <Text size="sm" c="gray.9" mb="xs" className={classes.keyHint} aria-hidden data-testid="roll-key-hint">
-        <Trans>Keyboard: ← and → choose present, absent or justified for the student in focus; Tab goes to the next student.</Trans>
-      </Text>
+      {keyHint === undefined ? (
+        <Text size="sm" c="gray.9" mb="xs" className={classes.keyHint} aria-hidden data-testid="roll-key-hint">
+          <Trans>Keyboard: ← and → choose present, absent or justified for the student in focus; Tab goes to the next student.</Trans>
+        </Text>
+      ) : (
+        keyHint
+      )}
       {/* Always in the page, shown once there is a change: the first tap then only shows it (mounting it then made that
           tap the slowest of a roll call), and its status region exists before its text does, as a live region must. */}
       <Group justify="space-between" gap="xs" mb="xs" wrap="wrap" data-testid="roll-draft" display={unsavedCount > 0 ? undefined : 'none'}>
@@ -100,28 +110,37 @@ export const RollBar = memo(function RollBar({
       </Group>
       <Group justify="space-between" gap="sm">
         <Group gap="md" aria-live="polite" data-testid="roll-counts">
-          <Text fw={600} c={PRESENT_GREEN} className={classes.count}>
-            <Trans>Present: {present}</Trans>
-          </Text>
-          <Text fw={600} c="red.9" className={classes.count}>
-            <Trans>Absent: {absent}</Trans>
-          </Text>
-          {justified > 0 && (
-            <Text fw={600} c="blue.9" className={classes.count}>
-              <Trans>Justified: {justified}</Trans>
-            </Text>
-          )}
-          {notMarked > 0 && (
-            <Text fw={600} c="gray.9" className={classes.count} data-testid="roll-not-marked-count">
-              <Trans>Not marked: {notMarked}</Trans>
-            </Text>
-          )}
+          {counts ?? <RollCounts present={present} absent={absent} justified={justified} notMarked={notMarked} />}
         </Group>
         <SaveAttendance canSave={canSave} saving={saving} onSave={onSave} buttonRef={saveButton} />
       </Group>
     </div>
   );
 });
+
+/** A class roll's counts in the bar. */
+function RollCounts({ present, absent, justified, notMarked }: Pick<RollBarProps, 'present' | 'absent' | 'justified' | 'notMarked'>) {
+  return (
+    <>
+      <Text fw={600} c={PRESENT_GREEN} className={classes.count}>
+        <Trans>Present: {present}</Trans>
+      </Text>
+      <Text fw={600} c="red.9" className={classes.count}>
+        <Trans>Absent: {absent}</Trans>
+      </Text>
+      {justified > 0 && (
+        <Text fw={600} c="blue.9" className={classes.count}>
+          <Trans>Justified: {justified}</Trans>
+        </Text>
+      )}
+      {notMarked > 0 && (
+        <Text fw={600} c="gray.9" className={classes.count} data-testid="roll-not-marked-count">
+          <Trans>Not marked: {notMarked}</Trans>
+        </Text>
+      )}
+    </>
+  );
+}
 
 /** Save, or why this role cannot: memoised, the counts beside it change at every tap. */
 const SaveAttendance = memo(function SaveAttendance({

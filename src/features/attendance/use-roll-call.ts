@@ -13,7 +13,7 @@ import { ATTENDANCE_ROLL_KIND, rollPayloadOf, rollQueryOptions } from '../../api
 import { listState, type ListState } from '../../offline/list-source.ts';
 import { sampleStudents } from '../../offline/sample-data.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
-import { refusalOf, type Refusal } from '../../lib/db.ts';
+import { refusalOf, type OutboxRow, type Refusal } from '../../lib/db.ts';
 import { markOfEntry, PRESENT_MARK, sameMark, type RollMark, type ShownMark } from './roll-mark.ts';
 import { isAccessRecordFailure } from '../../components/access-record-failure.tsx';
 
@@ -54,43 +54,70 @@ function marksOf(entries: readonly AttendanceEntry[]): ReadonlyMap<string, RollM
   return new Map(entries.map((entry) => [entry.studentId, markOfEntry(entry)]));
 }
 
+/** A day's roll as an outbox row holds it, or as the server answered it: what savedRollOf reads of either. */
+type DayRollLike = {
+  takenBy: string;
+  takenAt: string;
+  entries?: readonly AttendanceEntry[] | undefined;
+  notHeld?: NotHeld | undefined;
+  basedOn?: string | null | undefined;
+};
+
+/**
+ * Where a day's roll stands on this device (shared by a class roll and the general roll): the newest save of that day
+ * still in the outbox (`rollOf` answers its roll, null for another day's), else the server's answer (`data`: null when
+ * it has none), else unknown.
+ */
+export function savedRollOf(
+  rows: readonly OutboxRow[],
+  rollOf: (row: OutboxRow) => DayRollLike | null,
+  data: DayRollLike | null | undefined,
+  error: unknown,
+): SavedRoll {
+  // The newest roll of this day still on the device wins over the server's copy.
+  for (let i = rows.length - 1; i >= 0; i -= 1) {
+    const row = rows[i]!;
+    const roll = rollOf(row);
+    if (!roll) continue;
+    return {
+      state: row.state === 'failed' ? 'failed' : 'pending',
+      marks: marksOf(roll.entries ?? []),
+      ...(roll.notHeld ? { notHeld: roll.notHeld } : {}),
+      takenBy: roll.takenBy,
+      takenAt: roll.takenAt,
+      // What it will be sent on: the save before it made (sendRoll's parentResult), else what it was taken on.
+      ...(typeof row.parentResult?.takenAt === 'string'
+        ? { basedOn: row.parentResult.takenAt }
+        : roll.basedOn === undefined
+          ? {}
+          : { basedOn: roll.basedOn }),
+      ...refusalOf(row),
+    };
+  }
+  if (data) {
+    return {
+      state: 'synced',
+      marks: marksOf(data.entries ?? []),
+      ...(data.notHeld ? { notHeld: data.notHeld } : {}),
+      takenBy: data.takenBy,
+      takenAt: data.takenAt,
+      basedOn: data.takenAt,
+    };
+  }
+  if (data === null) return { state: 'none', marks: noMarks, basedOn: null };
+  return { state: 'unknown', marks: noMarks, basedOn: null, ...(isAccessRecordFailure(error) ? { unrecorded: true } : {}) };
+}
+
 export function useSavedRoll(classId: string, date: string | undefined): SavedRoll {
   const rows = useOutboxItems(ATTENDANCE_ROLL_KIND);
   const query = useQuery({ ...rollQueryOptions(classId, date ?? ''), enabled: Boolean(date) });
   return useMemo(() => {
     if (!date) return { state: 'none', marks: noMarks };
-    // The newest roll of this class and day still on the device wins over the server's copy.
-    for (let i = rows.length - 1; i >= 0; i -= 1) {
-      const row = rows[i]!;
+    const rollOf = (row: OutboxRow) => {
       const payload = rollPayloadOf(row);
-      if (payload?.classId !== classId || payload.date !== date) continue;
-      return {
-        state: row.state === 'failed' ? 'failed' : 'pending',
-        marks: marksOf(payload.roll.entries ?? []),
-        ...(payload.roll.notHeld ? { notHeld: payload.roll.notHeld } : {}),
-        takenBy: payload.roll.takenBy,
-        takenAt: payload.roll.takenAt,
-        // What it will be sent on: the save before it made (sendRoll's parentResult), else what it was taken on.
-        ...(typeof row.parentResult?.takenAt === 'string'
-          ? { basedOn: row.parentResult.takenAt }
-          : payload.roll.basedOn === undefined
-            ? {}
-            : { basedOn: payload.roll.basedOn }),
-        ...refusalOf(row),
-      };
-    }
-    if (query.data) {
-      return {
-        state: 'synced',
-        marks: marksOf(query.data.entries),
-        ...(query.data.notHeld ? { notHeld: query.data.notHeld } : {}),
-        takenBy: query.data.takenBy,
-        takenAt: query.data.takenAt,
-        basedOn: query.data.takenAt,
-      };
-    }
-    if (query.data === null) return { state: 'none', marks: noMarks, basedOn: null };
-    return { state: 'unknown', marks: noMarks, basedOn: null, ...(isAccessRecordFailure(query.error) ? { unrecorded: true } : {}) };
+      return payload?.classId === classId && payload.date === date ? payload.roll : null;
+    };
+    return savedRollOf(rows, rollOf, query.data, query.error);
   }, [rows, query.data, query.error, classId, date]);
 }
 

@@ -34,6 +34,7 @@ import { deviceGrid } from './device-grid.ts';
 import { notHeldLabels } from './not-held-labels.ts';
 import { useAuthorName } from '../../components/author-name.ts';
 import { useScrollEdges } from '../../components/use-scroll-edges.ts';
+import { usePermissions } from '../../components/use-permissions.ts';
 import classes from './class-history.module.css';
 
 type Props = { classId: string; month: string; onMonthChange: (month: string) => void };
@@ -63,6 +64,7 @@ const instantText = (at: string, locale: string) => new Intl.DateTimeFormat(loca
 export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
   const notHeldText = useNotHeldText();
   const { t, i18n } = useLingui();
+  const { can } = usePermissions();
   const locale = i18n.locale as Locale;
   const query = useQuery(gridQueryOptions(classId, month));
   const classesQuery = useQuery(classesQueryOptions());
@@ -141,6 +143,12 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
               )}
             >
               <Trans>Roll call</Trans>
+            </Button>
+          )}
+          {can('general-roll:read') && (
+            // Issue 52: the month grid's general view, every child's arrivals at the centre.
+            <Button variant="subtle" px="xs" mih={44} renderRoot={(props) => <Link {...props} to="/frequencias/geral/mes" search={{ month }} />}>
+              <Trans>All children's arrivals</Trans>
             </Button>
           )}
         </Group>

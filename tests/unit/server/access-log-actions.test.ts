@@ -24,7 +24,8 @@ const aboutAStudent = (method: string, url: string, audit?: string): boolean => 
     url.startsWith('/api/responsibles/') ||
     url.endsWith('/attendance/:date') ||
     // a follow-up case's writes name its child (issue 50)
-    url.startsWith('/api/cases')
+    url.startsWith('/api/cases') ||
+    url.endsWith('/attendance/general/:date')
   );
 };
 

@@ -281,6 +281,15 @@ function rollShape(body: unknown): unknown {
   return { ...body, notHeld: { reason: 'WEATHER' } };
 }
 
+const generalRoll = (route: Route): boolean => route.path === '/api/attendance/general/{date}';
+
+/** A general roll's marks are arrived or not (no justified absence): the roster's marks, each present or absent. */
+function generalRollShape(body: unknown): unknown {
+  if (!isObject(body) || !Array.isArray(body.entries)) return body;
+  const entries = body.entries as { studentId: string; status: string }[];
+  return { ...body, entries: entries.map(({ studentId, status }) => ({ studentId, status: status === 'PRESENT' ? 'PRESENT' : 'ABSENT' })) };
+}
+
 function validParts(route: Route): fc.Arbitrary<Parts> {
   const params = fc.record(Object.fromEntries(route.pathParams.map((p) => [p.name, pathValue(route, p.name) ?? fc.uuid()])));
   const query = fc.record(
@@ -310,7 +319,7 @@ function validParts(route: Route): fc.Arbitrary<Parts> {
     ),
     { requiredKeys: route.query.filter((q) => q.required).map((q) => q.name) },
   );
-  const body = route.body ? valid(route.body, overrides).map(rollShape) : fc.constant(undefined);
+  const body = route.body ? valid(route.body, overrides).map(generalRoll(route) ? generalRollShape : rollShape) : fc.constant(undefined);
   const fields = route.multipart ? (valid(documentFields, overrides) as fc.Arbitrary<Record<string, string>>) : fc.constant(undefined);
   return fc.record({ params, query, body, fields }).map((parts) => ({ ...parts, query: parts.query as Record<string, string> }));
 }
