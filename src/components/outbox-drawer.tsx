@@ -164,6 +164,12 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
                 {rollOf(item)}
               </Text>
             )}
+            {item.kind === outboxKinds.generalRollSave && isMadeHere(item) && rollWhere(item).date && (
+              // Which day's general roll (issue 52).
+              <Text size="sm" data-testid="outbox-roll-of">
+                {i18n.date(localMidnight(rollWhere(item).date!), { dateStyle: 'medium' })}
+              </Text>
+            )}
             {!isMadeHere(item) && (
               // Another account's work: neither its content nor a way to drop it is shown to whoever is signed in now;
               // they may take it as theirs (its author may never sign in here again), after saying so.

@@ -166,6 +166,24 @@ describe('the outbox drawer', () => {
     setSessionUid(null);
   });
 
+  it('names a waiting general roll and its day', () => {
+    setSessionUid('ana');
+    const roll: OutboxRow = {
+      id: 'g1',
+      kind: outboxKinds.generalRollSave,
+      payload: { date: '2026-11-24', roll: {} },
+      createdAt: 1,
+      state: 'pending',
+      nextAttemptAt: Number.MAX_SAFE_INTEGER,
+      attempts: [],
+      author: 'ana',
+    };
+    renderWithProviders(<OutboxDrawer opened onClose={() => undefined} items={[roll]} pending={1} />);
+    expect(screen.getByText('General roll')).toBeInTheDocument();
+    expect(screen.getByTestId('outbox-roll-of')).toHaveTextContent('Nov 24, 2026');
+    setSessionUid(null);
+  });
+
   it('says which change is on its way and that the ones after it wait for its answer', async () => {
     let answer!: () => void;
     registerOutboxHandler('test.hanging', () => new Promise<undefined>((resolve) => (answer = () => resolve(undefined))));
