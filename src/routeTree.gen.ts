@@ -22,6 +22,7 @@ import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as AlunosIndexRouteImport } from './routes/alunos/index'
 import { Route as AlunosCadastroRouteImport } from './routes/alunos/cadastro'
 import { Route as AlunosImportarRouteImport } from './routes/alunos/importar'
+import { Route as ConfiguracoesFormulariosRouteImport } from './routes/configuracoes_.formularios'
 import { Route as RelatoriosPrestacaoDeContasRouteImport } from './routes/relatorios_.prestacao-de-contas'
 import { Route as TechDemoIdRouteImport } from './routes/tech-demo/$id'
 import { Route as TurmasIndexRouteImport } from './routes/turmas/index'
@@ -103,6 +104,12 @@ const AlunosImportarRoute = AlunosImportarRouteImport.update({
   path: '/alunos/importar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ConfiguracoesFormulariosRoute =
+  ConfiguracoesFormulariosRouteImport.update({
+    id: '/configuracoes_/formularios',
+    path: '/configuracoes/formularios',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const RelatoriosPrestacaoDeContasRoute =
   RelatoriosPrestacaoDeContasRouteImport.update({
     id: '/relatorios_/prestacao-de-contas',
@@ -196,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/alunos/importar': typeof AlunosImportarRoute
+  '/configuracoes/formularios': typeof ConfiguracoesFormulariosRoute
   '/relatorios/prestacao-de-contas': typeof RelatoriosPrestacaoDeContasRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/turmas/$classId': typeof TurmasClassIdRoute
@@ -226,6 +234,7 @@ export interface FileRoutesByTo {
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/alunos/importar': typeof AlunosImportarRoute
+  '/configuracoes/formularios': typeof ConfiguracoesFormulariosRoute
   '/relatorios/prestacao-de-contas': typeof RelatoriosPrestacaoDeContasRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/turmas/$classId': typeof TurmasClassIdRoute
@@ -257,6 +266,7 @@ export interface FileRoutesById {
   '/usuarios': typeof UsuariosRoute
   '/alunos/cadastro': typeof AlunosCadastroRoute
   '/alunos/importar': typeof AlunosImportarRoute
+  '/configuracoes_/formularios': typeof ConfiguracoesFormulariosRoute
   '/relatorios_/prestacao-de-contas': typeof RelatoriosPrestacaoDeContasRoute
   '/tech-demo/$id': typeof TechDemoIdRoute
   '/turmas/$classId': typeof TurmasClassIdRoute
@@ -289,6 +299,7 @@ export interface FileRouteTypes {
     | '/usuarios'
     | '/alunos/cadastro'
     | '/alunos/importar'
+    | '/configuracoes/formularios'
     | '/relatorios/prestacao-de-contas'
     | '/tech-demo/$id'
     | '/turmas/$classId'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/usuarios'
     | '/alunos/cadastro'
     | '/alunos/importar'
+    | '/configuracoes/formularios'
     | '/relatorios/prestacao-de-contas'
     | '/tech-demo/$id'
     | '/turmas/$classId'
@@ -349,6 +361,7 @@ export interface FileRouteTypes {
     | '/usuarios'
     | '/alunos/cadastro'
     | '/alunos/importar'
+    | '/configuracoes_/formularios'
     | '/relatorios_/prestacao-de-contas'
     | '/tech-demo/$id'
     | '/turmas/$classId'
@@ -380,6 +393,7 @@ export interface RootRouteChildren {
   UsuariosRoute: typeof UsuariosRoute
   AlunosCadastroRoute: typeof AlunosCadastroRoute
   AlunosImportarRoute: typeof AlunosImportarRoute
+  ConfiguracoesFormulariosRoute: typeof ConfiguracoesFormulariosRoute
   RelatoriosPrestacaoDeContasRoute: typeof RelatoriosPrestacaoDeContasRoute
   TurmasClassIdRoute: typeof TurmasClassIdRoute
   AlunosIndexRoute: typeof AlunosIndexRoute
@@ -488,6 +502,13 @@ declare module '@tanstack/react-router' {
       path: '/alunos/importar'
       fullPath: '/alunos/importar'
       preLoaderRoute: typeof AlunosImportarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/configuracoes_/formularios': {
+      id: '/configuracoes_/formularios'
+      path: '/configuracoes/formularios'
+      fullPath: '/configuracoes/formularios'
+      preLoaderRoute: typeof ConfiguracoesFormulariosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/relatorios_/prestacao-de-contas': {
@@ -623,6 +644,7 @@ const rootRouteChildren: RootRouteChildren = {
   UsuariosRoute: UsuariosRoute,
   AlunosCadastroRoute: AlunosCadastroRoute,
   AlunosImportarRoute: AlunosImportarRoute,
+  ConfiguracoesFormulariosRoute: ConfiguracoesFormulariosRoute,
   RelatoriosPrestacaoDeContasRoute: RelatoriosPrestacaoDeContasRoute,
   TurmasClassIdRoute: TurmasClassIdRoute,
   AlunosIndexRoute: AlunosIndexRoute,

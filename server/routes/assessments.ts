@@ -74,7 +74,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
         summary: "Edit a form's questions (admins): a new version",
         description:
           'Answers 201 with the new version; answers already written keep theirs. `basedOn` is the version the edit ' +
-          'started from: a newer one answers 409 (stale-version) with it in `current`.',
+          'started from: a newer one answers 409 (stale-version) with it in `current`, unless it is the version this ' +
+          'same edit made (a resend: 201 with it).',
         params: formParams,
         body: assessmentFormInputSchema,
         response: { 201: assessmentFormSchema, ...errors(400, 409, 413, 415) },
@@ -85,7 +86,11 @@ export const assessmentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, {
       const form = await db.transaction(async (tx) => {
         const latest = await lockLatestForm(tx, formType);
         const version = latest?.version ?? 0;
-        if (request.body.basedOn !== version) throw staleVersion('form', latest);
+        if (request.body.basedOn !== version) {
+          // The same questions sent again on the version before (an answer lost on the way): that version is theirs.
+          if (latest && request.body.basedOn === version - 1 && canonical(latest.questions) === canonical(request.body.questions)) return latest;
+          throw staleVersion('form', latest);
+        }
         return insertFormVersion(tx, formType, version + 1, request.body.questions, request.staff!.full_name);
       });
       return reply.code(201).send(form);

@@ -11,7 +11,7 @@ import { enqueueRecordWrite, versionAfterParent } from '../offline/record-writes
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { registerOutboxHandler } from '../offline/outbox.ts';
 import { queryClient } from '../offline/query-client.ts';
-import type { AssessmentFormType, AssessmentInput } from './assessment-contract.ts';
+import type { AssessmentFormInput, AssessmentFormType, AssessmentInput } from './assessment-contract.ts';
 
 export const assessmentKeys = {
   forms: ['assessment-forms'] as const,
@@ -64,7 +64,39 @@ export async function enqueueAssessmentReview(payload: AssessmentReviewPayload):
 
 const versionOf = (current: unknown): number => Number((current as { version?: unknown } | null)?.version ?? 0);
 
+export type AssessmentFormSavePayload = { formType: AssessmentFormType; form: AssessmentFormInput };
+
+/** An admin's edit of a form's questions: a new version. Two edits made offline follow each other (see enqueueRecordWrite). */
+export async function enqueueAssessmentFormSave(payload: AssessmentFormSavePayload): Promise<void> {
+  await enqueueRecordWrite({
+    kind: outboxKinds.assessmentFormSave,
+    payload,
+    kinds: [outboxKinds.assessmentFormSave],
+    ofRecord: (other) => (other as Partial<AssessmentFormSavePayload>).formType === payload.formType,
+    recordId: `assessment-form|${payload.formType}`,
+    replaces: (waiting) =>
+      ({ ...payload, form: { ...payload.form, basedOn: (waiting as AssessmentFormSavePayload).form.basedOn } }) satisfies AssessmentFormSavePayload,
+  });
+}
+
 export function registerAssessmentHandlers(): void {
+  registerOutboxHandler(
+    outboxKinds.assessmentFormSave,
+    async (item) => {
+      const { assessmentFormSchema } = await import('./assessment-contract.ts');
+      const { formType, form } = item.payload as AssessmentFormSavePayload;
+      const basedOn = versionAfterParent(item, form.basedOn);
+      const saved = await sendParsed('put', `assessment-forms/${formType}`, { ...form, basedOn }, assessmentFormSchema);
+      void queryClient.invalidateQueries({ queryKey: assessmentKeys.forms });
+      return { version: saved.version };
+    },
+    {
+      rebase: (payload, current) => {
+        const write = payload as AssessmentFormSavePayload;
+        return { ...write, form: { ...write.form, basedOn: versionOf(current) } } satisfies AssessmentFormSavePayload;
+      },
+    },
+  );
   registerOutboxHandler(
     outboxKinds.assessmentSave,
     async (item) => {

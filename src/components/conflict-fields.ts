@@ -55,6 +55,8 @@ export const recordFieldLabels: Record<string, MessageDescriptor> = {
   projectName: msg`Project name`,
   funderName: msg`Funder name`,
   whatsappTemplate: msg`WhatsApp message`,
+  // An anamnese form's edit.
+  questions: msg`Questions`,
 };
 
 /** A write's fields the conflict view leaves out: how it is matched to the record, not what the user changed. */

@@ -47,6 +47,7 @@ const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.calendarSet]: msg`Day off in the calendar`,
   [outboxKinds.calendarRemove]: msg`Day off removed from the calendar`,
   [outboxKinds.settingsSave]: msg`Programme settings`,
+  [outboxKinds.assessmentFormSave]: msg`Anamnese form questions`,
 };
 
 /** The record a versioned write carries (its one object-valued field, e.g. `student`), or the payload itself. */
@@ -69,6 +70,8 @@ function ConflictTable({ item }: { item: OutboxRow }) {
       const count = (status: string) => value.filter((entry: { status?: string }) => entry.status === status).length;
       return t`Present: ${count('PRESENT')}, absent: ${count('ABSENT')}, justified: ${count('JUSTIFIED')}`;
     }
+    // A form's questions (an anamnese form's edit) as their texts, in order.
+    if (key === 'questions' && Array.isArray(value)) return value.map((question: { text?: unknown }) => String(question.text ?? '')).join(' · ');
     if (key === 'takenAt' && typeof value === 'string') return i18n.date(new Date(value), { dateStyle: 'short', timeStyle: 'short' });
     return conflictValueText(value, words);
   };

@@ -27,6 +27,7 @@ export const outboxKinds = {
   calendarSet: 'calendar.set',
   calendarRemove: 'calendar.remove',
   settingsSave: 'settings.save',
+  assessmentFormSave: 'assessment-form.save',
 } as const;
 export type OutboxKind = (typeof outboxKinds)[keyof typeof outboxKinds];
 
@@ -57,4 +58,5 @@ export const permissionOfKind: Record<OutboxKind, Permission> = {
   [outboxKinds.calendarSet]: 'calendar:write',
   [outboxKinds.calendarRemove]: 'calendar:write',
   [outboxKinds.settingsSave]: 'settings:write',
+  [outboxKinds.assessmentFormSave]: 'assessment-forms:write',
 };

@@ -178,6 +178,16 @@ const ROUTES: Route[] = [
     // The form is enabled once the settings are read.
     ready: (page) => page.getByRole('main').locator('textarea:not([disabled])').first(),
   },
+  {
+    name: 'anamnese form editor, a choice list open',
+    path: () => 'configuracoes/formularios?form=SOCIAL',
+    ready: (page) => page.getByTestId('question-card').first(),
+    act: async (page) => {
+      await page.getByRole('button', { name: /^(Add question|Adicionar pergunta)$/ }).click();
+      await page.getByTestId('question-card').last().locator('select').selectOption('CHOICE');
+      await page.getByRole('button', { name: /^(Add option|Adicionar opção)$/ }).click();
+    },
+  },
   { name: 'an address that does not exist', path: () => 'alunos/sem-tal/pagina', ready: (page) => page.getByTestId('not-found-page') },
   { name: 'tech demo', path: () => 'tech-demo', ready: (page) => page.getByTestId('repo-full-name'), setup: fakeGithub },
   {

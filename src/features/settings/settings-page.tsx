@@ -8,11 +8,14 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { IconForms } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { enqueueSettingsSave, settingsQueryOptions, type SettingsSavePayload } from '../../api/settings.ts';
 import { SETTINGS_NAME_MAX, type SettingsFields } from '../../api/settings-contract.ts';
 import { cleanText } from '../../api/contract.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { usePermissions } from '../../components/use-permissions.ts';
 import { notify, notifySaved } from '../../components/notify.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
@@ -32,6 +35,7 @@ const emptyFields: SettingsFields = { programmeName: '', projectName: '', funder
 export function SettingsPage() {
   const { t, i18n } = useLingui();
   const query = useQuery(settingsQueryOptions());
+  const { can } = usePermissions();
   const waiting = useOutboxItems(outboxKinds.settingsSave).at(-1);
   const waitingFields = (waiting?.payload as SettingsSavePayload | undefined)?.settings;
   const [draft, setDraft] = useState<SettingsFields | null>(null);
@@ -209,6 +213,24 @@ export function SettingsPage() {
           </Group>
         </Stack>
       </form>
+      {can('assessment-forms:write') && (
+        <Paper withBorder p="md" mt="xl" maw="48rem" component="section" aria-labelledby="settings-forms-title">
+          <Title order={2} size="h4" mb="xs" id="settings-forms-title">
+            <Trans>Anamnese forms</Trans>
+          </Title>
+          <Text mb="sm">
+            <Trans>The questions of the psychological and the social assessment. Each save makes a new version; answers keep theirs.</Trans>
+          </Text>
+          <Button
+            variant="default"
+            mih={44}
+            leftSection={<IconForms size={18} aria-hidden />}
+            renderRoot={(props) => <Link {...props} to="/configuracoes/formularios" />}
+          >
+            <Trans>Edit the forms&apos; questions</Trans>
+          </Button>
+        </Paper>
+      )}
     </>
   );
 }
