@@ -147,7 +147,11 @@ describe('the assessment forms', () => {
     const edited = await as('admin', 'PUT', '/api/assessment-forms/SOCIAL', { questions, basedOn: before.version });
     expect(edited.statusCode).toBe(201);
     expect(edited.json<AssessmentForm>()).toMatchObject({ version: before.version + 1, createdBy: 'Equipe admin' });
-    expect((await as('admin', 'PUT', '/api/assessment-forms/SOCIAL', { questions, basedOn: before.version })).statusCode).toBe(409);
+    // The same edit sent again (its answer lost) finds its version; another edit on the old version is a conflict.
+    const resent = await as('admin', 'PUT', '/api/assessment-forms/SOCIAL', { questions, basedOn: before.version });
+    expect(resent.statusCode).toBe(201);
+    expect(resent.json<AssessmentForm>().version).toBe(before.version + 1);
+    expect((await as('admin', 'PUT', '/api/assessment-forms/SOCIAL', { questions: before.questions, basedOn: before.version })).statusCode).toBe(409);
     const forms = (await as('assistente_social', 'GET', '/api/assessment-forms')).json<AssessmentForm[]>();
     expect(forms.filter((form) => form.formType === 'SOCIAL').map((form) => form.version)).toEqual([before.version, before.version + 1]);
     const kept = (await as('assistente_social', 'GET', `/api/students/${child!.id}/assessments`)).json<Assessment[]>();
