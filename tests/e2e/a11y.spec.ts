@@ -184,8 +184,9 @@ const ROUTES: Route[] = [
     ready: (page) => page.getByTestId('question-card').first(),
     act: async (page) => {
       await page.getByRole('button', { name: /^(Add question|Adicionar pergunta)$/ }).click();
-      await page.getByTestId('question-card').last().locator('select').selectOption('CHOICE');
-      await page.getByRole('button', { name: /^(Add option|Adicionar opção)$/ }).click();
+      const added = page.getByTestId('question-card').last();
+      await added.locator('select').selectOption('CHOICE');
+      await added.getByRole('button', { name: /^(Add option|Adicionar opção)$/ }).click();
     },
   },
   { name: 'an address that does not exist', path: () => 'alunos/sem-tal/pagina', ready: (page) => page.getByTestId('not-found-page') },
