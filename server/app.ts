@@ -42,6 +42,7 @@ import { DEFAULT_AGE_BANDS, parseAgeBands, type AgeBand } from '../src/api/benef
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { importRoutes } from './routes/imports.ts';
+import { enrolmentImportRoutes } from './routes/enrolment-imports.ts';
 import { exportRoutes } from './routes/export.ts';
 import { funderPackRoutes } from './routes/funder-pack.ts';
 import { studentExportRoutes } from './routes/student-export.ts';
@@ -144,6 +145,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(retentionRoutes, { ...context, retentionYears: privacy.retentionYears });
   await app.register(syncRoutes, context);
   await app.register(importRoutes, context);
+  await app.register(enrolmentImportRoutes, context);
   await app.register(exportRoutes, context);
   await app.register(studentExportRoutes, context);
   await app.register(healthRoutes, { ...context, version, tokensUnverified, disk });

@@ -72,7 +72,7 @@ const resultOf = (stored: Stored): ImportRowResult => ({
  * The child a row names: by CPF, else by name and birth date; 'conflict' when the CPF is one child's and the name
  * and birth date another's (which to update is not for the import to guess).
  */
-async function matchOf(tx: Queryable, fields: Fields): Promise<string | 'conflict' | undefined> {
+export async function matchOf(tx: Queryable, fields: Fields): Promise<string | 'conflict' | undefined> {
   const cpf = blankToNull(fields.registrationNumber);
   const byName = fields.dateOfBirth ? { name: fields.fullName, birthDate: fields.dateOfBirth } : {};
   const [byCpf] = cpf ? await findMatches(tx, [{ row: 1, cpf }]) : [];

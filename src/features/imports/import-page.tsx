@@ -21,6 +21,7 @@ import { MappingTable } from './mapping-table.tsx';
 import { PreviewTable } from './preview-table.tsx';
 import { ImportResult } from './import-result.tsx';
 import { ExportEverything } from './export-everything.tsx';
+import { EnrolmentImport } from './enrolment-import.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { countRows, rowToSend, statusOf, type ClassChoice, type ReadRow } from './read-rows.ts';
 import { ImportStopped, sendImport, type SendProgress } from './send-import.ts';
@@ -56,6 +57,8 @@ export function ImportPage() {
   const [sending, setSending] = useState<Sending | null>(null);
   const [results, setResults] = useState<ImportRowResult[] | null>(null);
   const [previewMs, setPreviewMs] = useState<number | null>(null);
+  /** What the file holds: children, one a row (item 1), or a class list, one row per child and class (item 2). */
+  const [kind, setKind] = useState<'students' | 'classes'>('students');
   const started = useRef(0);
   const importId = useRef(crypto.randomUUID());
 
@@ -177,6 +180,31 @@ export function ImportPage() {
     setSending(null);
   };
 
+  const kindChoice = (
+    <Radio.Group label={t`What the file holds`} value={kind} onChange={(value) => setKind(value as 'students' | 'classes')}>
+      <Stack gap="xs" mt="xs">
+        <Radio value="students" label={t`Children: one child a row, with their record and guardian`} data-testid="import-kind-students" />
+        <Radio
+          value="classes"
+          label={t`Classes and enrolments: one row per child and class, or one tab per class`}
+          data-testid="import-kind-classes"
+        />
+      </Stack>
+    </Radio.Group>
+  );
+
+  if (kind === 'classes') {
+    return (
+      <Stack gap="md">
+        <BackToStudents />
+        <PageTitle>{t`Import students`}</PageTitle>
+        {kindChoice}
+        <EnrolmentImport />
+        {can('data:export') && <ExportEverything />}
+      </Stack>
+    );
+  }
+
   if (results && rows && loaded) {
     return (
       <Stack gap="md">
@@ -191,6 +219,7 @@ export function ImportPage() {
     <Stack gap="md">
       <BackToStudents />
       <PageTitle>{t`Import students`}</PageTitle>
+      {!sending && kindChoice}
       <Text>
         <Trans>
           Choose the programme's spreadsheet: a CSV file (separated by semicolons, commas or tabs, as Excel or Google Sheets save it) or an Excel file
@@ -266,7 +295,11 @@ export function ImportPage() {
                         ? t`The server refused the import. The rows before row ${sending.progress.sent + 1} are saved.`
                         : t`The connection failed. The rows before row ${sending.progress.sent + 1} are saved; Try again goes on from there, and creates nothing twice.`}
                     </Text>
-                    <Button mih={44} w="fit-content" onClick={() => void startSending(sending.stopped!.at, sending.stopped!.results)}>
+                    <Button
+                      mih={44}
+                      w="fit-content"
+                      onClick={() => void startSending(sending.stopped!.at, sending.stopped!.results as ImportRowResult[])}
+                    >
                       {t`Try again`}
                     </Button>
                   </Stack>

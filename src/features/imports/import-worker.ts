@@ -6,14 +6,22 @@
 import type { MappedField } from './import-fields.ts';
 import { parseFile, type Sheet } from './parse-file.ts';
 import { readRows, type ClassChoice, type ReadRow } from './read-rows.ts';
+import type { EnrolmentMapped } from './enrolment-fields.ts';
+import { fieldsOfSheet, readEnrolmentRows, type CatalogChoice, type EnrolmentRead } from './read-enrolments.ts';
 
 export type WorkerRequest =
-  { type: 'parse'; buffer: ArrayBuffer; fileName: string } | { type: 'read'; sheet: number; mapping: MappedField[]; classes: ClassChoice[] };
+  | { type: 'parse'; buffer: ArrayBuffer; fileName: string }
+  | { type: 'read'; sheet: number; mapping: MappedField[]; classes: ClassChoice[] }
+  /** A class list: the chosen sheets, their columns mapped by header (`headers`: every sheet's, each once). */
+  | { type: 'read-enrolments'; sheets: number[]; headers: string[]; mapping: EnrolmentMapped[]; catalog: CatalogChoice; tabPerClass: boolean };
 /** A request and its answer carry the same number: the page takes the answer to its latest question only. */
 export type Numbered<T> = T & { seq: number };
 export type SheetSummary = { name: string; headers: string[]; rowCount: number };
 export type WorkerAnswer =
-  { type: 'parsed'; sheets: SheetSummary[] } | { type: 'read'; rows: ReadRow[] } | { type: 'failed'; reason: 'unreadable' | 'empty' };
+  | { type: 'parsed'; sheets: SheetSummary[] }
+  | { type: 'read'; rows: ReadRow[] }
+  | { type: 'enrolments'; read: EnrolmentRead }
+  | { type: 'failed'; reason: 'unreadable' | 'empty' };
 
 let sheets: Sheet[] = [];
 
@@ -31,6 +39,20 @@ self.onmessage = async (event: MessageEvent<Numbered<WorkerRequest>>) => {
     }
     if (sheets.length === 0) answer({ type: 'failed', reason: 'empty' });
     else answer({ type: 'parsed', sheets: sheets.map(({ name, rows }) => ({ name, headers: rows[0]!.map(headerOf), rowCount: rows.length - 1 })) });
+    return;
+  }
+  if (request.type === 'read-enrolments') {
+    const chosen = request.sheets.flatMap((index) => (sheets[index] ? [sheets[index]] : []));
+    const read = readEnrolmentRows(
+      chosen.map(({ name, rows }) => ({
+        name,
+        rows: rows.slice(1),
+        fields: fieldsOfSheet(rows[0]!.map(headerOf), request.headers, request.mapping),
+      })),
+      request.catalog,
+      request.tabPerClass,
+    );
+    answer({ type: 'enrolments', read });
     return;
   }
   const sheet = sheets[request.sheet];

@@ -6,29 +6,42 @@ import { importFields, repeatableFields, type MappedField } from './import-field
 import type { SheetSummary } from './import-worker.ts';
 import { fieldLabels } from './import-texts.ts';
 
-type Props = {
+type Props<F extends string> = {
   sheets: SheetSummary[];
   sheet: number;
   onSheet: (sheet: number) => void;
-  mapping: MappedField[];
-  onMapping: (mapping: MappedField[]) => void;
+  mapping: (F | '')[];
+  onMapping: (mapping: (F | '')[]) => void;
+  /** The fields a column can go into (default: the students import's), and those several columns may feed. */
+  fields?: readonly { value: F; label: string }[];
+  repeatable?: readonly F[];
+  /** The columns shown, when not the chosen sheet's (a tab per class: every sheet's headers, each once). */
+  headers?: readonly string[];
 };
 
-export function MappingTable({ sheets, sheet, onSheet, mapping, onMapping }: Props) {
+export function MappingTable<F extends string = MappedField & string>({
+  sheets,
+  sheet,
+  onSheet,
+  mapping,
+  onMapping,
+  fields,
+  repeatable = repeatableFields as readonly string[] as readonly F[],
+  headers: shownHeaders,
+}: Props<F>) {
   const { t, i18n } = useLingui();
-  const headers = sheets[sheet]?.headers ?? [];
-  const choose = (column: number, field: MappedField) => {
+  const headers = shownHeaders ?? sheets[sheet]?.headers ?? [];
+  const choose = (column: number, field: F | '') => {
     // A field takes one column (but the class): choosing it for this column frees it from the one that had it.
-    const next = mapping.map((current, index) =>
-      index !== column && field && current === field && !repeatableFields.includes(field) ? '' : current,
-    );
+    const next = mapping.map((current, index) => (index !== column && field && current === field && !repeatable.includes(field) ? '' : current));
     next[column] = field;
     onMapping(next);
   };
-  const options = [{ value: '', label: t`Not imported` }, ...importFields.map((field) => ({ value: field, label: i18n._(fieldLabels[field]) }))];
+  const fieldOptions = fields ?? importFields.map((field) => ({ value: field as string as F, label: i18n._(fieldLabels[field]) }));
+  const options = [{ value: '', label: t`Not imported` }, ...fieldOptions];
   return (
     <Stack gap="xs">
-      {sheets.length > 1 && (
+      {sheets.length > 1 && !shownHeaders && (
         <NativeSelect
           label={t`Sheet`}
           value={String(sheet)}
@@ -57,7 +70,7 @@ export function MappingTable({ sheets, sheet, onSheet, mapping, onMapping }: Pro
                   <NativeSelect
                     aria-label={t`Field for the column ${header}`}
                     value={mapping[column] ?? ''}
-                    onChange={(event) => choose(column, event.currentTarget.value as MappedField)}
+                    onChange={(event) => choose(column, event.currentTarget.value as F | '')}
                     data={options}
                     styles={{ input: { minHeight: 44 } }}
                   />

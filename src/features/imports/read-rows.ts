@@ -38,7 +38,7 @@ export type ReadRow = ImportStudentRow & {
   problems: Problem[];
 };
 
-const text = (cell: Cell): string => {
+export const cellText = (cell: Cell): string => {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
   return String(cell).replace(/\s+/g, ' ').trim();
@@ -65,7 +65,7 @@ const fullYear = (year: number, now: Date) => (year >= 100 ? year : year + (year
 export function readDate(cell: Cell, now = new Date()): string | undefined {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? undefined : isoOf(cell.getUTCFullYear(), cell.getUTCMonth() + 1, cell.getUTCDate());
   if (typeof cell === 'number') return excelSerialDate(cell);
-  const value = text(cell);
+  const value = cellText(cell);
   let match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(value);
   if (match) return isoOf(fullYear(Number(match[3]), now), Number(match[2]), Number(match[1]));
   match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(value);
@@ -76,7 +76,7 @@ export function readDate(cell: Cell, now = new Date()): string | undefined {
 
 /** A CPF's 11 digits (a number cell lost its leading zeros: put back), or undefined when it is not a valid CPF. */
 export function readCpf(cell: Cell): string | undefined {
-  const digits = text(cell).replace(/\D/g, '');
+  const digits = cellText(cell).replace(/\D/g, '');
   if (digits.length < 9 || digits.length > 11) return undefined;
   const cpf = digits.padStart(11, '0');
   return isValidCpf(cpf) ? cpf : undefined;
@@ -84,7 +84,7 @@ export function readCpf(cell: Cell): string | undefined {
 
 /** A Brazilian phone as (DD) 9XXXX-XXXX / (DD) XXXX-XXXX (or without the area code), or undefined. */
 export function readPhone(cell: Cell): string | undefined {
-  let digits = text(cell).replace(/\D/g, '');
+  let digits = cellText(cell).replace(/\D/g, '');
   // The trunk prefix (0 before the area code) and the country code (55) are not part of the number.
   if ((digits.length === 11 || digits.length === 12) && digits.startsWith('0')) digits = digits.slice(1);
   else if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) digits = digits.slice(2);
@@ -95,7 +95,7 @@ export function readPhone(cell: Cell): string | undefined {
 
 /** A ZIP code's 8 digits (a number cell's lost leading zero put back), or undefined. */
 export function readZip(cell: Cell): string | undefined {
-  const digits = text(cell).replace(/\D/g, '');
+  const digits = cellText(cell).replace(/\D/g, '');
   return digits.length === 7 || digits.length === 8 ? digits.padStart(8, '0') : undefined;
 }
 
@@ -144,7 +144,7 @@ const enumLookup = new Map<EnumName, Map<string, string>>(
 );
 
 /** An enumeration's code from its label or code, or undefined. */
-export const readEnum = (name: EnumName, cell: Cell): string | undefined => enumLookup.get(name)?.get(normalize(text(cell)));
+export const readEnum = (name: EnumName, cell: Cell): string | undefined => enumLookup.get(name)?.get(normalize(cellText(cell)));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -206,7 +206,7 @@ export function readRows(
     mapping.forEach((field, column) => {
       if (!field) return;
       const cell = cells[column];
-      const value = text(cell);
+      const value = cellText(cell);
       if (!value) return;
       const limit = maxLength[field];
       if (limit !== undefined && value.length > limit) {
@@ -285,7 +285,7 @@ export function readRows(
     });
     const row = firstRow + index;
     // A row with no cell at all (a blank line at the end of a sheet) is no child.
-    if (cells.every((cell) => text(cell) === '')) return;
+    if (cells.every((cell) => cellText(cell) === '')) return;
     if (!student.fullName) problems.unshift({ code: 'name-missing', field: 'fullName' });
     if (!guardian.name && (guardian.phone || guardian.cpf || guardian.email)) problems.push({ code: 'guardian-name-missing', field: 'guardianName' });
     if (Object.keys(address).length > 0) student.address = address;
@@ -301,7 +301,7 @@ export function readRows(
       student,
       ...(guardian.name ? { guardian: guardian as ImportGuardian } : {}),
       ...(classIds.length > 0 ? { classIds: [...new Set(classIds)] } : {}),
-      cells: cells.map(text),
+      cells: cells.map(cellText),
       classNames,
       problems,
     });

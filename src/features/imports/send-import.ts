@@ -12,7 +12,8 @@ export type SendProgress = { sent: number; total: number };
 export class ImportStopped extends Error {
   constructor(
     readonly at: number,
-    readonly results: ImportRowResult[],
+    /** The results of the batches sent before it stopped (an import's own result type). */
+    readonly results: unknown[],
     readonly rejected: boolean,
   ) {
     super('The import stopped');
@@ -27,16 +28,26 @@ export async function sendImport(
   send = sendImportBatch,
   retryWaits: readonly number[] = [1000, 2000, 4000, 8000],
 ): Promise<ImportRowResult[]> {
+  return sendInBatches(rows, options, (batch) => send({ importId: options.importId, onMatch: options.onMatch, rows: batch }), retryWaits);
+}
+
+/** The batches of any import (students, or a class list's enrolments), one after the other, as above. */
+export async function sendInBatches<Row, Result>(
+  rows: readonly Row[],
+  options: { from?: number; results?: Result[]; onProgress: (progress: SendProgress) => void },
+  send: (batch: Row[]) => Promise<Result[]>,
+  retryWaits: readonly number[] = [1000, 2000, 4000, 8000],
+): Promise<Result[]> {
   const results = [...(options.results ?? [])];
   for (let start = options.from ?? 0; start < rows.length; start += IMPORT_BATCH_MAX) {
-    const batch = { importId: options.importId, onMatch: options.onMatch, rows: rows.slice(start, start + IMPORT_BATCH_MAX) };
+    const batch = rows.slice(start, start + IMPORT_BATCH_MAX);
     for (let attempt = 0; ; attempt += 1) {
       try {
         results.push(...(await send(batch)));
         break;
       } catch (error) {
         const { kind } = await classifyFailure(error);
-        if (kind !== 'transient' || attempt >= retryWaits.length) throw new ImportStopped(start, results, kind !== 'transient');
+        if (kind !== 'transient' || attempt >= retryWaits.length) throw new ImportStopped(start, results as unknown[], kind !== 'transient');
         await pause(retryWaits[attempt]!);
       }
     }

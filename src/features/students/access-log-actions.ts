@@ -35,6 +35,8 @@ export const accessLogActions: Record<string, MessageDescriptor> = {
   'POST /students/:id/documentos': msg`Added a document`,
   'POST /imports/students': msg`Imported the student from a spreadsheet`,
   'POST /imports/students/matches': msg`Found the student while checking a spreadsheet to import`,
+  'POST /imports/enrolments': msg`Enrolled the student in a class from a spreadsheet`,
+  'POST /imports/enrolments/matches': msg`Found the student while checking a class list to import`,
   'GET /students/:id/consents': msg`Read the student's consents`,
   'POST /students/:id/consents': msg`Recorded a consent for the student`,
   'GET /students/:id/assessments': msg`Read the student's anamnese`,

@@ -46,6 +46,8 @@ const expectedRoutes = [
   ['get', '/api/sync'],
   ['post', '/api/imports/students/matches'],
   ['post', '/api/imports/students'],
+  ['post', '/api/imports/enrolments/matches'],
+  ['post', '/api/imports/enrolments'],
   ['get', '/api/export'],
   ['get', '/api/classes/{classId}/students'],
   ['put', '/api/classes/{classId}/attendance/{date}'],
