@@ -112,19 +112,26 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
        SELECT a.class_id, mo.month, mo.lo, mo.hi, a.student_id
          FROM attendance_entries a JOIN months mo ON a.date >= mo.lo AND a.date <= mo.hi
         WHERE a.class_id IN (SELECT id FROM chosen)
-     ), counts AS (${counts})
-     SELECT sh.class_id AS "classId", to_char(sh.month, 'YYYY-MM') AS month, st.id, st.full_name AS name,
-            (SELECT string_agg(coalesce(CASE a.status WHEN 'PRESENT' THEN 'P' WHEN 'ABSENT' THEN 'A' WHEN 'JUSTIFIED' THEN 'J' END,
-                                        CASE WHEN ${heldRoll('r')} AND EXISTS (SELECT 1 FROM class_enrollments e
-                                                  WHERE e.class_id = r.class_id AND e.student_id = sh.student_id AND ${onRoster('e', 'r.date')})
-                                             THEN 'N' ELSE '-' END), '' ORDER BY r.date)
-               FROM attendance_rolls r
-               LEFT JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date AND a.student_id = sh.student_id
-              WHERE r.class_id = sh.class_id AND r.date >= sh.month_lo AND r.date <= sh.month_hi) AS marks,
+     ), counts AS (${counts}),
+     cells AS (
+       -- each shown child's mark on each roll of the month: P/A/J as marked; N on a held roll their roster had them on
+       SELECT sh.class_id, sh.month, sh.student_id, r.date,
+              coalesce(CASE a.status WHEN 'PRESENT' THEN 'P' WHEN 'ABSENT' THEN 'A' WHEN 'JUSTIFIED' THEN 'J' END,
+                       CASE WHEN ${heldRoll('r')} AND EXISTS (SELECT 1 FROM class_enrollments e
+                                 WHERE e.class_id = r.class_id AND e.student_id = sh.student_id AND ${onRoster('e', 'r.date')})
+                            THEN 'N' ELSE '-' END) AS mark
+         FROM shown sh
+         JOIN attendance_rolls r ON r.class_id = sh.class_id AND r.date >= sh.month_lo AND r.date <= sh.month_hi
+         LEFT JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date AND a.student_id = sh.student_id
+     ), marks AS (
+       SELECT class_id, month, student_id, string_agg(mark, '' ORDER BY date) AS marks FROM cells GROUP BY class_id, month, student_id
+     )
+     SELECT sh.class_id AS "classId", to_char(sh.month, 'YYYY-MM') AS month, st.id, st.full_name AS name, m.marks,
             coalesce(c.present, 0) AS present, coalesce(c.absent, 0) AS absent, coalesce(c.justified, 0) AS justified,
             coalesce(c.days, 0) AS "rollDays", ${frequencySql('c')} AS "frequencyPercent"
        FROM shown sh
        JOIN students st ON st.id = sh.student_id
+       LEFT JOIN marks m ON m.class_id = sh.class_id AND m.month = sh.month AND m.student_id = sh.student_id
        LEFT JOIN counts c ON c.student_id = sh.student_id AND c.class_id = sh.class_id AND c.month = sh.month
       ORDER BY sh.class_id, sh.month, ${nameOrder('st')}`,
     [from, to, activityIds],
