@@ -79,7 +79,7 @@ export async function beneficiaryRows(db: Queryable, from: string, to: string, a
                SELECT student_id, days, present, absent, justified FROM (${edges}) e) parts
         GROUP BY student_id
      )
-     SELECT st.id, st.full_name AS name, to_char(st.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
+     SELECT st.id, st.shown_name AS name, to_char(st.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
             CASE WHEN st.date_of_birth IS NULL THEN NULL ELSE date_part('year', age($1::date, st.date_of_birth))::int END AS age,
             st.gender, st.race, st.school_name AS "schoolName", st.school_year AS "schoolYear", st.social_program AS "socialProgram",
             sv.classes, to_char(sv.first_day, 'YYYY-MM-DD') AS "firstDay", to_char(sv.last_day, 'YYYY-MM-DD') AS "lastDay",

@@ -134,9 +134,9 @@ export async function consentsToRenew(db: Queryable): Promise<ConsentToRenew[]> 
           current AS (
             SELECT DISTINCT ON (student_id, purpose) student_id, purpose, granted, term_version
               FROM student_consents ORDER BY student_id, purpose, date DESC, recorded_at DESC, id DESC)
-     SELECT c.student_id AS "studentId", s.full_name AS name, c.purpose, c.term_version AS "termVersion", l.version AS "latestVersion"
+     SELECT c.student_id AS "studentId", s.shown_name AS name, c.purpose, c.term_version AS "termVersion", l.version AS "latestVersion"
        FROM current c JOIN latest l ON l.purpose = c.purpose JOIN students s ON s.id = c.student_id
       WHERE c.granted AND coalesce(c.term_version, 0) < l.version AND s.active
-      ORDER BY s.full_name, s.id, c.purpose`,
+      ORDER BY s.shown_name, s.id, c.purpose`,
   );
 }

@@ -19,9 +19,10 @@ const instant = (column: string, as = column) => `to_char(${column} AT TIME ZONE
 const sheets: { name: string; sql: string }[] = [
   {
     name: 'students',
-    sql: `SELECT id, full_name, ${day('date_of_birth')}, registration_number AS cpf, ${day('enrollment_date')}, race, gender, school_name,
-                 school_year, social_program, employment_status, education_level, address_code, address_street, address_number,
-                 address_complement, active, ${day('status_date')}, status_reason, ${instant('created_at')}, version
+    sql: `SELECT id, full_name, social_name, ${day('date_of_birth')}, registration_number AS cpf, ${day('enrollment_date')}, race, gender,
+                 school_name, school_year, school_shift, grade_gap, social_program, employment_status, education_level, address_code,
+                 address_street, address_number, address_complement, address_neighborhood, address_city, address_state, active,
+                 ${day('status_date')}, status_reason, ${instant('created_at')}, version
             FROM students ORDER BY full_name, id`,
   },
   {
@@ -31,7 +32,8 @@ const sheets: { name: string; sql: string }[] = [
   },
   {
     name: 'guardians',
-    sql: `SELECT id, student_id, name, cpf, ${day('birth_date')}, civil_state, nis, phone, email, address, ${instant('removed_at')},
+    sql: `SELECT id, student_id, name, social_name, relationship, cpf, ${day('birth_date')}, civil_state, nis, phone, email, address,
+                 ${instant('removed_at')},
                  ${instant('created_at')}, version
             FROM guardians ORDER BY student_id, name, id`,
   },

@@ -67,7 +67,7 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
        -- the class's month as the writes keep it (rules/counts.ts)
        SELECT student_id, days, present, absent, justified FROM attendance_month_counts WHERE class_id = $1 AND month = $2::date
      )
-     SELECT s.id, s.full_name AS name,
+     SELECT s.id, s.shown_name AS name,
             (SELECT json_agg(CASE a.status WHEN 'PRESENT' THEN 'P' WHEN 'ABSENT' THEN 'A' WHEN 'JUSTIFIED' THEN 'J'
                                             ELSE CASE WHEN d.on_roster AND d.held THEN 'N' END END ORDER BY d.date)
                FROM (SELECT dates.date, dates.held, EXISTS (SELECT 1 FROM class_enrollments e
@@ -111,12 +111,12 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
        SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
          FROM attendance_month_counts WHERE month = $1::date GROUP BY student_id
      )
-     SELECT s.id AS "studentId", s.full_name AS "studentName", ${frequencySql('c')} AS "frequencyPercent", c.days AS "rollDays"
+     SELECT s.id AS "studentId", s.shown_name AS "studentName", ${frequencySql('c')} AS "frequencyPercent", c.days AS "rollDays"
        FROM counts c JOIN students s ON s.id = c.student_id
       WHERE s.active AND c.days - c.justified > 0 AND ${frequencySql('c')} < $2
         -- not judged too soon (issue 56): a few marked roll days this month first
         AND c.days >= ${BELOW_THRESHOLD_MIN_ROLL_DAYS}
-      ORDER BY 3, s.full_name, s.id`,
+      ORDER BY 3, s.shown_name, s.id`,
     [`${month}-01`, minPercent],
   );
   // Per student and class of today's rosters (classes not archived): their roll days of the last days, latest first;
@@ -172,14 +172,14 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
        SELECT student_id, class_id, coalesce(min(n) FILTER (WHERE status IS DISTINCT FROM 'ABSENT') - 1, count(*)) AS absences
          FROM seq GROUP BY student_id, class_id
      )
-     SELECT s.id AS "studentId", s.full_name AS "studentName", c.id AS "classId", c.title AS "className",
+     SELECT s.id AS "studentId", s.shown_name AS "studentName", c.id AS "classId", c.title AS "className",
             c.activity_id AS "activityId", runs.absences::int AS absences, to_char(seq.date, 'YYYY-MM-DD') AS since
        FROM runs
        JOIN seq ON seq.student_id = runs.student_id AND seq.class_id = runs.class_id AND seq.n = runs.absences
        JOIN students s ON s.id = runs.student_id
        JOIN classes c ON c.id = runs.class_id
       WHERE runs.absences >= ${STREAK_MIN}
-      ORDER BY runs.absences DESC, s.full_name, s.id, c.title, c.id`,
+      ORDER BY runs.absences DESC, s.shown_name, s.id, c.title, c.id`,
     [day],
   );
   // The 7 days before `day`: a class (not archived, of an activity not archived) whose weekday fell on one of them,

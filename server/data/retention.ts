@@ -56,6 +56,7 @@ export async function anonymiseStudent(tx: Queryable, id: string, code: string):
   const [row] = await tx.query<{ anonymised_at: string }>(
     `UPDATE students
         SET full_name = $2,
+            social_name = NULL,
             registration_number = NULL,
             date_of_birth = make_date(extract(year FROM date_of_birth)::int, 1, 1),
             address_code = CASE WHEN address_code ~ '^[0-9]{8}$' THEN substr(address_code, 1, 5) || '000' END,

@@ -22,7 +22,7 @@ export const studentSummarySql = (where: string, countsWhere = ''): string => `
     SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
       FROM attendance_counts ${countsWhere} GROUP BY student_id
   )
-  SELECT s.id, s.full_name AS name, ${frequencySql('c')} AS "frequencyPercent", s.active
+  SELECT s.id, s.shown_name AS name, ${frequencySql('c')} AS "frequencyPercent", s.active
     FROM students s
     LEFT JOIN counts c ON c.student_id = s.id
    ${where}

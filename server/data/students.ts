@@ -3,6 +3,7 @@
  * rosters) are data/student-list.ts; enrolments data/enrolments.ts; the frequency detail data/student-frequency.ts.
  */
 import { onlyDigits, studentRecordFields, type Student, type StudentCreate, type StudentRecordField } from '../../src/api/contract.ts';
+import { storedSchoolYear } from '../../src/api/school-years.ts';
 import type { Queryable } from '../db/types.ts';
 import { studentSummarySql } from './student-list.ts';
 
@@ -25,6 +26,12 @@ const studentColumns = [
   'address_street',
   'address_number',
   'address_complement',
+  'social_name',
+  'school_shift',
+  'address_neighborhood',
+  'address_city',
+  'address_state',
+  'grade_gap',
 ] as const;
 
 /**
@@ -45,7 +52,7 @@ export function registrationValues(body: Omit<StudentCreate, 'id'>): (string | n
     emptyToNull(body.race),
     emptyToNull(body.gender),
     emptyToNull(body.schoolName),
-    emptyToNull(body.schoolYear),
+    body.schoolYear ? storedSchoolYear(body.schoolYear) : null,
     emptyToNull(body.socialProgram),
     emptyToNull(body.employmentStatus),
     emptyToNull(body.educationLevel),
@@ -53,10 +60,18 @@ export function registrationValues(body: Omit<StudentCreate, 'id'>): (string | n
     emptyToNull(body.address?.street),
     emptyToNull(body.address?.number),
     emptyToNull(body.address?.complement),
+    emptyToNull(body.socialName?.trim()),
+    emptyToNull(body.schoolShift),
+    emptyToNull(body.address?.neighborhood),
+    emptyToNull(body.address?.city),
+    emptyToNull(body.address?.state),
+    // Stored as text in this list (compared for the access record) and cast by the writes.
+    body.gradeGap === undefined || body.gradeGap === null ? null : String(body.gradeGap),
   ];
 }
 
-type StudentRow = Record<(typeof studentColumns)[number], string | null> & {
+type StudentRow = Record<Exclude<(typeof studentColumns)[number], 'grade_gap'>, string | null> & {
+  grade_gap: boolean | null;
   id: string;
   active: boolean;
   status_date: string | null;
@@ -64,6 +79,9 @@ type StudentRow = Record<(typeof studentColumns)[number], string | null> & {
   version: number;
   anonymised_at: string | null;
 };
+
+/** The one column that is not text: its value travels as 'true' / 'false' in registrationValues. */
+const cast = (column: (typeof studentColumns)[number]): string => (column === 'grade_gap' ? '::boolean' : '');
 
 const optional = <K extends string>(key: K, value: string | null): Partial<Record<K, string>> =>
   value === null ? {} : ({ [key]: value } as Record<K, string>);
@@ -99,6 +117,9 @@ export async function readStudent(db: Queryable, id: string): Promise<Student | 
     ...optional('gender', row.gender),
     ...optional('schoolName', row.school_name),
     ...optional('schoolYear', row.school_year),
+    ...optional('socialName', row.social_name),
+    ...optional('schoolShift', row.school_shift),
+    ...(row.grade_gap === null ? {} : { gradeGap: row.grade_gap }),
     ...optional('socialProgram', row.social_program),
     ...optional('employmentStatus', row.employment_status),
     ...optional('educationLevel', row.education_level),
@@ -107,6 +128,9 @@ export async function readStudent(db: Queryable, id: string): Promise<Student | 
       ...optional('street', row.address_street),
       ...optional('number', row.address_number),
       ...optional('complement', row.address_complement),
+      ...optional('neighborhood', row.address_neighborhood),
+      ...optional('city', row.address_city),
+      ...optional('state', row.address_state),
     },
     active: row.active,
     ...optional('statusDate', row.status_date),
@@ -122,7 +146,7 @@ export async function readStudent(db: Queryable, id: string): Promise<Student | 
 export async function insertStudent(db: Queryable, id: string, values: readonly (string | null)[]): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO students (id, ${studentColumns.join(', ')})
-           VALUES ($1, ${studentColumns.map((_, i) => `$${i + 2}`).join(', ')})
+           VALUES ($1, ${studentColumns.map((c, i) => `$${i + 2}${cast(c)}`).join(', ')})
            ON CONFLICT (id) DO NOTHING RETURNING id`,
     [id, ...values],
   );
@@ -137,7 +161,7 @@ export async function lockStudent(tx: Queryable, id: string): Promise<boolean> {
 
 /** Writes the registration (registrationValues) and a new version. A CPF already registered throws the unique violation. */
 export async function updateRegistration(tx: Queryable, id: string, values: readonly (string | null)[]): Promise<void> {
-  await tx.run(`UPDATE students SET ${studentColumns.map((c, i) => `${c} = $${i + 2}`).join(', ')}, version = version + 1 WHERE id = $1`, [
+  await tx.run(`UPDATE students SET ${studentColumns.map((c, i) => `${c} = $${i + 2}${cast(c)}`).join(', ')}, version = version + 1 WHERE id = $1`, [
     id,
     ...values,
   ]);

@@ -7,6 +7,7 @@
 import { accessLevels, enums } from '../../src/api/contract.ts';
 import { insertRows } from './bulk-insert.ts';
 import { createRandom, randomCpf, type Random } from './prng.ts';
+import { storedSchoolYear } from '../../src/api/school-years.ts';
 import { firstNames, neighbourhoods, schedules, schoolYears, schools, seedActivities, seedUsers, streets, surnames } from './seed-data.ts';
 import type { Db, Queryable, SqlParam } from './types.ts';
 
@@ -118,6 +119,9 @@ async function seedStudents(
   cpfs: Set<string>,
   detailed: boolean,
 ): Promise<string[]> {
+  // The lists as they were before issue 52 lengthened them: the same demo children as before, drawn the same way.
+  const seedGenders = ['MASCULINO', 'FEMININO', 'OUTRO'] as const;
+  const seedEmployment = ['EMPREGADO', 'DESEMPREGADO', 'ESTUDANTE', 'OUTRO'] as const;
   const students: SqlParam[][] = [];
   const enrollments: SqlParam[][] = [];
   for (let i = 0; i < count; i += 1) {
@@ -133,11 +137,12 @@ async function seedStudents(
       cpf,
       enrolledOn,
       random.pick(enums.race),
-      random.pick(enums.gender),
+      random.pick(seedGenders),
       detailed ? random.pick(schools) : null,
-      detailed ? random.pick(schoolYears) : null,
+      // Stored as the API stores them (issue 52): '6º ano' as FUNDAMENTAL_6.
+      detailed ? storedSchoolYear(random.pick(schoolYears)) : null,
       sometimes(random, 0.6, () => random.pick(enums.socialProgram)),
-      random.pick(enums.employmentStatus),
+      random.pick(seedEmployment),
       random.pick(enums.educationLevel),
       `${pad(random.int(50_000, 56_999), 5)}${pad(random.int(0, 999), 3)}`,
       `${random.pick(streets)}, ${random.pick(neighbourhoods)}, Recife - PE`,

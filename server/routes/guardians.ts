@@ -109,7 +109,11 @@ export const guardianRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { d
         request.auditStudents = [current.student_id];
         if (version !== undefined && version !== current.version) {
           const values = guardianValues(fields);
-          const stored = guardianValues({ ...current, civilState: current.civilState as GuardianInput['civilState'] });
+          const stored = guardianValues({
+            ...current,
+            civilState: current.civilState as GuardianInput['civilState'],
+            relationship: current.relationship as GuardianInput['relationship'],
+          });
           if (JSON.stringify(values) === JSON.stringify(stored)) return current;
           throw staleVersion('guardian', publicGuardian(current));
         }

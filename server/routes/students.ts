@@ -48,6 +48,24 @@ const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknow
 const cpfTaken = () => new HttpError(409, 'A student with this CPF is already registered', 'cpf-taken' satisfies WriteRefusal);
 
 /** The registration's values of a stored record, to tell a resent edit (already applied) from a stale one. */
+/**
+ * Issue 52's fields an edit leaves out keep their stored values: an older client (the programme's original one, or this
+ * app's copy from before them, with an edit still in its outbox) knows nothing of them and must not clear them.
+ */
+const keepingLeftOut = (fields: Omit<StudentCreate, 'id'>, current: Student): Omit<StudentCreate, 'id'> => {
+  const address = { ...fields.address };
+  for (const key of ['neighborhood', 'city', 'state'] as const) {
+    if (address[key] === undefined && current.address[key] !== undefined) (address as Record<string, string>)[key] = current.address[key];
+  }
+  return {
+    ...fields,
+    socialName: fields.socialName ?? current.socialName,
+    schoolShift: fields.schoolShift ?? (current.schoolShift as StudentCreate['schoolShift']),
+    gradeGap: fields.gradeGap === undefined ? current.gradeGap : fields.gradeGap,
+    address,
+  };
+};
+
 const storedValues = (student: Student): (string | null)[] =>
   registrationValues({ ...student, address: student.address } as Omit<StudentCreate, 'id'>);
 
@@ -172,11 +190,11 @@ export const studentRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     async (request) => {
       const { id } = request.params;
       const { version, ...fields } = request.body;
-      const values = registrationValues(fields);
       let student: Student;
       try {
         student = await db.transaction(async (tx) => {
           const current = await lockStudent(tx, id);
+          const values = registrationValues(keepingLeftOut(fields, current));
           if (version !== undefined && version !== current.version) {
             if (JSON.stringify(storedValues(current)) === JSON.stringify(values)) return current;
             throw staleVersion('student', current);

@@ -106,9 +106,10 @@ export const cpfSchema = textSchema.check(z.refine(isValidCpf, { message: 'Inval
 // ---- Enumerations (SPEC §3): codes as the server sends them ----
 export const enums = {
   race: ['BRANCA', 'PRETA', 'PARDA', 'AMARELA', 'INDIGENA', 'NA'],
-  gender: ['MASCULINO', 'FEMININO', 'OUTRO'],
+  // Issue 52: the programme's backend's list; MASCULINO, FEMININO and OUTRO keep their meaning.
+  gender: ['MASCULINO', 'FEMININO', 'HOMEM_TRANS', 'MULHER_TRANS', 'TRAVESTI', 'NAO_BINARIO', 'OUTRO'],
   socialProgram: ['BOLSA_FAMILIA', 'BPC_LOAS', 'TARIFA_SOCIAL_DE_ENERGIA', 'AUXILIO_GAS', 'PROGRAMA_ESTADUAL', 'PROGRAMA_MUNICIPAL_VIA_CRAS'],
-  employmentStatus: ['EMPREGADO', 'DESEMPREGADO', 'ESTUDANTE', 'OUTRO'],
+  employmentStatus: ['EMPREGADO', 'DESEMPREGADO', 'ESTUDANTE', 'ESTAGIARIO', 'APRENDIZ', 'AUTONOMO', 'OUTRO'],
   educationLevel: [
     'NENHUM',
     'ALFABETIZADO',
@@ -125,11 +126,32 @@ export const enums = {
   weekDay: ['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO', 'DOMINGO'],
   level: ['INICIANTE', 'INTERMEDIARIO', 'AVANCADO', 'TODOS_NIVEIS'],
   civilState: ['SOLTEIRO', 'CASADO', 'DIVORCIADO', 'VIUVO'],
+  /** Issue 52: the school year as the programme's backend codes it (a record may still hold the text typed before). */
+  schoolYear: [
+    'EDUCACAO_INFANTIL',
+    'FUNDAMENTAL_1',
+    'FUNDAMENTAL_2',
+    'FUNDAMENTAL_3',
+    'FUNDAMENTAL_4',
+    'FUNDAMENTAL_5',
+    'FUNDAMENTAL_6',
+    'FUNDAMENTAL_7',
+    'FUNDAMENTAL_8',
+    'FUNDAMENTAL_9',
+    'ENSINO_MEDIO_1',
+    'ENSINO_MEDIO_2',
+    'ENSINO_MEDIO_3',
+    'EJA',
+  ],
+  /** Issue 52: the school shift (turno escolar); INTEGRAL is the full-day school. */
+  schoolShift: ['MANHA', 'TARDE', 'NOITE', 'INTEGRAL'],
+  /** Issue 52: a guardian's relationship to the child: mother, father, grandparent, other relative, other. */
+  relationship: ['MAE', 'PAI', 'AVO', 'OUTRO_FAMILIAR', 'OUTRO'],
 } as const;
 export type EnumName = keyof typeof enums;
 export type EnumCode<N extends EnumName> = (typeof enums)[N][number];
 
-/** The ten filter endpoints (SPEC §7): each answers an array of code strings. */
+/** The ten filter endpoints (SPEC §7), and issue 52's three: each answers an array of code strings. */
 export const filterPaths: Record<EnumName, string> = {
   race: 'filters/race',
   gender: 'filters/gender',
@@ -141,6 +163,9 @@ export const filterPaths: Record<EnumName, string> = {
   weekDay: 'filters/week-days',
   level: 'filters/levels',
   civilState: 'filters/civil-states',
+  schoolYear: 'filters/school-years',
+  schoolShift: 'filters/school-shifts',
+  relationship: 'filters/relationships',
 };
 export const filterAnswerSchema = z.array(z.string().check(z.minLength(1)));
 
@@ -232,12 +257,50 @@ const optionalText = z.optional(textField(200));
 /** Enum fields of a registration: a known code, or empty / absent when the user left the select empty. */
 const optionalCode = <N extends EnumName>(name: N) => z.optional(z.union([z.enum(enums[name]), z.literal('')]));
 
+/** Issue 52: the address's state, a Brazilian UF (two capital letters). */
+export const brazilianStates = [
+  'AC',
+  'AL',
+  'AM',
+  'AP',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MG',
+  'MS',
+  'MT',
+  'PA',
+  'PB',
+  'PE',
+  'PI',
+  'PR',
+  'RJ',
+  'RN',
+  'RO',
+  'RR',
+  'RS',
+  'SC',
+  'SE',
+  'SP',
+  'TO',
+] as const;
+
 export const addressSchema = z.object({
   code: z.optional(z.union([zipSchema, z.literal('')])),
   street: optionalText,
   number: z.optional(textField(20)),
   complement: optionalText,
+  /** Issue 52 (the postcode lookup fills them): the neighbourhood (bairro), the city and the state (UF). */
+  neighborhood: z.optional(textField(100)),
+  city: z.optional(textField(100)),
+  state: z.optional(z.union([z.enum(brazilianStates), z.literal('')])),
 });
+
+/** A social name (nome social): empty, or a name with a letter. */
+const socialNameSchema = z.optional(z.union([personName(200), z.literal('')]));
 
 export const studentCreateSchema = z.object({
   /** Client-generated id: the same id sent twice creates one student. */
@@ -249,11 +312,24 @@ export const studentCreateSchema = z.object({
   race: optionalCode('race'),
   gender: optionalCode('gender'),
   schoolName: optionalText,
+  /**
+   * A code of enums.schoolYear. Text (what the programme's original client sends) is taken too: text that plainly
+   * names a school year is stored as its code, any other as written (src/api/school-years.ts).
+   */
   schoolYear: z.optional(textField(50)),
   socialProgram: optionalCode('socialProgram'),
   employmentStatus: optionalCode('employmentStatus'),
   educationLevel: optionalCode('educationLevel'),
   address: z.optional(addressSchema),
+  /**
+   * Issue 52. The social name (nome social), shown in place of the civil name (`fullName`) wherever a name is shown;
+   * the civil name stays on the profile and in documents. On an edit, each of these fields left out keeps its stored
+   * value (an older client's edit knows nothing of them); empty (or null) clears it.
+   */
+  socialName: socialNameSchema,
+  schoolShift: optionalCode('schoolShift'),
+  /** Age-grade distortion (defasagem escolar), as the office records it: true, false, or null (not known). */
+  gradeGap: z.optional(z.nullable(z.boolean())),
 });
 export type StudentCreate = z.infer<typeof studentCreateSchema>;
 export const studentCreatedSchema = z.object({ id: idSchema });
@@ -314,6 +390,7 @@ export const studentSchema = z.object({
   race: z.optional(z.string()),
   gender: z.optional(z.string()),
   schoolName: z.optional(z.string()),
+  /** A code of enums.schoolYear, or the text typed before issue 52 that names none (shown as written). */
   schoolYear: z.optional(z.string()),
   socialProgram: z.optional(z.string()),
   employmentStatus: z.optional(z.string()),
@@ -323,7 +400,13 @@ export const studentSchema = z.object({
     street: z.optional(z.string()),
     number: z.optional(z.string()),
     complement: z.optional(z.string()),
+    neighborhood: z.optional(z.string()),
+    city: z.optional(z.string()),
+    state: z.optional(z.string()),
   }),
+  socialName: z.optional(z.string()),
+  schoolShift: z.optional(z.string()),
+  gradeGap: z.optional(z.boolean()),
   active: z.boolean(),
   /** The date of the last deactivation or reactivation, and why. */
   statusDate: z.optional(isoDateSchema),
@@ -367,18 +450,25 @@ export const documentListSchema = z.array(documentSchema);
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const documentMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
-/** A guardian's fields, as an edit sends them. */
+/**
+ * A guardian's fields, as an edit sends them. Issue 52: NIS, e-mail, address and civil state may be left out or empty
+ * (a grandmother with neither e-mail nor NIS is registered); the relationship to the child and a social name are new,
+ * and optional here for the programme's original client (the app's form asks for the relationship). An edit that leaves
+ * out the relationship or the social name keeps the stored one.
+ */
 export const guardianFieldsSchema = z.object({
   name: personName(200),
   cpf: cpfSchema,
   birthDate: calendarDateSchema,
-  civilState: z.enum(enums.civilState),
-  nis: requiredText(20),
+  civilState: z.optional(z.union([z.enum(enums.civilState), z.literal('')])),
+  nis: z.optional(textField(20).check(z.trim())),
   phone: requiredText(30),
-  email: z.email(),
-  address: requiredText(300),
+  email: z.optional(z.union([z.email(), z.literal('')])),
+  address: z.optional(textField(300).check(z.trim())),
+  relationship: optionalCode('relationship'),
+  socialName: socialNameSchema,
 });
-/** PUT /responsibles/{id}: the eight fields, with the version the edit started from (optional for older clients). */
+/** PUT /responsibles/{id}: the fields, with the version the edit started from (optional for older clients). */
 export const guardianUpdateSchema = z.extend(guardianFieldsSchema, { version: z.optional(versionSchema) });
 export type GuardianUpdate = z.infer<typeof guardianUpdateSchema>;
 /** DELETE /responsibles/{id}: the version the removal was decided on. */
@@ -398,6 +488,9 @@ export const guardianSchema = z.object({
   phone: z.string(),
   email: z.string(),
   address: z.string(),
+  /** Issue 52: absent when not known (a guardian registered before, or by the original client). */
+  relationship: z.optional(z.string()),
+  socialName: z.optional(z.string()),
   version: z.optional(z.int()),
 });
 export type Guardian = z.infer<typeof guardianSchema>;
@@ -462,6 +555,12 @@ export const studentRecordFields = [
   'addressStreet',
   'addressNumber',
   'addressComplement',
+  'socialName',
+  'schoolShift',
+  'addressNeighborhood',
+  'addressCity',
+  'addressState',
+  'gradeGap',
 ] as const;
 export type StudentRecordField = (typeof studentRecordFields)[number];
 /** What an entry did beyond its route (issue 56): a status change's direction, an edit's changed fields (names only). */

@@ -25,8 +25,16 @@ export const guardiansQueryOptions = (studentId: string) =>
     queryFn: () => getRecordParsed(`students/${encodeURIComponent(studentId)}/responsibles`, guardianListSchema, 'student'),
   });
 
-/** The eight fields of a guardian, without the id. */
+/** The fields of a guardian, without the id. */
 export type GuardianFields = Omit<GuardianInput, 'id'>;
+/** A write's fields as the stored guardian answers them: NIS, e-mail, address and civil state left out are empty text. */
+export const asStoredGuardian = <T extends GuardianFields>(fields: T) => ({
+  ...fields,
+  civilState: fields.civilState ?? '',
+  nis: fields.nis ?? '',
+  email: fields.email ?? '',
+  address: fields.address ?? '',
+});
 export type GuardianCreatePayload = { studentId: string; guardian: GuardianInput & { id: string } };
 export type GuardianUpdatePayload = { studentId: string; guardianId: string; guardian: GuardianFields & { version?: number } };
 export type GuardianRemovePayload = { studentId: string; guardianId: string; version: number };

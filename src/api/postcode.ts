@@ -33,16 +33,32 @@ export function formatPostcode(code: string): string {
   return digits.length === ZIP_LENGTH && /^[\d\s.-]*$/.test(code) ? `${digits.slice(0, 5)}-${digits.slice(5)}` : code;
 }
 
-/** logradouro, complemento, bairro, localidade and uf joined into one street string, empty parts skipped. */
-export function streetFromAnswer(answer: PostcodeAnswer): string {
-  return [answer.logradouro, answer.complemento, answer.bairro, answer.localidade, answer.uf]
+const joined = (...parts: (string | undefined)[]): string =>
+  parts
     .map((part) => part?.trim() ?? '')
     .filter((part) => part.length > 0)
     .join(', ');
+
+/** The street of an answer: logradouro and complemento joined, empty parts skipped (a town of one code has neither). */
+export function streetFromAnswer(answer: PostcodeAnswer): string {
+  return joined(answer.logradouro, answer.complemento);
+}
+
+/** Issue 52: an answer's parts as the record keeps them: the street, the neighbourhood, the city and the state (UF). */
+export type PostcodeAddress = { street: string; neighborhood: string; city: string; state: string };
+
+export function addressFromAnswer(answer: PostcodeAnswer): PostcodeAddress {
+  const uf = answer.uf?.trim().toUpperCase() ?? '';
+  return {
+    street: streetFromAnswer(answer),
+    neighborhood: answer.bairro?.trim() ?? '',
+    city: answer.localidade?.trim() ?? '',
+    state: /^[A-Z]{2}$/.test(uf) ? uf : '',
+  };
 }
 
 export type PostcodeLookup =
-  | { status: 'found'; street: string }
+  | ({ status: 'found' } & PostcodeAddress)
   /** The service answered, but knows no such code (or its answer was useless). */
   | { status: 'not-found' }
   /** The service could not be reached (offline, timeout, server trouble): the street may be typed by hand. */
@@ -59,8 +75,8 @@ export async function lookupPostcode(value: string): Promise<PostcodeLookup> {
   try {
     const answer = await getExternalParsed(postcodeUrl(onlyDigits(value)), postcodeAnswerSchema);
     if (answer.erro === true || answer.erro === 'true') return { status: 'not-found' };
-    const street = streetFromAnswer(answer);
-    return street ? { status: 'found', street } : { status: 'not-found' };
+    const address = addressFromAnswer(answer);
+    return address.street || address.city ? { status: 'found', ...address } : { status: 'not-found' };
   } catch (error) {
     if (error instanceof HTTPError && error.response.status >= 400 && error.response.status < 500) return { status: 'not-found' };
     // A page that is not JSON (a proxy's or a captive portal's) came from somewhere else: the street may be typed.

@@ -89,8 +89,10 @@ export function withWaitingEdit(student: Student, rows: readonly OutboxRow[]): {
     (row) => row.kind === outboxKinds.studentUpdate && row.state === 'pending' && (row.payload as StudentUpdatePayload).studentId === student.id,
   );
   if (!edit) return { student, waiting: false };
-  const { version: _version, ...fields } = (edit.payload as StudentUpdatePayload).student;
-  return { student: { ...student, ...fields, address: { ...fields.address } }, waiting: true };
+  const { version: _version, gradeGap, ...fields } = (edit.payload as StudentUpdatePayload).student;
+  // gradeGap null: the edit clears it (not known); left out: the edit keeps it (as the server does).
+  const gap = gradeGap === undefined ? {} : { gradeGap: gradeGap ?? undefined };
+  return { student: { ...student, ...fields, ...gap, address: { ...fields.address } }, waiting: true };
 }
 
 export async function enqueueEnrolment(change: 'start' | 'end', payload: EnrolmentPayload): Promise<void> {

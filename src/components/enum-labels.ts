@@ -12,7 +12,15 @@ export const enumLabels: Record<EnumName, Record<string, MessageDescriptor>> = {
     INDIGENA: msg`Indigenous`,
     NA: msg`Prefer not to say`,
   },
-  gender: { MASCULINO: msg`Male`, FEMININO: msg`Female`, OUTRO: msg`Other` },
+  gender: {
+    MASCULINO: msg`Male`,
+    FEMININO: msg`Female`,
+    HOMEM_TRANS: msg`Trans man`,
+    MULHER_TRANS: msg`Trans woman`,
+    TRAVESTI: msg`Travesti`,
+    NAO_BINARIO: msg`Non-binary`,
+    OUTRO: msg`Other`,
+  },
   socialProgram: {
     BOLSA_FAMILIA: msg`Bolsa Família`,
     BPC_LOAS: msg`BPC/LOAS`,
@@ -26,6 +34,9 @@ export const enumLabels: Record<EnumName, Record<string, MessageDescriptor>> = {
     DESEMPREGADO: msg`Unemployed`,
     // Not the programme's student (educando): someone whose occupation is studying.
     ESTUDANTE: msg({ message: 'Student', context: 'employment status' }),
+    ESTAGIARIO: msg({ message: 'Intern', context: 'employment status' }),
+    APRENDIZ: msg`Apprentice`,
+    AUTONOMO: msg`Self-employed`,
     OUTRO: msg`Other`,
   },
   educationLevel: {
@@ -61,6 +72,30 @@ export const enumLabels: Record<EnumName, Record<string, MessageDescriptor>> = {
     TODOS_NIVEIS: msg`All levels`,
   },
   civilState: { SOLTEIRO: msg`Single`, CASADO: msg`Married`, DIVORCIADO: msg`Divorced`, VIUVO: msg`Widowed` },
+  schoolYear: {
+    EDUCACAO_INFANTIL: msg`Early childhood education`,
+    FUNDAMENTAL_1: msg`1st year (primary)`,
+    FUNDAMENTAL_2: msg`2nd year (primary)`,
+    FUNDAMENTAL_3: msg`3rd year (primary)`,
+    FUNDAMENTAL_4: msg`4th year (primary)`,
+    FUNDAMENTAL_5: msg`5th year (primary)`,
+    FUNDAMENTAL_6: msg`6th year (lower secondary)`,
+    FUNDAMENTAL_7: msg`7th year (lower secondary)`,
+    FUNDAMENTAL_8: msg`8th year (lower secondary)`,
+    FUNDAMENTAL_9: msg`9th year (lower secondary)`,
+    ENSINO_MEDIO_1: msg`1st year of secondary school`,
+    ENSINO_MEDIO_2: msg`2nd year of secondary school`,
+    ENSINO_MEDIO_3: msg`3rd year of secondary school`,
+    EJA: msg`Youth and adult education (EJA)`,
+  },
+  schoolShift: { MANHA: msg`Morning`, TARDE: msg`Afternoon`, NOITE: msg`Evening`, INTEGRAL: msg`Full day` },
+  relationship: {
+    MAE: msg`Mother`,
+    PAI: msg`Father`,
+    AVO: msg`Grandparent`,
+    OUTRO_FAMILIAR: msg`Other relative`,
+    OUTRO: msg`Other`,
+  },
 };
 
 export const accessLabels: Record<string, MessageDescriptor> = {

@@ -14,6 +14,9 @@ export type Person = {
   phone: string;
   email: string;
   address: string;
+  /** Issue 52: absent from sample and older records. */
+  relationship?: string;
+  socialName?: string;
 };
 
 /**
@@ -41,24 +44,32 @@ export function formatCpfForDisplay(value: string): string {
 
 type Props = { person: Person; badge?: ReactNode; actions?: ReactNode; testId?: string };
 
-/** SPEC §2: a guardian's card (also on the demo page): name, CPF, birth date, civil status, NIS, phone, email, address. */
+/**
+ * SPEC §2: a guardian's card (also on the demo page): name, CPF, birth date, civil status, NIS, phone, email, address;
+ * issue 52: the relationship to the child, and a social name, which heads the card (the civil name is a row then).
+ * A field left empty (NIS, e-mail, address, civil status may be) shows a dash.
+ */
 export function PersonCard({ person, badge, actions, testId }: Props) {
   const { t, i18n } = useLingui();
   const civilLabel = useEnumLabel('civilState');
+  const relationshipLabel = useEnumLabel('relationship');
+  const dash = (value: string) => value || '—';
   const rows: [string, ReactNode][] = [
+    ...(person.socialName ? ([[t`Civil name`, person.name]] as [string, ReactNode][]) : []),
+    ...(person.relationship ? ([[t`Relationship`, relationshipLabel(person.relationship)]] as [string, ReactNode][]) : []),
     [t`CPF`, formatCpfForDisplay(person.cpf)],
     [t`Birth date`, formatBirthDate(person.birthDate, i18n.locale)],
-    [t`Civil status`, civilLabel(person.civilState)],
-    [t`NIS`, person.nis],
+    [t`Civil status`, person.civilState ? civilLabel(person.civilState) : '—'],
+    [t`NIS`, dash(person.nis)],
     [t`Phone`, person.phone],
-    [t`Email`, <EmailText key="email" email={person.email} />],
-    [t`Address`, person.address],
+    [t`Email`, person.email ? <EmailText key="email" email={person.email} /> : '—'],
+    [t`Address`, dash(person.address)],
   ];
   return (
     <Card withBorder padding="lg" role="listitem" data-testid={testId}>
       <Group justify="space-between" align="flex-start" wrap="wrap" mb="xs">
         <Text fw={700} size="lg" style={{ overflowWrap: 'break-word' }}>
-          {person.name}
+          {person.socialName || person.name}
         </Text>
         {badge}
       </Group>

@@ -1,7 +1,8 @@
 /**
  * The guardian modal's state lives in the URL (SPEC §2, ARCHITECTURE "Routes keep the product's URLs"):
  * action=open-new-responsible-modal opens it; text1 name, text2 CPF, text3 NIS, text4 address, text5 phone,
- * text6 email, select1 civil status, date1 birth date. Editing is action=open-edit-responsible-modal and responsibleId
+ * text6 email, select1 civil status, date1 birth date; issue 52 adds text7 social name and select2 relationship (the
+ * SPEC's parameters keep their meaning). Editing is action=open-edit-responsible-modal and responsibleId
  * only: a stored guardian's CPF, NIS and address never go into the address bar (its history outlives any sign-out);
  * the edit's typing is kept in the tab's sessionStorage instead (lib/session-draft.ts).
  */
@@ -24,20 +25,28 @@ export type GuardianFormValues = {
   email: string;
   civilState: string;
   birthDate: string;
+  /** Issue 52: a code of enums.relationship (required by the form). */
+  relationship: string;
+  socialName: string;
 };
-export type TextField = 'name' | 'cpf' | 'nis' | 'address' | 'phone' | 'email';
+export type TextField = 'name' | 'cpf' | 'nis' | 'address' | 'phone' | 'email' | 'socialName';
 
-export const textParams: Record<TextField, 'text1' | 'text2' | 'text3' | 'text4' | 'text5' | 'text6'> = {
+export const textParams: Record<TextField, 'text1' | 'text2' | 'text3' | 'text4' | 'text5' | 'text6' | 'text7'> = {
   name: 'text1',
   cpf: 'text2',
   nis: 'text3',
   address: 'text4',
   phone: 'text5',
   email: 'text6',
+  socialName: 'text7',
 };
+
+/** The fields the form requires (issue 52: NIS, e-mail, address and civil status may be left empty). */
+export const requiredGuardianFields = ['name', 'cpf', 'birthDate', 'phone', 'relationship'] as const satisfies readonly (keyof GuardianFormValues)[];
 
 export function valuesFromSearch(search: GuardianSearch): GuardianFormValues {
   const civil = search.select1 ?? '';
+  const relationship = search.select2 ?? '';
   return {
     name: search.text1 ?? '',
     cpf: search.text2 ?? '',
@@ -47,6 +56,8 @@ export function valuesFromSearch(search: GuardianSearch): GuardianFormValues {
     email: search.text6 ?? '',
     civilState: (enums.civilState as readonly string[]).includes(civil) ? civil : '',
     birthDate: search.date1 ?? '',
+    relationship: (enums.relationship as readonly string[]).includes(relationship) ? relationship : '',
+    socialName: search.text7 ?? '',
   };
 }
 
@@ -61,6 +72,7 @@ export function textSearchPatch(values: GuardianFormValues): Partial<GuardianSea
     text4: orUndefined(values.address),
     text5: orUndefined(values.phone),
     text6: orUndefined(values.email),
+    text7: orUndefined(values.socialName),
   };
 }
 
@@ -79,11 +91,13 @@ export function valuesOfGuardian(guardian: Omit<Guardian, 'id'>): GuardianFormVa
     email: guardian.email,
     civilState: guardian.civilState,
     birthDate: guardian.birthDate,
+    relationship: guardian.relationship ?? '',
+    socialName: guardian.socialName ?? '',
   };
 }
 
 export type GuardianValidation =
-  | { ok: true; fields: GuardianFields }
+  | { ok: true; fields: GuardianFields & GuardianFormValues }
   | { ok: false; empty: true }
   | { ok: false; empty: false; cpf?: 'invalid'; email?: 'invalid'; birthDate?: 'invalid'; phone?: 'invalid' };
 
@@ -93,13 +107,17 @@ const dateSchema = isoDateSchema;
 /** The API's own rule (at most 30 characters), so a phone the form accepts is never refused by the server. */
 const phoneSchema = guardianInputSchema.shape.phone;
 
-/** SPEC §5: all eight fields non-empty, else 'Please fill in all fields.'; then CPF check digits, email format, date and phone length. */
+/**
+ * SPEC §5, as issue 52 narrows it: the required fields (name, CPF, birth date, phone, relationship) non-empty, else
+ * 'Please fill in all fields.'; then CPF check digits, an e-mail's format (when one is given), date and phone length.
+ * Every field is sent, the empty ones empty (an edit clears them).
+ */
 export function validateGuardian(values: GuardianFormValues): GuardianValidation {
   // Invisible characters the API refuses (control characters, half an emoji) are dropped, as the rule for text says.
   const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, cleanText(v).trim()])) as GuardianFormValues;
-  if (Object.values(trimmed).some((v) => v === '')) return { ok: false, empty: true };
+  if (requiredGuardianFields.some((field) => trimmed[field] === '')) return { ok: false, empty: true };
   const cpfBad = !isValidCpf(trimmed.cpf);
-  const emailBad = !emailSchema.safeParse(trimmed.email).success;
+  const emailBad = trimmed.email !== '' && !emailSchema.safeParse(trimmed.email).success;
   const dateBad = !dateSchema.safeParse(trimmed.birthDate).success;
   const phoneBad = !phoneSchema.safeParse(trimmed.phone).success;
   if (cpfBad || emailBad || dateBad || phoneBad) {
@@ -121,8 +139,10 @@ export function validateGuardian(values: GuardianFormValues): GuardianValidation
       address: trimmed.address,
       phone: trimmed.phone,
       email: trimmed.email,
-      civilState: trimmed.civilState as GuardianFields['civilState'],
+      civilState: trimmed.civilState as GuardianFields['civilState'] & string,
       birthDate: trimmed.birthDate,
+      relationship: trimmed.relationship as GuardianFields['relationship'] & string,
+      socialName: trimmed.socialName,
     },
   };
 }

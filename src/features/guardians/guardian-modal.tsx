@@ -5,7 +5,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { GuardianFields } from '../../api/guardians.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
 import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
-import { textParams, textSearchPatch, validateGuardian, valuesFromSearch, type GuardianFormValues, type TextField } from './guardian-form.ts';
+import {
+  requiredGuardianFields,
+  textParams,
+  textSearchPatch,
+  validateGuardian,
+  valuesFromSearch,
+  type GuardianFormValues,
+  type TextField,
+} from './guardian-form.ts';
 import type { GuardianSearch } from './guardian-search.ts';
 import { readSessionDraft, removeSessionDraft, writeSessionDraft } from '../../lib/session-draft.ts';
 import type { ComponentType } from 'react';
@@ -48,7 +56,7 @@ type Errors = {
   email?: string;
   birthDate?: string;
   phone?: string;
-  /** The fields left empty (SPEC §5: all are required), marked beside the form's message. */
+  /** The required fields left empty (SPEC §5, issue 52), marked beside the form's message. */
   empty?: ReadonlySet<keyof GuardianFormValues>;
 };
 
@@ -76,6 +84,7 @@ export function GuardianModal({ mode, editing, search, updateSearch, onClose, on
   const [saving, setSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const civilOptions = useEnumOptions('civilState', t`Select…`);
+  const relationshipOptions = useEnumOptions('relationship', t`Select…`);
 
   const writeTexts = useDebouncedCallback((next: GuardianFormValues) => {
     if (editing) writeSessionDraft(editDraftKey(editing.id), { version: editing.version ?? null, values: next });
@@ -100,7 +109,7 @@ export function GuardianModal({ mode, editing, search, updateSearch, onClose, on
     setValues(next);
     writeTexts(next);
   };
-  const setImmediate = (field: 'civilState' | 'birthDate', param: 'select1' | 'date1') => (value: string) => {
+  const setImmediate = (field: 'civilState' | 'birthDate' | 'relationship', param: 'select1' | 'select2' | 'date1') => (value: string) => {
     unmark(field);
     const next = { ...values, [field]: value };
     setValues(next);
@@ -121,7 +130,7 @@ export function GuardianModal({ mode, editing, search, updateSearch, onClose, on
     if (!result.ok) {
       focusFirstInvalidSoon(() => formRef.current);
       if (result.empty) {
-        const empty = new Set((Object.keys(values) as (keyof GuardianFormValues)[]).filter((field) => values[field].trim() === ''));
+        const empty = new Set<keyof GuardianFormValues>(requiredGuardianFields.filter((field) => values[field].trim() === ''));
         setErrors({ form: t`Please fill in all fields.`, empty });
       } else
         setErrors({
@@ -148,7 +157,7 @@ export function GuardianModal({ mode, editing, search, updateSearch, onClose, on
   const input = (
     field: TextField,
     label: string,
-    extra: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; error?: string; autoFocus?: boolean } = {},
+    extra: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; error?: string; autoFocus?: boolean; optional?: boolean } = {},
   ) => (
     <TextInput
       label={label}
@@ -158,7 +167,7 @@ export function GuardianModal({ mode, editing, search, updateSearch, onClose, on
       type={extra.type}
       inputMode={extra.inputMode}
       error={errorOf(field, extra.error)}
-      required
+      required={!extra.optional}
       data-autofocus={extra.autoFocus || undefined}
     />
   );
@@ -191,6 +200,16 @@ export function GuardianModal({ mode, editing, search, updateSearch, onClose, on
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {input('name', t`Name`, { autoFocus: true })}
+          {input('socialName', t`Social name`, { optional: true })}
+          <NativeSelect
+            label={t`Relationship to the child`}
+            name="select2"
+            data={relationshipOptions}
+            value={values.relationship}
+            onChange={(event) => setImmediate('relationship', 'select2')(event.currentTarget.value)}
+            error={errorOf('relationship')}
+            required
+          />
           {input('cpf', t`CPF`, { inputMode: 'numeric', error: errors.cpf })}
           <TextInput
             label={t`Birth date`}
@@ -208,12 +227,11 @@ export function GuardianModal({ mode, editing, search, updateSearch, onClose, on
             value={values.civilState}
             onChange={(event) => setImmediate('civilState', 'select1')(event.currentTarget.value)}
             error={errorOf('civilState')}
-            required
           />
-          {input('nis', t`NIS`, { inputMode: 'numeric' })}
+          {input('nis', t`NIS`, { inputMode: 'numeric', optional: true })}
           {input('phone', t`Phone`, { type: 'tel', inputMode: 'tel', error: errors.phone })}
-          {input('email', t`Email`, { type: 'email', inputMode: 'email', error: errors.email })}
-          {input('address', t`Address`)}
+          {input('email', t`Email`, { type: 'email', inputMode: 'email', error: errors.email, optional: true })}
+          {input('address', t`Address`, { optional: true })}
         </SimpleGrid>
         {mode === 'create' && Extras && <Extras answers={answers} onChange={setAnswers} />}
         <Group justify="flex-end" mt="lg">

@@ -3,7 +3,8 @@
  * must stay small (it is part of the first load). The address holds each value as typed (lib/search-text.ts), but
  * the router reads a typed "12345678901" as a number: it is kept as text; anything else that is not text is dropped.
  */
-const KEYS = ['action', 'responsibleId', 'text1', 'text2', 'text3', 'text4', 'text5', 'text6', 'select1', 'date1'] as const;
+// text7 (social name) and select2 (relationship): issue 52's fields.
+const KEYS = ['action', 'responsibleId', 'text1', 'text2', 'text3', 'text4', 'text5', 'text6', 'text7', 'select1', 'select2', 'date1'] as const;
 export type GuardianSearch = Partial<Record<(typeof KEYS)[number], string>>;
 
 const asText = (value: unknown): string | undefined =>

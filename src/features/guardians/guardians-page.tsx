@@ -12,6 +12,7 @@ import {
   guardianKeys,
   guardiansQueryOptions,
   pendingGuardianWrites,
+  asStoredGuardian,
   type GuardianCreatePayload,
   type GuardianFields,
   type GuardianUpdatePayload,
@@ -158,7 +159,7 @@ export function GuardiansPage({ studentId, search, updateSearch, extras }: Props
       >
         <CardGrid>
           {rows.map((guardian) => {
-            const guardianName = guardian.name;
+            const guardianName = guardian.socialName || guardian.name;
             return (
               <PersonCard
                 key={guardian.id}
@@ -227,12 +228,12 @@ export function guardianRows(items: Guardian[], writes: ReturnType<typeof pendin
     if (write.kind === 'create') {
       const existing = byId.get(write.guardian.id);
       if (existing) continue;
-      const row: Row = { ...write.guardian, pending: state, ...reason };
+      const row: Row = { ...asStoredGuardian(write.guardian), pending: state, ...reason };
       rows.push(row);
       byId.set(row.id, row);
     } else if (write.kind === 'update') {
       const existing = byId.get(write.guardianId);
-      if (existing) Object.assign(existing, write.guardian, { pending: existing.pending === 'failed' ? 'failed' : state }, reason);
+      if (existing) Object.assign(existing, asStoredGuardian(write.guardian), { pending: existing.pending === 'failed' ? 'failed' : state }, reason);
     } else {
       const existing = byId.get(write.guardianId);
       if (existing) Object.assign(existing, write.failed ? { pending: 'failed', ...reason } : { removing: true });
@@ -253,7 +254,7 @@ function useGuardianSync(studentId: string) {
           if (payload.studentId !== studentId) return;
           // With the version the server gave it: an edit made before the list is read again is checked against it.
           const saved = {
-            ...payload.guardian,
+            ...asStoredGuardian(payload.guardian),
             id: typeof result?.id === 'string' ? result.id : payload.guardian.id,
             version: typeof result?.version === 'number' ? result.version : 1,
           };
@@ -264,7 +265,7 @@ function useGuardianSync(studentId: string) {
           // The edit's fields, with the version the server gave the edit (not the one the edit started from).
           const version = typeof result?.version === 'number' ? { version: result.version } : {};
           queryClient.setQueryData<Guardian[]>(key, (old) =>
-            old?.map((g) => (g.id === payload.guardianId ? { ...g, ...payload.guardian, ...version } : g)),
+            old?.map((g) => (g.id === payload.guardianId ? { ...g, ...asStoredGuardian(payload.guardian), ...version } : g)),
           );
         } else return;
         void queryClient.invalidateQueries({ queryKey: key });

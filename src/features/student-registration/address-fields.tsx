@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Loader, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { brazilianStates } from '../../api/contract.ts';
 import { useLingui } from '@lingui/react/macro';
 import { isPostcodeComplete, lookupPostcode, type PostcodeLookup } from '../../api/postcode.ts';
 import type { RegistrationValues } from './registration-values.ts';
@@ -40,14 +41,22 @@ export function AddressFields({ form }: { form: FormState<RegistrationValues> })
       const current = form.getValues();
       if (!(current.streetTypedByHand && current.street.trim())) {
         form.setFieldValue('street', result.street);
-        form.setFieldValue('streetTypedByHand', false);
+        // A town of one postcode has no street in the answer: it is typed.
+        form.setFieldValue('streetTypedByHand', !result.street);
       }
+      // Issue 52: the neighbourhood, city and state come with the code (each stays editable: a neighbourhood's name
+      // as the family says it may differ from the post office's).
+      form.setFieldValue('neighborhood', result.neighborhood);
+      form.setFieldValue('city', result.city);
+      form.setFieldValue('state', result.state);
     } else if (result.status === 'unreachable') {
       form.setFieldValue('streetTypedByHand', true);
     }
   };
 
   const editable = streetTypedByHand;
+  // The UF's two letters are how the office writes a state: no translation.
+  const stateOptions = [{ value: '', label: t`Select…` }, ...brazilianStates.map((uf) => ({ value: uf, label: uf }))];
   const showDetails = Boolean(street.trim()) || streetTypedByHand;
   const zipHint =
     lookup === 'not-found'
@@ -83,7 +92,13 @@ export function AddressFields({ form }: { form: FormState<RegistrationValues> })
           <TextInput {...form.getInputProps('number')} label={t`Number`} />
           <TextInput {...form.getInputProps('complement')} label={t`Complement`} />
         </SimpleGrid>
-      ) : (
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput {...form.getInputProps('neighborhood')} label={t`Neighbourhood`} maxLength={100} data-testid="neighborhood" />
+        <TextInput {...form.getInputProps('city')} label={t`City`} maxLength={100} data-testid="city" />
+        <NativeSelect {...form.getInputProps('state')} label={t`State (UF)`} data={stateOptions} data-testid="state" />
+      </SimpleGrid>
+      {showDetails ? null : (
         <Text size="sm" c="dimmed">
           {t`Number and complement appear once the street is known.`}
         </Text>

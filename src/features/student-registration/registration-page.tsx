@@ -109,15 +109,24 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
     <NativeSelect {...form.getInputProps(field)} label={label} data={options} />
   );
   const options: Record<
-    Extract<EnumName, 'race' | 'gender' | 'socialProgram' | 'employmentStatus' | 'educationLevel'>,
+    Extract<EnumName, 'race' | 'gender' | 'socialProgram' | 'employmentStatus' | 'educationLevel' | 'schoolYear' | 'schoolShift'>,
     { value: string; label: string }[]
   > = {
+    schoolYear: useEnumOptions('schoolYear', t`Select…`),
+    schoolShift: useEnumOptions('schoolShift', t`Select…`),
     race: useEnumOptions('race', t`Select…`),
     gender: useEnumOptions('gender', t`Select…`),
     socialProgram: useEnumOptions('socialProgram', t`Select…`),
     employmentStatus: useEnumOptions('employmentStatus', t`Select…`),
     educationLevel: useEnumOptions('educationLevel', t`Select…`),
   };
+
+  /**
+   * A school year kept as written before issue 52 (text that names no code) is an option of its own, so the edit form
+   * shows it and saving keeps it until someone picks a year from the list.
+   */
+  const withWrittenSchoolYear = (list: { value: string; label: string }[], value: string) =>
+    value && !list.some((option) => option.value === value) ? [...list, { value, label: t`${value} (as written before)` }] : list;
 
   /** The form keeps the files; should the device not (see keepDraftDocuments), the user hears that a reload loses them. */
   const keepDocuments = (kept: QueuedDocument[]) =>
@@ -150,7 +159,7 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
 
   const saveEdit = async (values: RegistrationValues) => {
     if (!editing) return;
-    const { id: _id, ...fields } = toStudentCreate(values, editing.id);
+    const { id: _id, ...fields } = toStudentCreate(values, editing.id, true);
     try {
       await enqueueStudentUpdate(editing.id, { ...fields, version: startVersion });
     } catch {
@@ -294,6 +303,13 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
                 <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
                   <TextInput {...form.getInputProps('fullName')} label={t`Full name`} withAsterisk autoComplete="off" />
                   <TextInput
+                    {...form.getInputProps('socialName')}
+                    label={t`Social name`}
+                    description={t`The name the child goes by (nome social): shown in place of the full name on lists and rolls.`}
+                    autoComplete="off"
+                    maxLength={200}
+                  />
+                  <TextInput
                     {...form.getInputProps('registrationNumber')}
                     label={t`CPF`}
                     description={t`11 digits, with or without dots and hyphen.`}
@@ -312,7 +328,18 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ clear: 'both' }}>
                   <TextInput {...form.getInputProps('schoolName')} label={t`School name`} />
-                  <TextInput {...form.getInputProps('schoolYear')} label={t`School year`} />
+                  {enumSelect('schoolYear', t`School year`, withWrittenSchoolYear(options.schoolYear, form.values.schoolYear))}
+                  {enumSelect('schoolShift', t`School shift`, options.schoolShift)}
+                  <NativeSelect
+                    {...form.getInputProps('gradeGap')}
+                    label={t`Age-grade distortion`}
+                    description={t`Two or more years behind the school year for the child's age (defasagem escolar).`}
+                    data={[
+                      { value: '', label: t`Not known` },
+                      { value: 'yes', label: t`Yes` },
+                      { value: 'no', label: t`No` },
+                    ]}
+                  />
                   {enumSelect('educationLevel', t`Education level`, options.educationLevel)}
                   {enumSelect('employmentStatus', t`Employment status`, options.employmentStatus)}
                   {enumSelect('socialProgram', t`Social program`, options.socialProgram)}

@@ -109,6 +109,8 @@ function Profile({
     socialProgram: useEnumLabel('socialProgram'),
     employmentStatus: useEnumLabel('employmentStatus'),
     educationLevel: useEnumLabel('educationLevel'),
+    schoolYear: useEnumLabel('schoolYear'),
+    schoolShift: useEnumLabel('schoolShift'),
   } satisfies Partial<Record<EnumName, (code: string) => string>>;
   const day = (value: string | undefined) => (value ? i18n.date(localMidnight(value), { dateStyle: 'medium' }) : undefined);
   const code = (name: keyof typeof enumLabel, value: string | undefined) => (value ? enumLabel[name](value) : undefined);
@@ -117,6 +119,8 @@ function Profile({
     student.address.street,
     student.address.number,
     student.address.complement,
+    student.address.neighborhood,
+    [student.address.city, student.address.state].filter(Boolean).join(' - '),
     student.address.code && formatPostcode(student.address.code),
   ]
     .filter(Boolean)
@@ -183,13 +187,19 @@ function Profile({
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           <Field label={t`Full name`} value={student.fullName} />
+          {/* Issue 52: the profile names the child by the civil name (a record, as documents do) and shows the social
+              name as such; every list and roll shows the social name in its place. */}
+          {student.socialName ? <Field label={t`Social name`} value={student.socialName} /> : null}
           <Field label={t`CPF`} value={student.registrationNumber && formatCpfForDisplay(student.registrationNumber)} />
           <Field label={t`Date of birth`} value={day(student.dateOfBirth)} />
           <Field label={t`Enrollment date`} value={day(student.enrollmentDate)} />
           <Field label={t`Race`} value={code('race', student.race)} />
           <Field label={t`Gender`} value={code('gender', student.gender)} />
           <Field label={t`School name`} value={student.schoolName} />
-          <Field label={t`School year`} value={student.schoolYear} />
+          {/* A code's label, or the text kept as written before the list of school years. */}
+          <Field label={t`School year`} value={code('schoolYear', student.schoolYear)} />
+          <Field label={t`School shift`} value={code('schoolShift', student.schoolShift)} />
+          <Field label={t`Age-grade distortion`} value={student.gradeGap === undefined ? undefined : student.gradeGap ? t`Yes` : t`No`} />
           <Field label={t`Education level`} value={code('educationLevel', student.educationLevel)} />
           <Field label={t`Employment status`} value={code('employmentStatus', student.employmentStatus)} />
           <Field label={t`Social program`} value={code('socialProgram', student.socialProgram)} />

@@ -78,6 +78,8 @@ describe('forms under the rule for text', () => {
       phone: '81 9999',
       email: 'joao@example.org',
       civilState: 'CASADO',
+      relationship: 'PAI',
+      socialName: '',
       birthDate: '1980-01-01',
     });
     expect(guardian).toMatchObject({ ok: true, fields: { name: 'João', nis: '12' } });

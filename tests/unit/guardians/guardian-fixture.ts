@@ -10,4 +10,6 @@ export const filledGuardian: GuardianFormValues = {
   email: 'maria@example.com',
   civilState: 'CASADO',
   birthDate: '1980-02-29',
+  relationship: 'MAE',
+  socialName: '',
 };

@@ -151,6 +151,8 @@ describe('the guardian sent to the API', () => {
       email: anyText,
       civilState: anyText,
       birthDate: fc.oneof(anyText, calendarDay()),
+      relationship: anyText,
+      socialName: anyText,
     });
     fc.assert(
       fc.property(anyValues, (values) => {

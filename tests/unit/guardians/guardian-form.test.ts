@@ -11,10 +11,28 @@ import { filledGuardian } from './guardian-fixture.ts';
 
 const filled = filledGuardian;
 
-describe('guardian validation (SPEC §5)', () => {
-  it.each(Object.keys(filled) as (keyof GuardianFormValues)[])('an empty %s asks to fill in all fields', (field) => {
-    expect(validateGuardian({ ...filled, [field]: '' })).toEqual({ ok: false, empty: true });
-    expect(validateGuardian({ ...filled, [field]: '   ' })).toEqual({ ok: false, empty: true });
+describe('guardian validation (SPEC §5, as issue 52 narrows it)', () => {
+  it.each(['name', 'cpf', 'birthDate', 'phone', 'relationship'] as (keyof GuardianFormValues)[])(
+    'an empty %s asks to fill in all fields',
+    (field) => {
+      expect(validateGuardian({ ...filled, [field]: '' })).toEqual({ ok: false, empty: true });
+      expect(validateGuardian({ ...filled, [field]: '   ' })).toEqual({ ok: false, empty: true });
+    },
+  );
+
+  it('a grandmother with neither e-mail nor NIS nor address nor civil status is valid, sent with those fields empty', () => {
+    const result = validateGuardian({ ...filled, relationship: 'AVO', email: '', nis: ' ', address: '', civilState: '', socialName: 'Dona Dora' });
+    expect(result).toEqual({
+      ok: true,
+      fields: { ...filled, cpf: '52998224725', relationship: 'AVO', email: '', nis: '', address: '', civilState: '', socialName: 'Dona Dora' },
+    });
+  });
+
+  it('reads the relationship (select2) and the social name (text7) from the URL, beside the SPEC’s parameters', () => {
+    const values = valuesFromSearch(parseGuardianSearch({ text1: 'Maria', select2: 'AVO', text7: 'Dora', select1: 'CASADO' }));
+    expect(values).toMatchObject({ name: 'Maria', relationship: 'AVO', socialName: 'Dora', civilState: 'CASADO' });
+    expect(valuesFromSearch(parseGuardianSearch({ select2: 'VIZINHO' })).relationship).toBe('');
+    expect(textSearchPatch({ ...filled, socialName: 'Dora' }).text7).toBe('Dora');
   });
 
   it('checks the CPF check digits', () => {
@@ -48,7 +66,18 @@ describe('guardian URL parameters', () => {
   it('map text1..text6, select1 and date1 to the fields', () => {
     expect(
       valuesFromSearch({ text1: 'N', text2: 'C', text3: 'I', text4: 'A', text5: 'P', text6: 'E', select1: 'VIUVO', date1: '2000-01-01' }),
-    ).toEqual({ name: 'N', cpf: 'C', nis: 'I', address: 'A', phone: 'P', email: 'E', civilState: 'VIUVO', birthDate: '2000-01-01' });
+    ).toEqual({
+      name: 'N',
+      cpf: 'C',
+      nis: 'I',
+      address: 'A',
+      phone: 'P',
+      email: 'E',
+      civilState: 'VIUVO',
+      birthDate: '2000-01-01',
+      relationship: '',
+      socialName: '',
+    });
   });
 
   it('ignore an unknown civil status', () => {

@@ -35,6 +35,7 @@ const fullSearch: GuardianSearch = {
   text5: '11987654321',
   text6: 'maria@example.com',
   select1: 'CASADO',
+  select2: 'MAE',
   date1: '1980-02-29',
 };
 
@@ -88,9 +89,9 @@ describe('guardian modal', () => {
     expect(url().date1).toBe('2001-05-06');
   });
 
-  it("with any field empty, saving shows 'Please fill in all fields.' and saves nothing", async () => {
+  it("with a required field empty, saving shows 'Please fill in all fields.' and saves nothing", async () => {
     const user = userEvent.setup();
-    const { onSave } = setup({ ...fullSearch, text3: undefined });
+    const { onSave } = setup({ ...fullSearch, text5: undefined });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please fill in all fields.')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
@@ -115,7 +116,7 @@ describe('guardian modal', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('a complete, valid form is saved with the eight fields (and no extra answers when none were asked)', async () => {
+  it('a complete, valid form is saved with its fields (and no extra answers when none were asked)', async () => {
     const user = userEvent.setup();
     const { onSave } = setup(fullSearch);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -129,6 +130,8 @@ describe('guardian modal', () => {
         email: 'maria@example.com',
         civilState: 'CASADO',
         birthDate: '1980-02-29',
+        relationship: 'MAE',
+        socialName: '',
       },
       {},
     );
@@ -148,20 +151,25 @@ describe('guardian modal', () => {
     }
   });
 
-  it('marks its eight fields required, opens with the focus on Name, and an empty submit marks and focuses the first empty field', async () => {
+  it('marks its required fields required (the others not), opens with the focus on Name, and an empty submit marks and focuses the first empty field', async () => {
     const user = userEvent.setup();
     setup({ ...open, text1: 'Maria' });
     const name = screen.getByLabelText(/^Name( \*)?$/);
     await waitFor(() => expect(name).toHaveFocus());
-    for (const label of ['Name', 'CPF', 'Birth date', 'Civil status', 'NIS', 'Phone', 'Email', 'Address']) {
+    for (const label of ['Name', 'CPF', 'Birth date', 'Phone', 'Relationship to the child']) {
       expect(screen.getByLabelText(new RegExp(`^${label}( \\*)?$`))).toBeRequired();
+    }
+    for (const label of ['Social name', 'Civil status', 'NIS', 'Email', 'Address']) {
+      expect(screen.getByLabelText(new RegExp(`^${label}( \\*)?$`))).not.toBeRequired();
     }
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByTestId('guardian-form-error')).toHaveTextContent('Please fill in all fields.');
     const cpf = screen.getByLabelText(/^CPF( \*)?$/);
-    await waitFor(() => expect(cpf).toHaveFocus());
+    // The first empty required field is the relationship, beside the name.
+    await waitFor(() => expect(screen.getByLabelText(/^Relationship to the child( \*)?$/)).toHaveFocus());
     expect(cpf).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText(/^Address( \*)?$/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Phone( \*)?$/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Address( \*)?$/)).not.toHaveAttribute('aria-invalid', 'true');
     expect(name).not.toHaveAttribute('aria-invalid', 'true');
     // Typing in a marked field takes its mark away.
     await user.type(cpf, '5');

@@ -28,6 +28,7 @@ const guardians = [
     phone: '(11) 98765-4321',
     email: 'patricia@example.com',
     address: 'Rua das Flores, 120',
+    relationship: 'MAE',
   },
 ];
 
@@ -41,6 +42,7 @@ const newGuardianSearch: GuardianSearch = {
   text5: '11911112222',
   text6: 'novo@example.com',
   select1: 'SOLTEIRO',
+  select2: 'PAI',
   date1: '1990-01-15',
 };
 

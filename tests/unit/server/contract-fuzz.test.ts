@@ -254,6 +254,8 @@ const overrides: Overrides = {
   full_name: () => lettered,
   teacher: () => lettered,
   name: () => lettered,
+  // Issue 52: a social name is empty or a name (with a letter).
+  socialName: () => fc.oneof(lettered, fc.constant('')),
   // A consent is given by one of the child's own guardians, on a term version that exists (none given: the latest).
   guardianId: () => fc.constant(fx.ownGuardianId),
   termVersion: () => fc.constant(undefined),

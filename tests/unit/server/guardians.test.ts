@@ -87,7 +87,8 @@ describe('POST /api/students/:id/responsibles', () => {
     ['an unknown civil state', { civilState: 'NAMORANDO' }, /civilState/],
     ['a bad e-mail', { email: 'josefa' }, /email/],
     ['a birth date not in ISO form', { birthDate: '02/06/1984' }, /birthDate/],
-    ['an empty NIS', { nis: ' ' }, /nis/],
+    ['an empty phone', { phone: ' ' }, /phone/],
+    ['an unknown relationship', { relationship: 'VIZINHO' as GuardianInput['relationship'] }, /relationship/],
   ])('rejects %s with 400, writing nothing', async (_label, override, message) => {
     const before = await count();
     const response = await create(studentId, guardian(override as Partial<GuardianInput>));
@@ -96,7 +97,48 @@ describe('POST /api/students/:id/responsibles', () => {
     expect(await count()).toBe(before);
   });
 
-  it('rejects a guardian missing a field (all eight are required)', async () => {
+  it('registers a grandmother with neither e-mail nor NIS nor address (issue 52), and answers them as empty text', async () => {
+    const {
+      email: _email,
+      nis: _nis,
+      address: _address,
+      civilState: _civil,
+      ...grandmother
+    } = guardian({
+      name: 'Maria das Dores',
+      relationship: 'AVO',
+      socialName: 'Dona Dora',
+    });
+    const id = randomUUID();
+    const response = await create(studentId, { ...grandmother, id });
+    expect(response.statusCode).toBe(201);
+    expect((await list(studentId)).find((g) => g.id === id)).toMatchObject({
+      name: 'Maria das Dores',
+      socialName: 'Dona Dora',
+      relationship: 'AVO',
+      email: '',
+      nis: '',
+      address: '',
+      civilState: '',
+    });
+    // An edit by a client that knows nothing of the relationship and social name keeps them.
+    const edited = await server.app.inject({
+      method: 'PUT',
+      url: `/api/responsibles/${id}`,
+      payload: { ...guardian({ name: 'Maria das Dores' }), version: 1 },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ relationship: 'AVO', socialName: 'Dona Dora', email: 'josefa.silva@email.com.br' });
+    // An empty social name clears it.
+    const cleared = await server.app.inject({
+      method: 'PUT',
+      url: `/api/responsibles/${id}`,
+      payload: { ...guardian({ name: 'Maria das Dores', socialName: '' }), version: 2 },
+    });
+    expect(cleared.json()).not.toHaveProperty('socialName');
+  });
+
+  it('rejects a guardian missing a field still required (name, CPF, birth date, phone)', async () => {
     const { phone: _phone, ...withoutPhone } = guardian();
     const response = await create(studentId, withoutPhone);
     expect(response.statusCode).toBe(400);

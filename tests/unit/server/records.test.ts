@@ -63,7 +63,7 @@ describe('GET and PUT /api/students/:id', () => {
       dateOfBirth: '2013-07-09',
       registrationNumber: FREE_CPFS[0],
       race: 'PARDA',
-      schoolYear: '6º ano',
+      schoolYear: 'FUNDAMENTAL_6', // sent as '6º ano' (issue 52: stored as its code)
       address: { code: '50050000', street: 'Rua da Aurora', number: '12' },
       active: true,
       frequencyPercent: 0,

@@ -229,7 +229,7 @@ describe('retention', () => {
     expect(record.dateOfBirth).toBe('2010-01-01');
     expect(record.address).toEqual({ code: '50740000' });
     expect(record.schoolName).toBeUndefined();
-    expect(record.schoolYear).toBe('5º ano');
+    expect(record.schoolYear).toBe('FUNDAMENTAL_5'); // sent as '5º ano': stored as its code (issue 52)
     expect(record.gender).toBe('FEMININO');
     expect(await ok('GET', `/students/${studentId}/responsibles`)).toEqual([]);
     expect(await ok('GET', `/students/${studentId}/documentos`)).toEqual([]);

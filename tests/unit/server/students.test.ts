@@ -108,7 +108,7 @@ describe('POST /api/students', () => {
       race: 'PARDA',
       gender: 'FEMININO',
       school_name: 'Escola Municipal Paulo Freire',
-      school_year: '8º ano',
+      school_year: 'FUNDAMENTAL_8', // sent as '8º ano': text that names a school year is stored as its code (issue 52)
       social_program: 'BOLSA_FAMILIA',
       employment_status: 'ESTUDANTE',
       address_code: '50050000',

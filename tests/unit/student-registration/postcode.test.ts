@@ -43,13 +43,22 @@ describe('the ZIP lookup rule', () => {
     expect(postcodeUrl('01001000')).toBe('https://viacep.com.br/ws/01001000/json/');
   });
 
-  it('joins logradouro, complemento, bairro, localidade and uf, skipping empty parts', async () => {
-    expect(streetFromAnswer({ logradouro: 'Praça da Sé', complemento: '', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' })).toBe(
-      'Praça da Sé, Sé, São Paulo, SP',
-    );
+  it('keeps the street (logradouro, complemento) apart from the neighbourhood, city and state it fills (issue 52)', async () => {
+    expect(streetFromAnswer({ logradouro: 'Praça da Sé', complemento: '', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' })).toBe('Praça da Sé');
     const fetchMock = stubFetch(() => json({ logradouro: 'Rua A', complemento: 'lado par', bairro: 'Centro', localidade: 'Recife', uf: 'PE' }));
-    expect(await lookupPostcode('50010-000')).toEqual({ status: 'found', street: 'Rua A, lado par, Centro, Recife, PE' });
+    expect(await lookupPostcode('50010-000')).toEqual({
+      status: 'found',
+      street: 'Rua A, lado par',
+      neighborhood: 'Centro',
+      city: 'Recife',
+      state: 'PE',
+    });
     expect(String((fetchMock.mock.calls[0]![0] as Request).url ?? fetchMock.mock.calls[0]![0])).toContain('/ws/50010000/json/');
+  });
+
+  it('a town of one postcode (no street in the answer) is found: its city and state fill in', async () => {
+    stubFetch(() => json({ logradouro: '', bairro: '', localidade: 'Fernando de Noronha', uf: 'pe' }));
+    expect(await lookupPostcode('53990-000')).toEqual({ status: 'found', street: '', neighborhood: '', city: 'Fernando de Noronha', state: 'PE' });
   });
 
   it('an unknown code ({erro: true}) fills nothing', async () => {

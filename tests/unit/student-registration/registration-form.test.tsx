@@ -31,7 +31,9 @@ vi.mock('../../../src/components/notify.ts', () => ({
 
 beforeEach(() => {
   sessionStorage.clear();
-  mocks.lookup.mockReset().mockResolvedValue({ status: 'found', street: 'Praça da Sé, lado ímpar, Sé, São Paulo, SP' });
+  mocks.lookup
+    .mockReset()
+    .mockResolvedValue({ status: 'found', street: 'Praça da Sé, lado ímpar', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' });
   mocks.queue.mockReset().mockImplementation(async (student: { id: string }, docs: Array<{ meta: { id: string } }>) => ({
     studentItemId: student.id,
     documentItemIds: docs.map((d) => d.meta.id),
@@ -120,8 +122,12 @@ describe('student registration form', { timeout: 20_000 }, () => {
     await user.type(zip, '01001-000');
     expect(mocks.lookup.mock.calls.map(([value]) => value)).toEqual(['01001-000']);
     const street = screen.getByLabelText('Street');
-    await waitFor(() => expect(street).toHaveValue('Praça da Sé, lado ímpar, Sé, São Paulo, SP'));
+    await waitFor(() => expect(street).toHaveValue('Praça da Sé, lado ímpar'));
     expect(street).toHaveAttribute('readonly');
+    // Issue 52: the neighbourhood, city and state come with it.
+    expect(screen.getByLabelText('Neighbourhood')).toHaveValue('Sé');
+    expect(screen.getByLabelText('City')).toHaveValue('São Paulo');
+    expect(screen.getByLabelText('State (UF)')).toHaveValue('SP');
     expect(screen.getByLabelText('Number')).toBeInTheDocument();
     expect(screen.getByLabelText('Complement')).toBeInTheDocument();
   });
@@ -167,6 +173,13 @@ describe('student registration form', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Full name/), '  Ana Lima ');
     await user.selectOptions(screen.getByLabelText('Education level'), 'ALFABETIZADO');
     await user.selectOptions(screen.getByLabelText('Race'), 'PARDA');
+    // Issue 52's fields.
+    await user.type(screen.getByLabelText(/^Social name/), 'Aninha ');
+    await user.selectOptions(screen.getByLabelText('Gender'), 'MULHER_TRANS');
+    await user.selectOptions(screen.getByLabelText('School year'), 'FUNDAMENTAL_6');
+    await user.selectOptions(screen.getByLabelText('School shift'), 'TARDE');
+    await user.selectOptions(screen.getByLabelText(/^Age-grade distortion/), 'yes');
+    await user.selectOptions(screen.getByLabelText('Employment status'), 'APRENDIZ');
     await user.type(screen.getByLabelText(/^ZIP code/), '01001-000');
     await waitFor(() => expect(screen.getByLabelText('Street')).not.toHaveValue(''));
     await user.type(screen.getByLabelText('Number'), '12');
@@ -181,9 +194,15 @@ describe('student registration form', { timeout: 20_000 }, () => {
     expect(student).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       fullName: 'Ana Lima',
+      socialName: 'Aninha',
       race: 'PARDA',
+      gender: 'MULHER_TRANS',
+      schoolYear: 'FUNDAMENTAL_6',
+      schoolShift: 'TARDE',
+      gradeGap: true,
+      employmentStatus: 'APRENDIZ',
       educationLevel: 'ALFABETIZADO',
-      address: { code: '01001000', street: 'Praça da Sé, lado ímpar, Sé, São Paulo, SP', number: '12' },
+      address: { code: '01001000', street: 'Praça da Sé, lado ímpar', number: '12', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
     });
     expect(docs).toHaveLength(1);
     expect(docs[0].fileName).toBe('comprovante.pdf');
@@ -349,12 +368,16 @@ describe('student registration form', { timeout: 20_000 }, () => {
   it('keeps half-typed values across a reload', async () => {
     const first = await renderForm();
     await first.user.type(screen.getByLabelText(/^Full name/), 'Eva Rocha');
-    await first.user.type(screen.getByLabelText('School year'), '5º ano');
+    await first.user.type(screen.getByLabelText(/^Social name/), 'Evinha');
+    await first.user.selectOptions(screen.getByLabelText('School year'), 'FUNDAMENTAL_5');
+    await first.user.selectOptions(screen.getByLabelText('School shift'), 'MANHA');
     expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!).values.fullName).toBe('Eva Rocha');
     first.unmount();
     await renderForm(first.router.history);
     await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Eva Rocha'));
-    expect(screen.getByLabelText('School year')).toHaveValue('5º ano');
+    expect(screen.getByLabelText(/^Social name/)).toHaveValue('Evinha');
+    expect(screen.getByLabelText('School year')).toHaveValue('FUNDAMENTAL_5');
+    expect(screen.getByLabelText('School shift')).toHaveValue('MANHA');
   });
 
   it("keeps a student's edit not saved yet across a reload, onto the same version only, and forgets it once saved", async () => {
@@ -362,6 +385,8 @@ describe('student registration form', { timeout: 20_000 }, () => {
       id: 'stu-7',
       fullName: 'Eva Rocha',
       schoolName: 'EM Inicial',
+      // Text kept from before the list of school years (issue 52): shown as written, kept until changed.
+      schoolYear: '5a série B',
       address: { street: 'Rua A' },
       active: true,
       frequencyPercent: 80,
@@ -376,6 +401,8 @@ describe('student registration form', { timeout: 20_000 }, () => {
     };
     const first = await open(3);
     await waitFor(() => expect(screen.getByLabelText('School name')).toHaveValue('EM Inicial'));
+    expect(screen.getByLabelText('School year')).toHaveValue('5a série B');
+    expect(screen.getByRole('option', { name: '5a série B (as written before)' })).toBeInTheDocument();
     await first.user.clear(screen.getByLabelText('School name'));
     await first.user.type(screen.getByLabelText('School name'), 'EM Nova');
     first.unmount();
@@ -388,7 +415,7 @@ describe('student registration form', { timeout: 20_000 }, () => {
     const newer = await open(4);
     await waitFor(() => expect(screen.getByLabelText('School name')).toHaveValue('EM Inicial'));
     expect(sessionStorage.getItem(editDraftKey('stu-7'))).toBeNull();
-    await newer.user.type(screen.getByLabelText('School year'), '6º ano');
+    await newer.user.selectOptions(screen.getByLabelText('School year'), 'FUNDAMENTAL_6');
     expect(sessionStorage.getItem(editDraftKey('stu-7'))).not.toBeNull();
     await newer.user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sessionStorage.getItem(editDraftKey('stu-7'))).toBeNull());
