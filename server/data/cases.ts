@@ -28,7 +28,7 @@ export type CaseAuthor = { name: string; id: string };
 
 /** The summary of a case (alias c, its student s) as of the day `day` (an SQL date expression). */
 const summaryColumns = (day: string): string => `
-  c.id, c.student_id AS "studentId", s.full_name AS "studentName",
+  c.id, c.student_id AS "studentId", s.shown_name AS "studentName",
   coalesce((SELECT array_agg(cl.title ORDER BY cl.title) FROM class_enrollments e JOIN classes cl ON cl.id = e.class_id
              WHERE e.student_id = c.student_id AND ${onRoster('e', day)}), '{}') AS "classNames",
   c.origin, CASE WHEN c.closed_at IS NULL THEN 'OPEN' ELSE 'CLOSED' END AS status,
@@ -50,7 +50,7 @@ export function listCases(db: Queryable, status: CaseStatusFilter, day: string):
   const where = status === 'open' ? 'WHERE c.closed_at IS NULL' : status === 'closed' ? 'WHERE c.closed_at IS NOT NULL' : '';
   return db.query<CaseSummary>(
     `SELECT ${summaryColumns('$1::date')} FROM follow_up_cases c JOIN students s ON s.id = c.student_id ${where}
-      ORDER BY c.closed_at IS NOT NULL, c.next_step_on, c.closed_on DESC, s.full_name, c.id`,
+      ORDER BY c.closed_at IS NOT NULL, c.next_step_on, c.closed_on DESC, s.shown_name, c.id`,
     [day],
   );
 }
