@@ -105,27 +105,33 @@ test.describe('guardians', () => {
     const dialog = page.getByRole('dialog', { name: 'Register Guardian' });
     await expect(dialog).toBeVisible();
 
-    await dialog.getByLabel('Name').fill(guardianName);
+    await dialog.getByLabel('Name', { exact: true }).fill(guardianName);
     await dialog.getByLabel('CPF').fill('111.444.777-35');
     await dialog.getByLabel('Civil status').selectOption('DIVORCIADO');
     await dialog.getByLabel('Birth date').fill('1982-07-09');
+    // Issue 52: the relationship (select2) and a social name (text7), in the URL as the SPEC's fields are.
+    await dialog.getByLabel('Relationship to the child').selectOption('AVO');
+    await dialog.getByLabel('Social name').fill('Dona Dora');
+    await expect(page).toHaveURL(/select2=AVO/);
+    await expect(page).toHaveURL(/text7=/);
     await expect(page).toHaveURL(/text2=/); // the debounced write landed
     await expect(page).toHaveURL(/text1=/);
 
     await page.reload();
     const restored = page.getByRole('dialog', { name: 'Register Guardian' });
-    await expect(restored.getByLabel('Name')).toHaveValue(guardianName);
+    await expect(restored.getByLabel('Name', { exact: true })).toHaveValue(guardianName);
     await expect(restored.getByLabel('CPF')).toHaveValue('111.444.777-35');
     await expect(restored.getByLabel('Civil status')).toHaveValue('DIVORCIADO');
     await expect(restored.getByLabel('Birth date')).toHaveValue('1982-07-09');
+    await expect(restored.getByLabel('Relationship to the child')).toHaveValue('AVO');
+    await expect(restored.getByLabel('Social name')).toHaveValue('Dona Dora');
 
+    // The phone is still required.
     await restored.getByRole('button', { name: 'Save' }).click();
     await expect(restored.getByText('Please fill in all fields.')).toBeVisible();
 
-    await restored.getByLabel('NIS').fill('12345678901');
+    // A grandmother with neither e-mail nor NIS (nor address) is registered (issue 52).
     await restored.getByLabel('Phone').fill('(11) 98888-7777');
-    await restored.getByLabel('Email').fill(`resp.${tag}@example.com`);
-    await restored.getByLabel('Address').fill('Rua das Acácias, 45');
     await restored.getByRole('button', { name: 'Save' }).click();
 
     await expect(page.getByText('Guardian added successfully!')).toBeVisible();
@@ -133,19 +139,28 @@ test.describe('guardians', () => {
     await expect(page).toHaveURL(new RegExp(`/alunos/${studentId}/responsaveis$`));
     const card = cards(page, 'guardian-card').filter({ hasText: guardianName });
     await expect(card).toBeVisible();
+    await expect(card).toContainText('Dona Dora');
+    await expect(card).toContainText('Grandparent');
     await expect(card).toContainText('111.444.777-35');
     await expect(card).toContainText('07/09/1982');
     await expect(card).toContainText('Divorced');
     await expect(card.getByTestId('pending-badge')).toHaveCount(0); // synced
     await expect.poll(async () => (await serverGuardians(request, studentId)).map((g) => g.name)).toContain(guardianName);
+    expect((await serverGuardians(request, studentId)).find((g) => g.name === guardianName)).toMatchObject({
+      relationship: 'AVO',
+      socialName: 'Dona Dora',
+      email: '',
+      nis: '',
+    });
   });
 
   test('CPF check digits and email format each get a message', async ({ page, request }) => {
     const studentId = await createStudent(request, `Validation ${unique()}`);
     await page.goto(`alunos/${studentId}/responsaveis?action=open-new-responsible-modal`);
     const dialog = page.getByRole('dialog', { name: 'Register Guardian' });
-    await dialog.getByLabel('Name').fill('Someone');
+    await dialog.getByLabel('Name', { exact: true }).fill('Someone');
     await dialog.getByLabel('CPF').fill('111.444.777-36');
+    await dialog.getByLabel('Relationship to the child').selectOption('PAI');
     await dialog.getByLabel('Civil status').selectOption('SOLTEIRO');
     await dialog.getByLabel('Birth date').fill('1990-01-01');
     await dialog.getByLabel('NIS').fill('1');
@@ -177,10 +192,12 @@ test.describe('guardians', () => {
     await page.goto(`alunos/${studentId}/responsaveis`);
     await page.getByRole('button', { name: `Edit Edit Me ${tag}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Guardian' });
-    await expect(dialog.getByLabel('Name')).toHaveValue(`Edit Me ${tag}`);
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(`Edit Me ${tag}`);
     await expect(dialog.getByLabel('Civil status')).toHaveValue('CASADO');
     await expect(dialog.getByLabel('Birth date')).toHaveValue('1975-03-02');
     await dialog.getByLabel('Phone').fill('(11) 5555-6666');
+    // A guardian registered before issue 52 has no relationship: the edit asks for it.
+    await dialog.getByLabel('Relationship to the child').selectOption('MAE');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Guardian updated successfully!')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/alunos/${studentId}/responsaveis$`));

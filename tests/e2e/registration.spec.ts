@@ -23,7 +23,7 @@ import {
 
 test.use({ locale: 'en-US' });
 
-const STREET = 'Praça da Sé, lado ímpar, Sé, São Paulo, SP';
+const STREET = 'Praça da Sé, lado ímpar';
 
 /** The fake postcode service: 01001-000 is known, anything else is {erro: true}. */
 async function fakePostcodeService(context: BrowserContext): Promise<string[]> {
@@ -56,6 +56,10 @@ test('online: a student with two documents is registered; both files are on the 
   await zip.fill('01001-000');
   await expect(page.getByLabel('Street')).toHaveValue(STREET);
   await expect(page.getByLabel('Street')).toHaveAttribute('readonly', '');
+  // Issue 52: the neighbourhood, city and state come with the code.
+  await expect(page.getByLabel('Neighbourhood')).toHaveValue('Sé');
+  await expect(page.getByLabel('City')).toHaveValue('São Paulo');
+  await expect(page.getByLabel('State (UF)')).toHaveValue('SP');
   expect(asked).toEqual(['01001000']);
   await page.getByLabel('Number').fill('100');
   await page.getByLabel('Complement').fill('Casa 2');
