@@ -105,7 +105,7 @@ test.describe('guardians', () => {
     const dialog = page.getByRole('dialog', { name: 'Register Guardian' });
     await expect(dialog).toBeVisible();
 
-    await dialog.getByLabel('Name', { exact: true }).fill(guardianName);
+    await dialog.getByLabel(/^Name( \*)?$/).fill(guardianName);
     await dialog.getByLabel('CPF').fill('111.444.777-35');
     await dialog.getByLabel('Civil status').selectOption('DIVORCIADO');
     await dialog.getByLabel('Birth date').fill('1982-07-09');
@@ -119,7 +119,7 @@ test.describe('guardians', () => {
 
     await page.reload();
     const restored = page.getByRole('dialog', { name: 'Register Guardian' });
-    await expect(restored.getByLabel('Name', { exact: true })).toHaveValue(guardianName);
+    await expect(restored.getByLabel(/^Name( \*)?$/)).toHaveValue(guardianName);
     await expect(restored.getByLabel('CPF')).toHaveValue('111.444.777-35');
     await expect(restored.getByLabel('Civil status')).toHaveValue('DIVORCIADO');
     await expect(restored.getByLabel('Birth date')).toHaveValue('1982-07-09');
@@ -158,7 +158,7 @@ test.describe('guardians', () => {
     const studentId = await createStudent(request, `Validation ${unique()}`);
     await page.goto(`alunos/${studentId}/responsaveis?action=open-new-responsible-modal`);
     const dialog = page.getByRole('dialog', { name: 'Register Guardian' });
-    await dialog.getByLabel('Name', { exact: true }).fill('Someone');
+    await dialog.getByLabel(/^Name( \*)?$/).fill('Someone');
     await dialog.getByLabel('CPF').fill('111.444.777-36');
     await dialog.getByLabel('Relationship to the child').selectOption('PAI');
     await dialog.getByLabel('Civil status').selectOption('SOLTEIRO');
@@ -192,7 +192,7 @@ test.describe('guardians', () => {
     await page.goto(`alunos/${studentId}/responsaveis`);
     await page.getByRole('button', { name: `Edit Edit Me ${tag}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Guardian' });
-    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(`Edit Me ${tag}`);
+    await expect(dialog.getByLabel(/^Name( \*)?$/)).toHaveValue(`Edit Me ${tag}`);
     await expect(dialog.getByLabel('Civil status')).toHaveValue('CASADO');
     await expect(dialog.getByLabel('Birth date')).toHaveValue('1975-03-02');
     await dialog.getByLabel('Phone').fill('(11) 5555-6666');
@@ -217,10 +217,10 @@ test.describe('activities', () => {
     await expect(page.getByRole('button', { name: 'Create New Activity' })).toBeEnabled();
 
     const sample = activities[0]!;
-    await page.getByLabel('Name', { exact: true }).fill(sample.name.slice(1, 5).toUpperCase());
+    await page.getByLabel(/^Name( \*)?$/).fill(sample.name.slice(1, 5).toUpperCase());
     const byName = activities.filter((a) => a.name.toLowerCase().includes(sample.name.slice(1, 5).toLowerCase()));
     await expect(cards(page, 'activity-card')).toHaveCount(byName.length);
-    await page.getByLabel('Name', { exact: true }).fill('');
+    await page.getByLabel(/^Name( \*)?$/).fill('');
 
     await page.getByLabel('Area').selectOption('aquáticos');
     const aquatic = activities.filter((a) => a.area.toLowerCase() === 'aquáticos');
