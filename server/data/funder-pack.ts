@@ -126,7 +126,7 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
      ), marks AS (
        SELECT class_id, month, student_id, string_agg(mark, '' ORDER BY date) AS marks FROM cells GROUP BY class_id, month, student_id
      )
-     SELECT sh.class_id AS "classId", to_char(sh.month, 'YYYY-MM') AS month, st.id, st.full_name AS name, m.marks,
+     SELECT sh.class_id AS "classId", to_char(sh.month, 'YYYY-MM') AS month, st.id, st.shown_name AS name, m.marks,
             coalesce(c.present, 0) AS present, coalesce(c.absent, 0) AS absent, coalesce(c.justified, 0) AS justified,
             coalesce(c.days, 0) AS "rollDays", ${frequencySql('c')} AS "frequencyPercent"
        FROM shown sh

@@ -122,7 +122,7 @@ export async function generalMonth(db: Queryable, month: string): Promise<Genera
      ), dates AS (
        SELECT d::date AS date FROM unnest($2::text[]) d
      )
-     SELECT s.id, s.full_name AS name,
+     SELECT s.id, s.shown_name AS name,
             (SELECT json_agg(p.how ORDER BY dates.date) FROM dates LEFT JOIN per_day p ON p.date = dates.date AND p.student_id = s.id) AS cells
        FROM shown JOIN students s ON s.id = shown.student_id
       ORDER BY ${nameOrder('s')}`,
