@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AcompanhamentosRouteImport } from './routes/acompanhamentos'
 import { Route as AtividadesRouteImport } from './routes/atividades'
 import { Route as CalendarioRouteImport } from './routes/calendario'
 import { Route as ConfiguracoesRouteImport } from './routes/configuracoes'
@@ -42,6 +43,11 @@ import { Route as FrequenciasAtividadesActivityIdTurmasClassIdChamadaRouteImport
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AcompanhamentosRoute = AcompanhamentosRouteImport.update({
+  id: '/acompanhamentos',
+  path: '/acompanhamentos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AtividadesRoute = AtividadesRouteImport.update({
@@ -192,6 +198,7 @@ const FrequenciasAtividadesActivityIdTurmasClassIdChamadaRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/acompanhamentos': typeof AcompanhamentosRoute
   '/atividades': typeof AtividadesRoute
   '/calendario': typeof CalendarioRoute
   '/configuracoes': typeof ConfiguracoesRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/acompanhamentos': typeof AcompanhamentosRoute
   '/atividades': typeof AtividadesRoute
   '/calendario': typeof CalendarioRoute
   '/configuracoes': typeof ConfiguracoesRoute
@@ -255,6 +263,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/acompanhamentos': typeof AcompanhamentosRoute
   '/atividades': typeof AtividadesRoute
   '/calendario': typeof CalendarioRoute
   '/configuracoes': typeof ConfiguracoesRoute
@@ -288,6 +297,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/acompanhamentos'
     | '/atividades'
     | '/calendario'
     | '/configuracoes'
@@ -319,6 +329,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/acompanhamentos'
     | '/atividades'
     | '/calendario'
     | '/configuracoes'
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/acompanhamentos'
     | '/atividades'
     | '/calendario'
     | '/configuracoes'
@@ -382,6 +394,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AcompanhamentosRoute: typeof AcompanhamentosRoute
   AtividadesRoute: typeof AtividadesRoute
   CalendarioRoute: typeof CalendarioRoute
   ConfiguracoesRoute: typeof ConfiguracoesRoute
@@ -418,6 +431,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/acompanhamentos': {
+      id: '/acompanhamentos'
+      path: '/acompanhamentos'
+      fullPath: '/acompanhamentos'
+      preLoaderRoute: typeof AcompanhamentosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/atividades': {
@@ -633,6 +653,7 @@ const TechDemoRouteWithChildren = TechDemoRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AcompanhamentosRoute: AcompanhamentosRoute,
   AtividadesRoute: AtividadesRoute,
   CalendarioRoute: CalendarioRoute,
   ConfiguracoesRoute: ConfiguracoesRoute,

@@ -6,6 +6,8 @@
  */
 import {
   FIRST_STEP_DAYS,
+  MISSED_DATES_MAX,
+  MISSED_DAYS,
   NEXT_STEP_DAYS,
   RETURNED_FOLLOW_DAYS,
   type CaseClose,
@@ -20,7 +22,7 @@ import {
 import type { FrequencyFigure } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { instant } from './columns.ts';
-import { attendanceCountsSql, frequencySql } from './rules/frequency.ts';
+import { attendanceCountsSql, frequencySql, heldRoll } from './rules/frequency.ts';
 import { onRoster } from './rules/roster.ts';
 
 /** Who writes: the staff user's name for the screen and id for the record. */
@@ -55,7 +57,20 @@ export function listCases(db: Queryable, status: CaseStatusFilter, day: string):
   );
 }
 
-type DetailRow = Omit<FollowUpCase, 'steps' | 'frequencySince'>;
+type DetailRow = Omit<FollowUpCase, 'steps' | 'frequencySince' | 'missedDates'>;
+
+/** The child's latest absences (held rolls) of the last MISSED_DAYS days up to `day`, oldest first. */
+export async function missedDatesOf(db: Queryable, studentId: string, day: string): Promise<string[]> {
+  const rows = await db.query<{ date: string }>(
+    `SELECT to_char(d, 'YYYY-MM-DD') AS date FROM (
+       SELECT DISTINCT a.date AS d FROM attendance_entries a JOIN attendance_rolls r ON r.class_id = a.class_id AND r.date = a.date
+        WHERE a.student_id = $1 AND a.status = 'ABSENT' AND a.date > $2::date - ${MISSED_DAYS} AND a.date <= $2::date AND ${heldRoll('r')}
+        ORDER BY d DESC LIMIT ${MISSED_DATES_MAX}) latest
+      ORDER BY d`,
+    [studentId, day],
+  );
+  return rows.map((row) => row.date);
+}
 
 async function withSteps(db: Queryable, rows: DetailRow[], day: string): Promise<FollowUpCase[]> {
   if (rows.length === 0) return [];
@@ -64,7 +79,9 @@ async function withSteps(db: Queryable, rows: DetailRow[], day: string): Promise
     [rows.map((row) => row.id)],
   );
   const cases: FollowUpCase[] = [];
+  const missed = new Map<string, string[]>();
   for (const row of rows) {
+    if (!missed.has(row.studentId)) missed.set(row.studentId, await missedDatesOf(db, row.studentId, day));
     const since =
       row.outcome === 'RETURNED' && row.closedOn && addDays(row.closedOn, RETURNED_FOLLOW_DAYS) <= day
         ? { from: row.closedOn, ...(await frequencyBetween(db, row.studentId, row.closedOn, day)) }
@@ -73,6 +90,7 @@ async function withSteps(db: Queryable, rows: DetailRow[], day: string): Promise
       ...row,
       steps: steps.filter((step) => step.caseId === row.id).map(({ caseId: _caseId, ...step }) => step),
       frequencySince: since,
+      missedDates: missed.get(row.studentId)!,
     });
   }
   return cases;

@@ -16,9 +16,12 @@ import {
   caseSchema,
   caseStepInputSchema,
   caseStepOutcomeSchema,
+  followUpReportSchema,
   studentCasesSchema,
   type FollowUpCase,
 } from '../../src/api/cases-contract.ts';
+import { attendanceQuerySchema } from '../../src/api/contract.ts';
+import { followUpReport } from '../data/cases-report.ts';
 import {
   casesOfStudent,
   closeCase,
@@ -71,6 +74,22 @@ export const caseRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, n
       request.auditStudents = [...new Set(cases.map((row) => row.studentId))];
       return cases;
     },
+  );
+
+  app.get(
+    '/reports/follow-up',
+    {
+      config: { rule: 'cases:read' },
+      schema: {
+        tags: ['cases'],
+        summary:
+          "A month's follow-up (month=YYYY-MM, default the current month): cases opened and closed, outcomes, causes heard, median days from alert to first contact, share of alerted children with a case within 7 days, frequency 30 days before and after a RETURNED close",
+        description: 'Counts only: no child is named.',
+        querystring: attendanceQuerySchema,
+        response: { 200: followUpReportSchema, ...errors(400) },
+      },
+    },
+    async (request) => followUpReport(db, request.query.month ?? today().slice(0, 7), today()),
   );
 
   app.get(

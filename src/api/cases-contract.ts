@@ -33,6 +33,12 @@ export const FIRST_STEP_DAYS = 3;
 export const NEXT_STEP_DAYS = 7;
 /** Days after a RETURNED close from which the case shows the child's frequency since. */
 export const RETURNED_FOLLOW_DAYS = 30;
+/** How far back a case's missed dates go (the WhatsApp message names them). */
+export const MISSED_DAYS = 30;
+/** How many missed dates a case carries at most (the latest). */
+export const MISSED_DATES_MAX = 8;
+/** The report's window for "alerted children with a case within N days". */
+export const CASE_WITHIN_DAYS = 7;
 
 const note = z.optional(textField(CASE_NOTE_MAX));
 
@@ -125,6 +131,31 @@ export const caseSchema = z.object({
   closeNote: z.nullable(z.string()),
   steps: z.array(caseStepSchema),
   frequencySince: z.nullable(frequencySinceSchema),
+  /** The child's absences (held rolls) of the last MISSED_DAYS days: the dates the message to a guardian names. */
+  missedDates: z.array(isoDateSchema),
 });
 export type FollowUpCase = z.infer<typeof caseSchema>;
 export const studentCasesSchema = z.array(caseSchema);
+
+/**
+ * The follow-up of a month (GET /reports/follow-up?month=YYYY-MM, the /relatorios screen): cases opened and closed, the
+ * outcomes of the closes, the causes heard, the median days from the alert to the first contact (cases opened that
+ * month from an alert), the share of the children alerted that month with a case within CASE_WITHIN_DAYS days, and the
+ * frequency of the children closed RETURNED that month in the RETURNED_FOLLOW_DAYS before the close against the days
+ * after (by the one rule over their summed marks; the days after so far).
+ */
+const countOf = <T extends readonly [string, ...string[]]>(codes: T) => z.array(z.object({ code: z.enum(codes), count: z.int() }));
+const windowFigureSchema = z.object({ rollDays: z.int(), present: z.int(), justified: z.int(), frequencyPercent: z.number() });
+export const followUpReportSchema = z.object({
+  month: z.string(),
+  opened: z.int(),
+  closed: z.int(),
+  outcomes: countOf(caseCloseOutcomes),
+  causes: countOf(absenceCauses),
+  medianDaysToFirstContact: z.nullable(z.number()),
+  alerted: z.int(),
+  alertedWithCase: z.int(),
+  alertedWithCasePercent: z.nullable(z.number()),
+  returned: z.object({ children: z.int(), before: windowFigureSchema, after: windowFigureSchema }),
+});
+export type FollowUpReport = z.infer<typeof followUpReportSchema>;

@@ -11,6 +11,7 @@ import { registerAssessmentHandlers } from './assessments.ts';
 import { registerCalendarHandlers } from './calendar.ts';
 import { registerSettingsHandlers } from './settings.ts';
 import { registerGeneralRollHandlers } from './general-roll.ts';
+import { registerCaseHandlers } from './cases.ts';
 
 export function registerOutboxHandlers(): void {
   registerGuardianHandlers();
@@ -25,4 +26,5 @@ export function registerOutboxHandlers(): void {
   registerCalendarHandlers();
   registerSettingsHandlers();
   registerGeneralRollHandlers();
+  registerCaseHandlers();
 }

@@ -7,6 +7,7 @@ import {
   IconDoorEnter,
   IconUserOff,
   IconChartBar,
+  IconHeartHandshake,
   IconHome,
   IconRun,
   IconLock,
@@ -28,6 +29,8 @@ export const navItems: { to: string; label: MessageDescriptor; icon: typeof Icon
   { to: '/turmas', label: msg`Classes`, icon: IconUsersGroup, permission: 'classes:read' },
   { to: '/usuarios', label: msg`Users`, icon: IconUsers, permission: 'users:read' },
   { to: '/relatorios', label: msg`Reports`, icon: IconChartBar, permission: 'reports:read' },
+  // The follow-up of children who stop coming (issue 50, "busca ativa").
+  { to: '/acompanhamentos', label: msg`Follow-ups`, icon: IconHeartHandshake, permission: 'cases:read' },
   { to: '/consentimentos', label: msg`Consents`, icon: IconShieldCheck, permission: 'consents:read' },
   { to: '/calendario', label: msg`Calendar`, icon: IconCalendarOff, permission: 'calendar:write' },
   // The admin's: students past the retention period, to anonymise (issue 51, LGPD art. 16).

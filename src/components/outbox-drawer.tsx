@@ -48,6 +48,10 @@ const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.calendarRemove]: msg`Day off removed from the calendar`,
   [outboxKinds.settingsSave]: msg`Programme settings`,
   [outboxKinds.assessmentFormSave]: msg`Anamnese form questions`,
+  [outboxKinds.caseOpen]: msg`Follow-up case opened`,
+  [outboxKinds.caseStep]: msg`Follow-up step`,
+  [outboxKinds.caseOutcome]: msg`How a contact went`,
+  [outboxKinds.caseClose]: msg`Follow-up case closed`,
 };
 
 /** The record a versioned write carries (its one object-valued field, e.g. `student`), or the payload itself. */

@@ -55,6 +55,7 @@ export type FeatureCatalog =
   | 'activities'
   | 'attendance'
   | 'calendar'
+  | 'cases'
   | 'class-history'
   | 'classes'
   | 'consents'

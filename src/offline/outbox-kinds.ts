@@ -28,6 +28,10 @@ export const outboxKinds = {
   calendarRemove: 'calendar.remove',
   settingsSave: 'settings.save',
   assessmentFormSave: 'assessment-form.save',
+  caseOpen: 'case.open',
+  caseStep: 'case.step',
+  caseOutcome: 'case.outcome',
+  caseClose: 'case.close',
 } as const;
 export type OutboxKind = (typeof outboxKinds)[keyof typeof outboxKinds];
 
@@ -59,4 +63,8 @@ export const permissionOfKind: Record<OutboxKind, Permission> = {
   [outboxKinds.calendarRemove]: 'calendar:write',
   [outboxKinds.settingsSave]: 'settings:write',
   [outboxKinds.assessmentFormSave]: 'assessment-forms:write',
+  [outboxKinds.caseOpen]: 'cases:write',
+  [outboxKinds.caseStep]: 'cases:write',
+  [outboxKinds.caseOutcome]: 'cases:write',
+  [outboxKinds.caseClose]: 'cases:write',
 };

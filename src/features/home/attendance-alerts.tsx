@@ -17,8 +17,50 @@ import { localMidnight } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
 import { BELOW_THRESHOLD_MIN_ROLL_DAYS, type AttendanceAlerts } from '../../api/contract.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
+import { useOnDemand } from '../../components/use-on-demand.ts';
+import { casesQueryOptions, enqueueCaseOpen, type CaseChild, type FollowUpDialogLoader } from '../../api/cases.ts';
+import type { CaseOrigin } from '../../api/cases-contract.ts';
 
-export default function AttendanceAlerts() {
+/** Without a follow-up dialog (a screen that shows the alerts without one): no button. */
+const noDialog: FollowUpDialogLoader = () => Promise.reject(new Error('no follow-up dialog here'));
+
+/**
+ * "Open follow-up" on an alert about a child (issue 50): opens a case (when none is open) and shows it, with the
+ * guardians' call and WhatsApp links: from the alert to a recorded contact in 3 taps.
+ */
+function FollowUpButton({
+  child,
+  origin,
+  openCaseOf,
+  onShow,
+}: {
+  child: CaseChild;
+  origin: CaseOrigin;
+  openCaseOf: ReadonlySet<string>;
+  onShow: () => void;
+}) {
+  const { t } = useLingui();
+  const name = child.studentName;
+  const hasCase = openCaseOf.has(child.studentId);
+  return (
+    <Button
+      variant="light"
+      size="compact-sm"
+      mih={44}
+      ml="xs"
+      aria-label={hasCase ? t`Follow-up of ${name}` : t`Open follow-up for ${name}`}
+      data-testid="alert-follow-up"
+      onClick={() => {
+        if (hasCase) onShow();
+        else void enqueueCaseOpen(child, origin).then(onShow);
+      }}
+    >
+      {hasCase ? <Trans>Follow-up</Trans> : <Trans>Open follow-up</Trans>}
+    </Button>
+  );
+}
+
+export default function AttendanceAlerts({ loadFollowUp }: { loadFollowUp?: FollowUpDialogLoader }) {
   const { t } = useLingui();
   // The first few of each list; the whole lists once the user opens one ("Show all"), then kept like any answer.
   const [wantAll, setWantAll] = useState(false);
@@ -50,6 +92,7 @@ export default function AttendanceAlerts() {
           // Offline (the request waits), or the server failed: the button stays, says so, and asks again when pressed.
           wholeFailed={wantAll && !whole.data && (whole.isError || whole.fetchStatus === 'paused')}
           loadWhole={() => (wantAll ? void whole.refetch() : setWantAll(true))}
+          loadFollowUp={loadFollowUp}
         />
       )}
     </Card>
@@ -67,15 +110,34 @@ function AlertLists({
   whole,
   wholeFailed,
   loadWhole,
+  loadFollowUp,
 }: {
   alerts: AttendanceAlerts;
   whole: AttendanceAlerts | undefined;
   wholeFailed: boolean;
   loadWhole: () => void;
+  loadFollowUp: FollowUpDialogLoader | undefined;
 }) {
   const { i18n } = useLingui();
   const { can } = usePermissions();
   const [open, setOpen] = useState<ReadonlySet<ListName>>(new Set());
+  // Who already has an open follow-up case (issue 50), for the roles that follow children up.
+  const followsUp = can('cases:read') && loadFollowUp !== undefined;
+  const openCases = useQuery({ ...casesQueryOptions('open'), enabled: followsUp });
+  const openCaseOf = new Set((openCases.data ?? []).map((row) => row.studentId));
+  const [FollowUpDialog, loadFollowUpDialog] = useOnDemand(loadFollowUp ?? noDialog);
+  const [followed, setFollowed] = useState<{ child: CaseChild; origin: CaseOrigin } | null>(null);
+  const follow = (child: CaseChild, origin: CaseOrigin) => (
+    <FollowUpButton
+      child={child}
+      origin={origin}
+      openCaseOf={openCaseOf}
+      onShow={() => {
+        loadFollowUpDialog();
+        setFollowed({ child, origin });
+      }}
+    />
+  );
   // A copy kept from before issue 56 has no rolls to complete.
   const itemsOf = <K extends ListName>(from: AttendanceAlerts, name: K) => (from[name] ?? []) as NonNullable<AttendanceAlerts[K]>;
   const listOf = <K extends ListName>(name: K) => ({
@@ -125,6 +187,7 @@ function AlertLists({
                     {student.studentName}
                   </Anchor>{' '}
                   <Plural value={rollDays} one={`— ${frequency} over # roll day`} other={`— ${frequency} over # roll days`} />
+                  {followsUp && can('cases:write') && follow({ studentId: student.studentId, studentName: student.studentName }, 'BELOW_THRESHOLD')}
                 </List.Item>
               );
             }}
@@ -151,6 +214,8 @@ function AlertLists({
                     </Anchor>
                     , since {since}
                   </Trans>
+                  {can('cases:write') &&
+                    follow({ studentId: streak.studentId, studentName: streak.studentName, classNames: [className] }, 'ABSENT_STREAK')}
                 </List.Item>
               );
             }}
@@ -225,6 +290,7 @@ function AlertLists({
           />
         </div>
       )}
+      {followed && FollowUpDialog && <FollowUpDialog child={followed.child} origin={followed.origin} onClose={() => setFollowed(null)} />}
     </Stack>
   );
 }

@@ -9,13 +9,15 @@ import { SyncStatus } from '../../components/sync-status.tsx';
 import { useAuth } from '../../components/auth-provider.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import type { Permission } from '../../api/permissions.ts';
+import type { FollowUpDialogLoader } from '../../api/cases.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
 
 // The alerts' code (and, with their answer, the contract) loads after home shows, for the roles that read them.
 const loadAlerts = () => import('./attendance-alerts.tsx');
 
 /** Home (SPEC §2): welcome message with the signed-in user's name, five cards (those the user's role may open). */
-export function HomePage() {
+/** loadFollowUp: the follow-up dialog an alert opens (issue 50), which the route hands in. */
+export function HomePage({ loadFollowUp }: { loadFollowUp?: FollowUpDialogLoader } = {}) {
   const { t } = useLingui();
   const { user } = useAuth();
   const { me, can } = usePermissions();
@@ -88,7 +90,7 @@ export function HomePage() {
           ))}
       </CardGrid>
       {/* Below the cards: the alerts arrive after home paints, and must not push its content down (layout shift). */}
-      {showAlerts && Alerts && <Alerts />}
+      {showAlerts && Alerts && <Alerts loadFollowUp={loadFollowUp} />}
     </>
   );
 }

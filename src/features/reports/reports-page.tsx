@@ -3,7 +3,7 @@
  * the students below ATTENDANCE_MIN_PERCENT this month, and their CSV exports. Both answers are kept on the device:
  * offline, the last ones show, saying from when.
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -22,8 +22,22 @@ import { FrequencyChart } from './frequency-chart.tsx';
 import { belowThresholdRows, classRows } from './report-csv.ts';
 import classes from './reports.module.css';
 import { WideTable } from '../../components/wide-table.tsx';
+import { usePermissions } from '../../components/use-permissions.ts';
+import type { CaseOrigin } from '../../api/cases-contract.ts';
+import type { CaseChild } from '../../api/cases.ts';
 
-export function ReportsPage({ month, onMonthChange }: { month: string; onMonthChange: (month: string) => void }) {
+/** The follow-up (issue 50), which the route composes in: the month's figures, and "Open follow-up" on the list. */
+export type ReportsFollowUp = { report: ReactNode; button: (child: CaseChild, origin: CaseOrigin) => ReactNode; dialog: ReactNode };
+
+export function ReportsPage({
+  month,
+  onMonthChange,
+  followUp,
+}: {
+  month: string;
+  onMonthChange: (month: string) => void;
+  followUp?: ReportsFollowUp | undefined;
+}) {
   const { t, i18n } = useLingui();
   const report = answerState(useQuery(frequencyReportQueryOptions(month)));
   const alerts = answerState(useQuery(attendanceAlertsQueryOptions()));
@@ -60,7 +74,8 @@ export function ReportsPage({ month, onMonthChange }: { month: string; onMonthCh
         </Text>
       )}
       {report.data && <MonthReport report={report.data} minPercent={minPercent} monthLabel={monthLabel} />}
-      <BelowThreshold alerts={alerts} />
+      <BelowThreshold alerts={alerts} followUp={followUp} />
+      {followUp?.report}
     </>
   );
 }
@@ -210,8 +225,10 @@ function FiguresRow({
   );
 }
 
-function BelowThreshold({ alerts }: { alerts: AnswerState<AttendanceAlerts> }) {
+function BelowThreshold({ alerts, followUp }: { alerts: AnswerState<AttendanceAlerts>; followUp: ReportsFollowUp | undefined }) {
   const { t, i18n } = useLingui();
+  const { can } = usePermissions();
+  const followsUp = followUp !== undefined && can('cases:write');
   const locale = i18n.locale as Locale;
   const data = alerts.data;
   const exportStudents = () => {
@@ -278,6 +295,11 @@ function BelowThreshold({ alerts }: { alerts: AnswerState<AttendanceAlerts> }) {
                   <Table.Th scope="col" ta="right">
                     <Trans>Roll days</Trans>
                   </Table.Th>
+                  {followsUp && (
+                    <Table.Th scope="col">
+                      <Trans>Follow-up</Trans>
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -288,12 +310,16 @@ function BelowThreshold({ alerts }: { alerts: AnswerState<AttendanceAlerts> }) {
                     </Table.Th>
                     <Table.Td ta="right">{percentText(locale, student.frequencyPercent)}</Table.Td>
                     <Table.Td ta="right">{student.rollDays}</Table.Td>
+                    {followsUp && (
+                      <Table.Td>{followUp?.button({ studentId: student.studentId, studentName: student.studentName }, 'BELOW_THRESHOLD')}</Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </WideTable>
         ))}
+      {followUp?.dialog}
     </section>
   );
 }

@@ -49,7 +49,18 @@ import { downloadFile } from '../../lib/download-file.ts';
  * `documentAdder`: the "add document" part, which its route composes in (it belongs to the registration feature);
  * `rights`: the child's data rights (consents, export; issue 51), composed in the same way.
  */
-export function StudentProfilePage({ studentId, documentAdder, rights }: { studentId: string; documentAdder?: ReactNode; rights?: ReactNode }) {
+/** followUp: the child's follow-up cases (issue 50), which the route composes in. */
+export function StudentProfilePage({
+  studentId,
+  documentAdder,
+  rights,
+  followUp,
+}: {
+  studentId: string;
+  documentAdder?: ReactNode;
+  rights?: ReactNode;
+  followUp?: (student: Student) => ReactNode;
+}) {
   const { t } = useLingui();
   const query = useQuery(studentQueryOptions(studentId));
   // An edit made on this device and not sent yet shows already (marked as waiting).
@@ -65,7 +76,7 @@ export function StudentProfilePage({ studentId, documentAdder, rights }: { stude
         <BackToStudents />
       </Group>
       {student ? (
-        <Profile student={student} editWaiting={shown?.waiting ?? false} documentAdder={documentAdder} rights={rights} />
+        <Profile student={student} editWaiting={shown?.waiting ?? false} documentAdder={documentAdder} rights={rights} followUp={followUp} />
       ) : query.isError || query.fetchStatus === 'paused' ? (
         <ReadFailure error={query.error} onRetry={() => void query.refetch()}>
           <Text c="red.9" role="alert">
@@ -95,11 +106,13 @@ function Profile({
   editWaiting,
   documentAdder,
   rights,
+  followUp,
 }: {
   student: Student;
   editWaiting: boolean;
   documentAdder: ReactNode;
   rights: ReactNode;
+  followUp: ((student: Student) => ReactNode) | undefined;
 }) {
   const { t, i18n } = useLingui();
   const { can } = usePermissions();
@@ -212,6 +225,7 @@ function Profile({
         </Title>
         <StudentFrequency student={student} />
       </Paper>
+      {followUp?.(student)}
       <Enrolments student={student} />
       {rights}
       {can('assessments:read') && <AssessmentLinks studentId={student.id} />}

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app.ts';
 import { noteAlerted } from '../../../server/data/cases.ts';
 import { loggerOptions } from '../../../server/edge.ts';
-import { caseListSchema, caseSchema, studentCasesSchema, type FollowUpCase } from '../../../src/api/cases-contract.ts';
+import { caseListSchema, caseSchema, followUpReportSchema, studentCasesSchema, type FollowUpCase } from '../../../src/api/cases-contract.ts';
 import { apiErrorSchema } from '../../../src/api/contract.ts';
 import { openTestDb, type TestDb } from './support/test-db.ts';
 import { SETUP_TIMEOUT_MS } from './support/test-server.ts';
@@ -296,5 +296,74 @@ describe('the list and the access record', () => {
     const everything = lines.join('\n');
     expect(everything).not.toMatch(/NOTA-SIGILOSA|VIOLENCE|PREGNANCY|Sem Registro/);
     expect(day()).toBe('2026-06-02');
+  });
+});
+
+describe("the month's follow-up report", () => {
+  it('counts opened and closed cases, outcomes, causes, the median days to a first contact, the alerted with a case, and the frequency around a RETURNED close', async () => {
+    setDay('2027-03-15');
+    const a = await makeChild('Ana Relatório');
+    const b = await makeChild('Bia Relatório');
+    const c = await makeChild('Caio Relatório');
+    await noteAlerted(testDb.db, '2027-02-01', [b.studentId], [a.studentId]);
+    await noteAlerted(testDb.db, '2027-02-02', [c.studentId, b.studentId], []);
+    const roll = async (classId: string, studentId: string, date: string, status: string) => {
+      const saved = await app.inject({
+        method: 'PUT',
+        url: `/api/classes/${classId}/attendance/${date}`,
+        payload: { takenBy: 'Ana', takenAt: `${date}T17:00:00.000Z`, entries: [{ studentId, status }] },
+      });
+      expect(saved.statusCode).toBe(200);
+    };
+    // Ana: 1 of 4 in the 30 days before her RETURNED close (10 Feb), 2 of 3 after it.
+    for (const [date, status] of [
+      ['2027-01-12', 'PRESENT'],
+      ['2027-01-19', 'ABSENT'],
+      ['2027-01-26', 'ABSENT'],
+      ['2027-02-02', 'ABSENT'],
+      ['2027-02-16', 'PRESENT'],
+      ['2027-02-23', 'PRESENT'],
+      ['2027-03-02', 'ABSENT'],
+    ] as const)
+      await roll(a.classId, a.studentId, date, status);
+
+    setDay('2027-02-03');
+    const caseA = caseSchema.parse((await open({ studentId: a.studentId, origin: 'ABSENT_STREAK' })).json());
+    expect(caseA.alertedOn).toBe('2027-02-01');
+    setDay('2027-02-05');
+    await step(caseA.id, { kind: 'CONTACT', channel: 'PHONE', outcome: 'REACHED', at: '2027-02-05T12:00:00Z' });
+    const withCauses = caseSchema.parse((await step(caseA.id, { kind: 'CAUSES', at: '2027-02-05T12:10:00Z', causes: ['HEALTH', 'FAMILY'] })).json());
+    setDay('2027-02-10');
+    expect((await close(caseA.id, { outcome: 'RETURNED', version: withCauses.version })).statusCode).toBe(200);
+    setDay('2027-02-20');
+    const caseB = caseSchema.parse((await open({ studentId: b.studentId, origin: 'BELOW_THRESHOLD' })).json());
+    setDay('2027-02-22');
+    await step(caseB.id, { kind: 'CONTACT', channel: 'WHATSAPP', at: '2027-02-22T12:00:00Z' });
+
+    setDay('2027-03-15');
+    const report = followUpReportSchema.parse((await app.inject('/api/reports/follow-up?month=2027-02')).json());
+    expect(report).toMatchObject({
+      month: '2027-02',
+      opened: 2,
+      closed: 1,
+      medianDaysToFirstContact: 12.5,
+      alerted: 3,
+      alertedWithCase: 1,
+      alertedWithCasePercent: 33.3,
+    });
+    expect(report.outcomes.find((row) => row.code === 'RETURNED')!.count).toBe(1);
+    expect(report.causes.filter((row) => row.count > 0)).toEqual([
+      { code: 'HEALTH', count: 1 },
+      { code: 'FAMILY', count: 1 },
+    ]);
+    expect(report.returned).toEqual({
+      children: 1,
+      before: { rollDays: 4, present: 1, justified: 0, frequencyPercent: 25 },
+      after: { rollDays: 3, present: 2, justified: 0, frequencyPercent: 66.7 },
+    });
+    // The case names the dates the child missed in the last 30 days (the message to a guardian names them).
+    expect((await readOne(caseA.id)).missedDates).toEqual(['2027-03-02']);
+    const empty = followUpReportSchema.parse((await app.inject('/api/reports/follow-up?month=1999-01')).json());
+    expect(empty).toMatchObject({ opened: 0, closed: 0, medianDaysToFirstContact: null, alertedWithCasePercent: null });
   });
 });

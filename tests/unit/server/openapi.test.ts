@@ -72,6 +72,7 @@ const expectedRoutes = [
   ['get', '/api/students/{id}/cases'],
   ['get', '/api/settings'],
   ['put', '/api/settings'],
+  ['get', '/api/reports/follow-up'],
   ['get', '/api/health'],
   ['get', '/api/students/{id}/consents'],
   ['post', '/api/students/{id}/consents'],
