@@ -22,11 +22,23 @@ export const studentSummarySql = (where: string, countsWhere = ''): string => `
     SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
       FROM attendance_counts ${countsWhere} GROUP BY student_id
   )
-  SELECT s.id, s.shown_name AS name, ${frequencySql('c')} AS "frequencyPercent", s.active
+  SELECT s.id, s.shown_name AS name, ${frequencySql('c')} AS "frequencyPercent", s.active,
+         CASE WHEN s.social_name IS NOT NULL THEN s.full_name END AS "civilName"
     FROM students s
     LEFT JOIN counts c ON c.student_id = s.id
    ${where}
    ORDER BY ${nameOrder('s')}`;
+
+/**
+ * A summary row as the API answers it: the civil name only when the child has a social name (issue 52: a search
+ * finds them by either), absent otherwise.
+ */
+export const asSummary = <T extends object>(row: T): T => {
+  const named = row as { civilName?: string | null };
+  if (named.civilName === null) delete named.civilName;
+  return row;
+};
+const summaries = async <T extends object>(rows: Promise<T[]>): Promise<T[]> => (await rows).map(asSummary);
 
 const statusWhere: Record<StudentStatusFilter, string> = {
   active: 'WHERE s.active',
@@ -40,11 +52,14 @@ export const listReaders = Object.fromEntries(
     const where = statusWhere[status];
     const reader: ListReader = {
       rows: (tx, ids) =>
-        ids
-          ? tx.query<ListRow>(studentSummarySql(`${where ? `${where} AND` : 'WHERE'} s.id = ANY($1::text[])`, 'WHERE student_id = ANY($1::text[])'), [
-              ids,
-            ])
-          : tx.query<ListRow>(studentSummarySql(where)),
+        summaries(
+          ids
+            ? tx.query<ListRow>(
+                studentSummarySql(`${where ? `${where} AND` : 'WHERE'} s.id = ANY($1::text[])`, 'WHERE student_id = ANY($1::text[])'),
+                [ids],
+              )
+            : tx.query<ListRow>(studentSummarySql(where)),
+        ),
       neighbours: (tx, ids) =>
         tx.query<Placed>(
           `SELECT m.id,
@@ -71,17 +86,19 @@ export function instructorStudents(
   limit?: number,
 ): Promise<StudentSummary[]> {
   const where = statusWhere[status];
-  return db.query<StudentSummary>(
-    studentSummarySql(
-      `${where ? `${where} AND` : 'WHERE'} ${seenByInstructor('s.id', '$1', '$2::date')}`,
-      `WHERE ${seenByInstructor('student_id', '$1', '$2::date')}`,
-    ) + (limit === undefined ? '' : ` LIMIT ${limit}`),
-    [instructorId, day],
+  return summaries(
+    db.query<StudentSummary>(
+      studentSummarySql(
+        `${where ? `${where} AND` : 'WHERE'} ${seenByInstructor('s.id', '$1', '$2::date')}`,
+        `WHERE ${seenByInstructor('student_id', '$1', '$2::date')}`,
+      ) + (limit === undefined ? '' : ` LIMIT ${limit}`),
+      [instructorId, day],
+    ),
   );
 }
 
 /** A class's roster on `date` (YYYY-MM-DD; rules/roster.ts onRoster), in name order, with each one's frequency. */
 export function rosterOf(db: Queryable, classId: string, date: string): Promise<StudentSummary[]> {
   const onIt = `IN (SELECT e.student_id FROM class_enrollments e WHERE e.class_id = $1 AND ${onRoster('e', '$2::date')})`;
-  return db.query<StudentSummary>(studentSummarySql(`WHERE s.id ${onIt}`, `WHERE student_id ${onIt}`), [classId, date]);
+  return summaries(db.query<StudentSummary>(studentSummarySql(`WHERE s.id ${onIt}`, `WHERE student_id ${onIt}`), [classId, date]));
 }

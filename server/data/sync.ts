@@ -19,7 +19,7 @@ export type SyncEntity = 'students' | 'activities' | 'classes' | 'rolls' | 'user
  * `classes` narrows them to (an instructor's: another instructor's class and who is in it stay off their device).
  */
 const studentsSql = (where: string, classes = '') => `
-  SELECT b.id, b.name, b."frequencyPercent",
+  SELECT b.id, b.name, b."civilName", b."frequencyPercent",
          coalesce((SELECT array_agg(DISTINCT e.class_id ORDER BY e.class_id)
                      FROM class_enrollments e JOIN classes c ON c.id = e.class_id AND NOT c.archived
                      JOIN activities a ON a.id = c.activity_id AND NOT a.archived

@@ -245,6 +245,11 @@ export const studentSummarySchema = z.object({
   frequencyPercent: z.number().check(z.gte(0), z.lte(100)),
   /** Absent from servers without deactivation: taken as active. */
   active: z.optional(z.boolean()),
+  /**
+   * Issue 52: the civil name of a child who has a social name (`name` is then the social name), only so that a search
+   * finds the child by either; never shown in place of `name`. Absent when the child has none.
+   */
+  civilName: z.optional(z.string()),
   /** On a roster entry: the guardians' consents per purpose (the roll call marks a child without IMAGE_USE). */
   consents: z.optional(consentStateMapSchema),
 });
@@ -797,6 +802,8 @@ export const syncStudentColumnsSchema = z
   .object({
     ids: packedIdsSchema,
     names: z.array(z.string()),
+    /** Issue 52: each student's civil name when they have a social name, else ''; absent when no one has one. */
+    civilNames: z.optional(z.array(z.string())),
     frequencyPercent: z.array(z.number().check(z.gte(0), z.lte(100))),
     classIds: packedIdsSchema,
     classes: z.array(z.array(z.int().check(z.gte(0)))),
@@ -808,6 +815,7 @@ export const syncStudentColumnsSchema = z
         const classIds = idCount(c.classIds);
         return (
           c.names.length === students &&
+          (c.civilNames === undefined || c.civilNames.length === students) &&
           c.frequencyPercent.length === students &&
           c.classes.length === students &&
           c.classes.every((refs) => refs.every((ref) => ref < classIds))

@@ -62,17 +62,24 @@ export function prefetchStudents(queryClient: QueryClient): void {
 }
 
 /** A registration still waiting in the outbox ('student.create'), as the list shows it. */
-export type PendingStudent = { id: string; name: string; failed: boolean } & Refusal;
+export type PendingStudent = { id: string; name: string; civilName?: string; failed: boolean } & Refusal;
 
 /** Reads the outbox rows of kind 'student.create' (payload: StudentCreate with the client id). */
 export function pendingStudentsFromOutbox(rows: OutboxRow[]): PendingStudent[] {
   const pending: PendingStudent[] = [];
   for (const row of rows) {
     const payload = (row.payload ?? {}) as Partial<StudentCreate>;
-    const name = typeof payload.fullName === 'string' ? payload.fullName : '';
+    // Issue 52: the name shown is the social name when one was given.
+    const name =
+      typeof payload.socialName === 'string' && payload.socialName
+        ? payload.socialName
+        : typeof payload.fullName === 'string'
+          ? payload.fullName
+          : '';
     pending.push({
       id: typeof payload.id === 'string' ? payload.id : row.id,
       name,
+      ...(name !== payload.fullName && typeof payload.fullName === 'string' ? { civilName: payload.fullName } : {}),
       failed: row.state === 'failed',
       ...refusalOf(row),
     });

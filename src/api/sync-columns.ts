@@ -16,9 +16,12 @@ export function studentColumns(students: readonly SyncStudent[]): SyncStudentCol
     if (ref === undefined) position.set(classId, (ref = classIds.push(classId) - 1));
     return ref;
   };
+  // Issue 52: the civil names of children with a social name (search finds either), only when some have one.
+  const civilNames = students.some((student) => student.civilName) ? { civilNames: students.map((student) => student.civilName ?? '') } : {};
   return {
     ids: students.map((student) => student.id),
     names: students.map((student) => student.name),
+    ...civilNames,
     frequencyPercent: students.map((student) => student.frequencyPercent),
     classIds,
     classes: students.map((student) => student.classIds.map(refOf)),
@@ -44,6 +47,7 @@ export function studentsFromColumns(columns: SyncStudentColumns): SyncStudent[] 
   return columns.ids.map((id, i) => ({
     id,
     name: columns.names[i]!,
+    ...(columns.civilNames?.[i] ? { civilName: columns.civilNames[i] } : {}),
     frequencyPercent: columns.frequencyPercent[i]!,
     classIds: columns.classes[i]!.map((ref) => columns.classIds[ref]!),
   }));
@@ -54,6 +58,7 @@ export function pickStudentColumns(columns: SyncStudentColumns, positions: reado
   return {
     ids: positions.map((i) => columns.ids[i]!),
     names: positions.map((i) => columns.names[i]!),
+    ...(columns.civilNames ? { civilNames: positions.map((i) => columns.civilNames![i]!) } : {}),
     frequencyPercent: positions.map((i) => columns.frequencyPercent[i]!),
     classIds,
     classes: positions.map((i) => columns.classes[i]!),
@@ -65,6 +70,7 @@ export function joinStudentColumns(parts: readonly SyncStudentColumns[]): SyncSt
   return {
     ids: parts.flatMap((part) => part.ids),
     names: parts.flatMap((part) => part.names),
+    ...(parts.some((part) => part.civilNames) ? { civilNames: parts.flatMap((part) => part.civilNames ?? part.names.map(() => '')) } : {}),
     frequencyPercent: parts.flatMap((part) => part.frequencyPercent),
     classIds: parts[0]?.classIds ?? [],
     classes: parts.flatMap((part) => part.classes),

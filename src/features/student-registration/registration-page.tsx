@@ -216,13 +216,13 @@ export function StudentRegistrationPage({ outcomeTimeoutMs = 8_000, editing, onS
       switch (outcome.status) {
         case 'sent':
           notify({ message: t`Student registered successfully!`, severity: 'success', position });
-          setRegistered({ id: student.id, name: student.fullName });
+          setRegistered({ id: student.id, name: student.socialName || student.fullName });
           startOver();
           break;
         case 'document-failed':
           notify({ message: t`Student registered successfully!`, severity: 'success', position });
           notify({ message: t`Error adding student document`, severity: 'error', closable: true, position });
-          setRegistered({ id: student.id, name: student.fullName });
+          setRegistered({ id: student.id, name: student.socialName || student.fullName });
           startOver();
           break;
         case 'refused': {

@@ -23,6 +23,7 @@ function queuedRows(items: StudentSummary[], pending: PendingStudent[]): Student
     .map((p) => ({
       id: p.id,
       name: p.name,
+      ...(p.civilName ? { civilName: p.civilName } : {}),
       frequencyPercent: 0,
       pending: p.failed ? 'failed' : 'pending',
       reason: p.reason,

@@ -185,11 +185,18 @@ function useRefetchWhenRegistrationsSync(pendingIds: string[]) {
       onOutboxSynced((item, result) => {
         if (item.kind !== outboxKinds.studentCreate) return;
         // Show the new student as a server row at once, so the card does not blink out before the refetch lands.
-        const payload = (item.payload ?? {}) as { id?: string; fullName?: string };
+        const payload = (item.payload ?? {}) as { id?: string; fullName?: string; socialName?: string };
         const id = typeof result?.id === 'string' ? result.id : payload.id;
         if (id && payload.fullName) {
           queryClient.setQueryData<StudentSummary[]>(studentKeys.all, (old) =>
-            old && !old.some((s) => s.id === id) ? [...old, { id, name: payload.fullName!, frequencyPercent: 0 }] : old,
+            old && !old.some((s) => s.id === id)
+              ? [
+                  ...old,
+                  payload.socialName
+                    ? { id, name: payload.socialName, civilName: payload.fullName!, frequencyPercent: 0 }
+                    : { id, name: payload.fullName!, frequencyPercent: 0 },
+                ]
+              : old,
           );
         }
         void queryClient.invalidateQueries({ queryKey: studentKeys.all });

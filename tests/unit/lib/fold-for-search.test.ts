@@ -26,6 +26,14 @@ describe('foldForSearch', () => {
     expect(searchByName(list, 'x')).toEqual([]);
   });
 
+  it('finds a child with a social name by it or by the civil name, never across the two (issue 52)', () => {
+    const list = [{ name: 'Aline Souza', civilName: 'Alan Souza Lima' }, { name: 'Alan Pereira' }, { name: 'Bia' }];
+    expect(searchByName(list, 'aline')).toEqual([list[0]]);
+    expect(searchByName(list, 'Alan')).toEqual([list[0], list[1]]);
+    expect(searchByName(list, 'souza lima')).toEqual([list[0]]);
+    expect(searchByName(list, 'souza alan')).toEqual([]);
+  });
+
   it('gives what a search of the whole list gives, whatever was typed or erased before (each keystroke narrows the last)', () => {
     const letters = fc.constantFrom('a', 'á', 'o', 'ã', 'n', 'J', ' ');
     const name = fc.string({ unit: letters, maxLength: 8 });

@@ -186,6 +186,29 @@ describe('syncing the device in changes', () => {
     ).toEqual(['s4', 's2', 's1', 's3']);
   });
 
+  it('keeps the civil name of a child with a social name through the columns, their order and the merge (issue 52: search finds either)', () => {
+    const students: SyncStudent[] = [
+      { id: 's1', name: 'Zé', frequencyPercent: 50, classIds: ['c1'] },
+      { id: 's2', name: 'Aline', civilName: 'Alan Lima', frequencyPercent: 80, classIds: [] },
+    ];
+    const columns = studentColumns(students);
+    expect(columns.civilNames).toEqual(['', 'Alan Lima']);
+    expect(studentColumns([students[0]!]).civilNames).toBeUndefined();
+    const ordered = studentColumnsInOrder(columns);
+    expect(studentsFromColumns(ordered)).toEqual([students[1], students[0]]);
+    const answer: SyncAnswer = {
+      cursor: '1',
+      full: true,
+      changed: { students: ordered },
+      removed: {},
+      me: { id: 'u', email: 'u@example.org', full_name: 'U', access: 'admin', permissions: [] },
+    };
+    expect(mergeSync(undefined, answer).students).toEqual([
+      { id: 's2', name: 'Aline', civilName: 'Alan Lima', frequencyPercent: 80 },
+      { id: 's1', name: 'Zé', frequencyPercent: 50 },
+    ]);
+  });
+
   it("puts the students' columns in the device's order, each student whole (the worker does it before the merge)", () => {
     const columns = studentColumns([
       { id: 's3', name: 'Zé', frequencyPercent: 10, classIds: ['c2'] },

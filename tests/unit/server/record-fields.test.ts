@@ -17,7 +17,8 @@ import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
 import type { Db } from '../../../server/db/types.ts';
 import { emptyPgliteSnapshot } from './support/test-db.ts';
-import { studentSchema, type Student, type StudentSummary } from '../../../src/api/contract.ts';
+import { studentSchema, type Student, type StudentSummary, type SyncAnswerWire } from '../../../src/api/contract.ts';
+import { studentsFromColumns, syncAnswerFromWire } from '../../../src/api/sync-columns.ts';
 import { schoolYearCode } from '../../../src/api/school-years.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -146,6 +147,22 @@ describe('the social name', () => {
     const grid = (await inject('GET', `/api/classes/${classId}/attendance?month=2026-01`)).json<{ students: { id: string; name: string }[] }>();
     expect(grid.students.find((student) => student.id === id)?.name).toBe('Aaliyah Lima');
     expect((await record(id)).fullName).toBe('Zacarias Pereira Lima');
+  });
+
+  it('comes with the civil name on the list, the roster and the sync, so a search on the device finds either', async () => {
+    const id = await register({ fullName: 'Roberto Nunes Filho', socialName: 'Roberta Nunes' });
+    const plain = await register({ fullName: 'Sem Nome Social' });
+    for (const student of [id, plain])
+      expect((await inject('PUT', `/api/classes/${classId}/students/${student}`, { from: '2026-01-05' })).statusCode).toBe(201);
+    const list = (await inject('GET', '/api/students?status=all')).json<StudentSummary[]>();
+    expect(list.find((student) => student.id === id)).toMatchObject({ name: 'Roberta Nunes', civilName: 'Roberto Nunes Filho' });
+    expect(list.find((student) => student.id === plain)).not.toHaveProperty('civilName');
+    const roster = (await inject('GET', `/api/classes/${classId}/students?date=2026-01-06`)).json<StudentSummary[]>();
+    expect(roster.find((student) => student.id === id)).toMatchObject({ name: 'Roberta Nunes', civilName: 'Roberto Nunes Filho' });
+    const sync = syncAnswerFromWire((await inject('GET', '/api/sync')).json<SyncAnswerWire>());
+    const synced = studentsFromColumns(sync.changed.students!);
+    expect(synced.find((student) => student.id === id)).toMatchObject({ name: 'Roberta Nunes', civilName: 'Roberto Nunes Filho' });
+    expect(synced.find((student) => student.id === plain)).not.toHaveProperty('civilName');
   });
 });
 
