@@ -186,13 +186,17 @@ export function monthsOf(from: string, to: string): string[] {
   }
 }
 
-/** The CPF (digits) of each of these children who has one. */
-export async function cpfsOf(db: Queryable, studentIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = await db.query<{ id: string; cpf: string }>(
-    'SELECT id, registration_number AS cpf FROM students WHERE id = ANY($1::text[]) AND registration_number IS NOT NULL',
+/** What the nominal list names beyond the report's list: the civil name, the social name, the CPF and the neighbourhood. */
+export type PackPerson = { fullName: string; socialName: string | null; cpf: string | null; neighbourhood: string | null };
+
+export async function packPeople(db: Queryable, studentIds: readonly string[]): Promise<Map<string, PackPerson>> {
+  const rows = await db.query<PackPerson & { id: string }>(
+    `SELECT id, full_name AS "fullName", nullif(social_name, '') AS "socialName", registration_number AS cpf,
+            nullif(address_neighborhood, '') AS neighbourhood
+       FROM students WHERE id = ANY($1::text[])`,
     [studentIds],
   );
-  return new Map(rows.map((row) => [row.id, row.cpf]));
+  return new Map(rows.map(({ id, ...person }) => [id, person]));
 }
 
 /** Of these children, those whose image-use consent is not granted now (refused, withdrawn or never asked). */

@@ -6,14 +6,16 @@
  */
 import writeXlsxFile from 'write-excel-file/node';
 import type { Beneficiary } from '../../src/api/beneficiaries-contract.ts';
+import type { PackPerson } from '../data/funder-pack.ts';
 import { toCsv } from '../../src/lib/csv.ts';
 import { dayText, fullCpf, genderLabels, label, maskCpf, raceLabels } from './labels.ts';
 
-export type NominalOptions = { cpfs: ReadonlyMap<string, string>; fullCpf: boolean };
+export type NominalOptions = { people: ReadonlyMap<string, PackPerson>; fullCpf: boolean };
 type Cell = string | number | null;
 
 export const nominalColumns = [
   'Nome',
+  'Nome social',
   'CPF',
   'Data de nascimento',
   'Idade no início do período',
@@ -22,6 +24,7 @@ export const nominalColumns = [
   'Raça/cor',
   'Escola',
   'Ano escolar',
+  'Bairro',
   'Atividades e turmas',
   'Primeiro dia no período',
   'Último dia no período',
@@ -35,9 +38,12 @@ export const nominalColumns = [
 /** The list's rows, a cell per column (numbers as numbers). */
 export function nominalRows(students: readonly Beneficiary[], options: NominalOptions): Cell[][] {
   return students.map((student) => {
-    const cpf = options.cpfs.get(student.id);
+    const person = options.people.get(student.id);
+    const cpf = person?.cpf ?? undefined;
     return [
-      student.name,
+      // the civil name, as the funder needs it, and the social name beside it
+      person?.fullName ?? student.name,
+      person?.socialName ?? null,
       cpf === undefined ? null : options.fullCpf ? fullCpf(cpf) : maskCpf(cpf),
       student.dateOfBirth === null ? null : dayText(student.dateOfBirth),
       student.age,
@@ -46,6 +52,7 @@ export function nominalRows(students: readonly Beneficiary[], options: NominalOp
       label(raceLabels, student.race) || null,
       student.schoolName,
       student.schoolYear,
+      person?.neighbourhood ?? null,
       student.classes.map((group) => `${group.activityName} / ${group.className}`).join('; '),
       dayText(student.firstDay),
       dayText(student.lastDay),

@@ -5,7 +5,7 @@
  */
 import type { ActivityCalendar, BeneficiariesReport } from '../../src/api/beneficiaries-contract.ts';
 import { toCsv } from '../../src/lib/csv.ts';
-import type { ClassMonthList, PackHeader } from '../data/funder-pack.ts';
+import type { ClassMonthList, PackHeader, PackPerson } from '../data/funder-pack.ts';
 import { attendanceListPdf } from './attendance-list-pdf.ts';
 import { pathPart } from './labels.ts';
 import { nominalCsv, nominalRows, nominalXlsx } from './nominal-list.ts';
@@ -16,7 +16,7 @@ export type PackData = {
   report: Omit<BeneficiariesReport, 'calendar'>;
   calendar: ActivityCalendar;
   lists: readonly ClassMonthList[];
-  cpfs: ReadonlyMap<string, string>;
+  people: ReadonlyMap<string, PackPerson>;
   withoutConsent: ReadonlyMap<string, 'REFUSED' | 'MISSING'>;
   header: PackHeader;
   fullCpf: boolean;
@@ -41,7 +41,7 @@ export function listPaths(lists: readonly ClassMonthList[]): string[] {
 }
 
 export function* packFiles(data: PackData): Generator<PackFile> {
-  const rows = nominalRows(data.report.students, { cpfs: data.cpfs, fullCpf: data.fullCpf });
+  const rows = nominalRows(data.report.students, { people: data.people, fullCpf: data.fullCpf });
   yield { path: 'beneficiarios.xlsx', bytes: () => nominalXlsx(rows), stored: true };
   yield { path: 'beneficiarios.csv', bytes: async () => nominalCsv(rows) };
   const activityNames = data.report.attendance.activities
@@ -57,11 +57,12 @@ export function* packFiles(data: PackData): Generator<PackFile> {
     bytes: async () =>
       toCsv(
         [
-          ['Nome', 'Autorização de uso de imagem', 'Atividades e turmas'],
+          ['Nome', 'Nome social', 'Autorização de uso de imagem', 'Atividades e turmas'],
           ...data.report.students
             .filter((student) => data.withoutConsent.has(student.id))
             .map((student) => [
-              student.name,
+              data.people.get(student.id)?.fullName ?? student.name,
+              data.people.get(student.id)?.socialName ?? null,
               data.withoutConsent.get(student.id) === 'REFUSED' ? 'Recusada ou retirada' : 'Não registrada',
               student.classes.map((group) => `${group.activityName} / ${group.className}`).join('; '),
             ]),

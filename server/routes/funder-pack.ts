@@ -11,7 +11,7 @@ import type { AgeBand } from '../../src/api/beneficiaries-contract.ts';
 import { funderPackFileName, funderPackQuerySchema } from '../../src/api/funder-pack-contract.ts';
 import { activityCalendar } from '../data/activity-calendar.ts';
 import { beneficiariesReport } from '../data/beneficiaries.ts';
-import { classMonthLists, cpfsOf, packHeader, withoutImageConsent } from '../data/funder-pack.ts';
+import { classMonthLists, packHeader, packPeople, withoutImageConsent } from '../data/funder-pack.ts';
 import { periodAttendance } from '../data/period-attendance.ts';
 import { badRequest } from '../errors.ts';
 import { packFiles } from '../funder-pack/pack-files.ts';
@@ -58,7 +58,7 @@ export const funderPackRoutes: FastifyPluginAsyncZod<ApiContext & { ageBands: re
           calendar: await activityCalendar(tx, from, to, chosen),
           lists,
           named,
-          cpfs: await cpfsOf(
+          people: await packPeople(
             tx,
             report.students.map((s) => s.id),
           ),

@@ -24,6 +24,9 @@ beforeAll(async () => {
   // The programme settings (issue 58) head every list; the funder's name is left empty: a line to fill in by hand
   await server.db.run(`UPDATE settings SET programme_name = 'Bola na Rede', project_name = 'Quadra Viva', funder_name = ''`);
   await server.db.run('UPDATE students SET registration_number = $2 WHERE id = $1', [ana, FREE_CPFS[0]]);
+  // Issue 52's record: Iris has a social name (the list gives the civil name and the social name beside), Ana a neighbourhood
+  await server.db.run("UPDATE students SET address_neighborhood = 'Vila Nova' WHERE id = $1", [ana]);
+  await server.db.run("UPDATE students SET social_name = 'Íris' WHERE id = $1", [fixture.id.iris!]);
   // Image use: Ana's granted, Davi's refused, nobody else's asked
   for (const [studentId, granted] of [
     [ana, true],
@@ -94,6 +97,8 @@ describe('GET /api/reports/funder-pack', () => {
     const [sheet] = await readXlsxFile(Buffer.from(files['beneficiarios.xlsx']!));
     const [head, ...rows] = sheet!.data;
     expect(rows.map((row) => row[0])).toEqual(['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Rocha', 'Hana Melo', 'Iris Prado']);
+    expect(rows[5]![1]).toBe('Íris');
+    expect(rows[0]![head!.indexOf('Bairro')]).toBe('Vila Nova');
     const column = (name: string) => head!.indexOf(name);
     const ana = rows[0]!;
     expect([ana[column('CPF')], ana[column('Idade no início do período')], ana[column('Faixa etária')], ana[column('Gênero')]]).toEqual([
@@ -107,18 +112,18 @@ describe('GET /api/reports/funder-pack', () => {
     ]);
     expect(rows[2]![column('Último dia no período')]).toBe('17/03/2025');
     const csv = Buffer.from(files['beneficiarios.csv']!).toString('utf8');
-    expect(csv.startsWith('\uFEFFNome;CPF;')).toBe(true);
-    expect(csv).toContain('Ana Souza;***.982.247-**;02/03/2016;8;6–10;Feminino;Parda;;3º ano;');
+    expect(csv.startsWith('\uFEFFNome;Nome social;CPF;')).toBe(true);
+    expect(csv).toContain('Ana Souza;;***.982.247-**;02/03/2016;8;6–10;Feminino;Parda;;3º ano;Vila Nova;');
     expect(csv).not.toContain(FREE_CPFS[0]);
 
     // Image use: everyone but Ana (granted); Davi's refused
     const consent = strFromU8(files['sem-autorizacao-de-imagem.csv']!).trim().split('\r\n').slice(1);
-    expect(consent.map((line) => line.split(';').slice(0, 2).join(';'))).toEqual([
-      'Bruno Lima;Não registrada',
-      'Carla Dias;Não registrada',
-      'Davi Rocha;Recusada ou retirada',
-      'Hana Melo;Não registrada',
-      'Iris Prado;Não registrada',
+    expect(consent.map((line) => line.split(';').slice(0, 3).join(';'))).toEqual([
+      'Bruno Lima;;Não registrada',
+      'Carla Dias;;Não registrada',
+      'Davi Rocha;;Recusada ou retirada',
+      'Hana Melo;;Não registrada',
+      'Iris Prado;Íris;Não registrada',
     ]);
 
     // Futebol / Segunda in March: 3rd, 10th (not held, NR), 17th, 24th, 31st (a holiday, FER). Ana: P, J, P counted
@@ -154,7 +159,7 @@ describe('GET /api/reports/funder-pack', () => {
   it('writes the CPF in full only when asked, and says so in the access record', async () => {
     const files = await pack(`${MARCH}&cpf=full`);
     const [sheet] = await readXlsxFile(Buffer.from(files['beneficiarios.xlsx']!));
-    expect(sheet!.data[1]![1]).toBe('529.982.247-25');
+    expect(sheet!.data[1]![2]).toBe('529.982.247-25');
     const [entry] = await server.db.query<{ detail: unknown }>(
       `SELECT detail FROM access_log WHERE route = '/reports/funder-pack' ORDER BY at DESC, id DESC LIMIT 1`,
     );
