@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { buildServer } from '../server/app.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { recountAll } from '../server/data/rules/counts.ts';
+import { meetsOnDay } from '../server/data/rules/class-schedule.ts';
 import { median } from './bench-common.ts';
 
 const students = Number(process.env.BENCH_STUDENTS ?? 5000);
@@ -30,8 +31,6 @@ const PACK_GOAL = { ms: 20_000, rssMB: 400 } as const;
 
 /** The date `days` before today, as the rolls above are dated (the database's current_date, in UTC here). */
 const isoDaysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
-const WEEK_DAYS = `ARRAY['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO', 'DOMINGO']`;
 
 async function main(): Promise<void> {
   const keep = process.env.BENCH_DATA_DIR;
@@ -48,7 +47,7 @@ async function main(): Promise<void> {
     INSERT INTO attendance_rolls (class_id, date, taken_by, taken_at)
     SELECT c.id, d::date, 'bench@example.org', d + interval '10 hours'
       FROM classes c, generate_series(current_date - 182, current_date - 1, interval '1 day') d
-     WHERE array_position(${WEEK_DAYS}, c.week_day) = extract(isodow FROM d)
+     WHERE ${meetsOnDay('c', 'd::date')}
     ON CONFLICT DO NOTHING;
     INSERT INTO attendance_entries (class_id, date, student_id, status, reason, position)
     SELECT r.class_id, r.date, e.student_id, m.status, CASE WHEN m.status = 'JUSTIFIED' THEN 'HEALTH' END,

@@ -17,13 +17,13 @@ import { unzipSync } from 'fflate';
 import { buildServer } from '../server/app.ts';
 import { insertDocument } from '../server/data/documents.ts';
 import { recountAll } from '../server/data/rules/counts.ts';
+import { meetsOnDay } from '../server/data/rules/class-schedule.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { median } from './bench-common.ts';
 
 const students = Number(process.env.BENCH_STUDENTS ?? 5000);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const GOAL_MS = 5000;
-const WEEK_DAYS = `ARRAY['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO', 'DOMINGO']`;
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'quadra-bench-export-'));
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     SELECT c.id, d::date, 'bench@example.org', 'bench@example.org', d + interval '10 hours', d + interval '10 hours'
       FROM classes c, generate_series(current_date - 3 * 365, current_date - 1, interval '1 day') d
      WHERE c.id IN (SELECT class_id FROM class_enrollments WHERE student_id = '${id}')
-       AND array_position(${WEEK_DAYS}, c.week_day) = extract(isodow FROM d)
+       AND ${meetsOnDay('c', 'd::date')}
     ON CONFLICT DO NOTHING;
     INSERT INTO attendance_entries (class_id, date, student_id, status, reason, position)
     SELECT r.class_id, r.date, e.student_id, m.status, CASE WHEN m.status = 'JUSTIFIED' THEN 'HEALTH' END,

@@ -45,7 +45,10 @@ const sheets: { name: string; sql: string }[] = [
   { name: 'activities', sql: 'SELECT id, name, teacher, area, frequency, archived, version FROM activities ORDER BY name, id' },
   {
     name: 'classes',
-    sql: `SELECT c.id, c.title, c.activity_id, a.name AS activity_name, c.week_day, c.schedule, c.level, c.instructor_id, c.archived, c.version
+    // meetings as JSON text ([{weekDay, start, end}]) and the instructors' ids one a line: a sheet's cell holds text.
+    sql: `SELECT c.id, c.title, c.activity_id, a.name AS activity_name, c.meetings::text AS meetings, c.schedule_note,
+                 to_char(c.starts_on, 'YYYY-MM-DD') AS starts_on, to_char(c.ends_on, 'YYYY-MM-DD') AS ends_on, c.level,
+                 array_to_string(c.instructor_ids, E'\\n') AS instructor_ids, c.archived, c.version
             FROM classes c JOIN activities a ON a.id = c.activity_id ORDER BY a.name, c.title, c.id`,
   },
   {

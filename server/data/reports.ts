@@ -17,6 +17,7 @@ import { instant } from './columns.ts';
 import { frequencySql, heldRoll, inMonth } from './rules/frequency.ts';
 import { nameOrder } from './rules/name-order.ts';
 import { onRoster } from './rules/roster.ts';
+import { meetsOnDay } from './rules/class-schedule.ts';
 
 /** How far back the absences in a row are looked for. */
 export const STREAK_LOOKBACK_DAYS = 90;
@@ -182,14 +183,13 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
       ORDER BY runs.absences DESC, s.shown_name, s.id, c.title, c.id`,
     [day],
   );
-  // The 7 days before `day`: a class (not archived, of an activity not archived) whose weekday fell on one of them,
-  // with someone on its roster that day, and no roll of that day (a roll of a class not held is one); a calendar day
-  // off is no roll day.
+  // The 7 days before `day`: a class (not archived, of an activity not archived) that met on one of them (one of its
+  // meetings' weekdays, within its first and last day: issue 52), with someone on its roster that day, and no roll of
+  // that day (a roll of a class not held is one); a calendar day off is no roll day.
   const missingRolls = await db.query<AttendanceAlerts['missingRolls'][number]>(
     `SELECT c.id AS "classId", c.title AS "className", a.id AS "activityId", a.name AS "activityName", to_char(g.day, 'YYYY-MM-DD') AS date
        FROM generate_series($1::date - 7, $1::date - 1, interval '1 day') g(day)
-       JOIN classes c ON NOT c.archived
-            AND array_position(ARRAY['SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO', 'DOMINGO'], c.week_day) = extract(isodow FROM g.day)
+       JOIN classes c ON NOT c.archived AND ${meetsOnDay('c', 'g.day::date')}
        JOIN activities a ON a.id = c.activity_id AND NOT a.archived
       WHERE NOT EXISTS (SELECT 1 FROM attendance_rolls r WHERE r.class_id = c.id AND r.date = g.day::date)
         AND NOT EXISTS (SELECT 1 FROM calendar_days d WHERE d.date = g.day::date)

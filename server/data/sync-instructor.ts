@@ -5,15 +5,17 @@
  * no business of this device (LGPD art. 14, least privilege).
  *
  * So the delta's removals, and the students and rolls a changed class sends again, are kept to the classes this
- * instructor sees now or saw since the cursor (a class handed over from them, or from "every instructor": migration
- * 010_class_handovers.sql). Enrolments are never deleted, only ended, so a student this instructor could have held has
+ * instructor sees now or saw since the cursor (a class handed over from them, or from "every instructor": migrations
+ * 010_class_handovers.sql and 022_class_schedules.sql; one of several instructors taken off a class is handed over from). Enrolments are never deleted, only ended, so a student this instructor could have held has
  * an enrolment in one of those classes, open or ended lately.
  */
 import type { Queryable } from '../db/types.ts';
 
 /** `handovers`: the change rows' ids '<classId>/<old instructor id or nothing>' since the cursor. */
 export async function classesSeenSince(tx: Queryable, instructorId: string, handovers: readonly string[]): Promise<Set<string>> {
-  const now = await tx.query<{ id: string }>('SELECT id FROM classes WHERE instructor_id IS NULL OR instructor_id = $1', [instructorId]);
+  const now = await tx.query<{ id: string }>('SELECT id FROM classes WHERE cardinality(instructor_ids) = 0 OR $1 = ANY (instructor_ids)', [
+    instructorId,
+  ]);
   const seen = new Set(now.map((row) => row.id));
   for (const handover of handovers) {
     const at = handover.lastIndexOf('/');

@@ -6,7 +6,7 @@
 import type { Activity, ClassGroup, Roll, SyncStudent, User } from '../../src/api/contract.ts';
 import { SYNC_ROLL_DAYS } from '../../src/api/sync-columns.ts';
 import type { Queryable } from '../db/types.ts';
-import { activityColumns, classColumns } from './catalog.ts';
+import { activityColumns, classColumns, toClassGroup, type StoredClass } from './catalog.ts';
 import { foldedOrder } from './rules/name-order.ts';
 import { classOfInstructor, onRoster, seenByInstructor, today } from './rules/roster.ts';
 import { studentSummarySql } from './student-list.ts';
@@ -69,7 +69,9 @@ export async function readPart(tx: Queryable, entity: SyncEntity, ids: string[] 
     case 'activities':
       return ids ? tx.query<Activity>(activitiesSql('AND id = ANY($1)'), [ids]) : tx.query<Activity>(activitiesSql(''));
     case 'classes':
-      return ids ? tx.query<ClassGroup>(classesSql('AND c.id = ANY($1)'), [ids]) : tx.query<ClassGroup>(classesSql(''));
+      return (ids ? await tx.query<StoredClass>(classesSql('AND c.id = ANY($1)'), [ids]) : await tx.query<StoredClass>(classesSql(''))).map(
+        (row): ClassGroup => toClassGroup(row),
+      );
     case 'users':
       return ids ? tx.query<User>(usersSql('WHERE id = ANY($1)'), [ids]) : tx.query<User>(usersSql(''));
     case 'rolls': {

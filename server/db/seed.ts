@@ -4,6 +4,7 @@
  * saved rolls (so frequencyPercent means something), and users of every access level.
  * Runs only on an empty database, inside one transaction.
  */
+import { parseScheduleTimes } from '../../src/api/class-schedule.ts';
 import { accessLevels, enums } from '../../src/api/contract.ts';
 import { insertRows } from './bulk-insert.ts';
 import { createRandom, randomCpf, type Random } from './prng.ts';
@@ -69,13 +70,12 @@ async function seedExtraStudents(tx: Queryable, random: Random, n: number, cpfs:
     classRows.push([
       random.uuid(),
       `${activity.name} - Turma ${index + 1}`,
-      enums.weekDay[index % enums.weekDay.length] as string,
-      random.pick(schedules),
+      seedMeetings(enums.weekDay[index % enums.weekDay.length] as string, random.pick(schedules)),
       enums.level[index % enums.level.length] as string,
       activity.id,
     ]);
   }
-  await insertRows(tx, 'classes', ['id', 'title', 'week_day', 'schedule', 'level', 'activity_id'], classRows);
+  await insertRows(tx, 'classes', ['id', 'title', 'meetings', 'level', 'activity_id'], classRows);
   await seedStudents(
     tx,
     random,
@@ -84,6 +84,12 @@ async function seedExtraStudents(tx: Queryable, random: Random, n: number, cpfs:
     cpfs,
     false,
   );
+}
+
+/** A seeded class's one weekly meeting (the meetings column, migration 022): its weekday and its schedule's times. */
+function seedMeetings(weekDay: string, schedule: string): string {
+  const times = parseScheduleTimes(schedule);
+  return JSON.stringify([{ weekDay, start: times?.start ?? null, end: times?.end ?? null }]);
 }
 
 async function seedCatalog(tx: Queryable, random: Random): Promise<string[]> {
@@ -97,12 +103,12 @@ async function seedCatalog(tx: Queryable, random: Random): Promise<string[]> {
       // Cycling weekday (7) and level (4) over 30 classes covers every code of both.
       const weekDay = enums.weekDay[classIndex % enums.weekDay.length] as string;
       const level = enums.level[classIndex % enums.level.length] as string;
-      classRows.push([random.uuid(), `${activity.name} - Turma ${group}`, weekDay, random.pick(schedules), level, activityId]);
+      classRows.push([random.uuid(), `${activity.name} - Turma ${group}`, seedMeetings(weekDay, random.pick(schedules)), level, activityId]);
       classIndex += 1;
     }
   }
   await insertRows(tx, 'activities', ['id', 'name', 'teacher', 'area', 'frequency'], activityRows);
-  await insertRows(tx, 'classes', ['id', 'title', 'week_day', 'schedule', 'level', 'activity_id'], classRows);
+  await insertRows(tx, 'classes', ['id', 'title', 'meetings', 'level', 'activity_id'], classRows);
   return classRows.map((row) => row[0] as string);
 }
 
@@ -183,7 +189,8 @@ async function seedStudents(
 
 /** Weekly rolls on each class's weekday for the ROLL_WEEKS weeks before ROLL_WEEKS_END; ~80% present. */
 async function seedRolls(tx: Queryable, random: Random, classIds: readonly string[]): Promise<void> {
-  const classes = await tx.query<{ id: string; week_day: string }>('SELECT id, week_day FROM classes');
+  // A seeded class meets once a week (seedMeetings).
+  const classes = await tx.query<{ id: string; week_day: string }>("SELECT id, meetings->0->>'weekDay' AS week_day FROM classes");
   const enrolled = await tx.query<{ class_id: string; student_id: string; enrolled_on: string }>(
     'SELECT class_id, student_id, enrolled_on FROM class_enrollments ORDER BY class_id, student_id',
   );

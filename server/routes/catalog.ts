@@ -31,10 +31,12 @@ import {
   lockClass,
   readActivity,
   readClass,
+  readStoredClass,
   updateActivity,
   updateClass,
   type ClassFields,
 } from '../data/catalog.ts';
+import { classFieldsOf, sameClass, type ClassWrite } from './class-write.ts';
 import { userExists } from '../data/users.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, notFound, staleVersion } from '../errors.ts';
@@ -42,12 +44,17 @@ import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
 const includeQuery = z.object({ include: z.enum(['archived']).optional() });
 
-/** A class's activity must exist and not be archived; its instructor must be a staff user. */
-async function checkClassLinks(tx: Queryable, fields: ClassFields, allowArchivedActivity: boolean): Promise<void> {
+/**
+ * A class's activity must exist and not be archived; its instructors must be staff users, and so must the original
+ * client's `instructorId` when a write sends it beside `instructorIds` (it is not stored then, but never a wrong id).
+ */
+async function checkClassLinks(tx: Queryable, fields: ClassFields, allowArchivedActivity: boolean, sentInstructor?: string | null): Promise<void> {
   const archived = await activityArchived(tx, fields.activityId);
   if (archived === undefined) throw badRequest(`Unknown activity: ${fields.activityId}`);
   if (archived && !allowArchivedActivity) throw badRequest('This activity is archived: choose another one');
-  if (fields.instructorId && !(await userExists(tx, fields.instructorId))) throw badRequest(`Unknown instructor (user): ${fields.instructorId}`);
+  for (const instructorId of new Set([...fields.instructorIds, ...(sentInstructor ? [sentInstructor] : [])])) {
+    if (!(await userExists(tx, instructorId))) throw badRequest(`Unknown instructor (user): ${instructorId}`);
+  }
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
@@ -145,17 +152,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
         summary: 'Create a class of an activity',
         description:
           'Answers 201 with the class; with a client-generated `id`, sending it again creates nothing and answers 200. ' +
-          'An unknown or archived activity, or an unknown instructor, answers 400.',
+          'An unknown or archived activity, or an unknown instructor, answers 400. Without `meetings`, the original ' +
+          "client's `weekDay` and `schedule` make the one meeting (times read from the schedule, else kept as the note); " +
+          'without `instructorIds`, `instructorId` is the one instructor.',
         body: classCreateSchema,
         response: { 200: classSchema, 201: classSchema, ...errors(400, 413, 415) },
       },
     },
     async (request, reply) => {
-      const { id = randomUUID(), ...fields } = request.body;
+      const { id = randomUUID(), ...body } = request.body;
       const { created, group } = await db.transaction(async (tx) => {
         const existing = await readClass(tx, id);
         if (existing) return { created: false, group: existing };
-        await checkClassLinks(tx, fields, false);
+        const fields = classFieldsOf(body, undefined);
+        await checkClassLinks(tx, fields, false, body.instructorId);
         await insertClass(tx, id, fields);
         return { created: true, group: (await readClass(tx, id))! };
       });
@@ -170,7 +180,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
       schema: {
         tags: ['classes'],
         summary: 'Edit or archive a class (the whole record, with the version it was read at)',
-        description: 'A record changed since that version answers 409 (code stale-version) with the current record in `current`.',
+        description:
+          'A record changed since that version answers 409 (code stale-version) with the current record in `current`. ' +
+          "The original client's write (`weekDay`, `schedule`, `instructorId` only) keeps the class's meetings when its " +
+          'weekday and schedule are those the class answers, and its instructors when its instructor is the first; ' +
+          'a new instructor takes the first place (null: none), a new weekday or schedule makes the one meeting.',
         params: idParams,
         body: classUpdateSchema,
         response: { 200: classSchema, ...errors(400, 404, 409, 413, 415) },
@@ -178,24 +192,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db
     },
     async (request) => {
       const { id } = request.params;
-      const { version, archived, ...fields } = request.body;
+      const { version, archived, ...body } = request.body;
       return db.transaction(async (tx) => {
         if (!(await lockClass(tx, id))) throw notFound('Class');
+        const stored = (await readStoredClass(tx, id))!;
         const current = (await readClass(tx, id))!;
+        const fields = classFieldsOf(body satisfies ClassWrite, stored);
         const nextArchived = archived ?? current.archived ?? false;
         if (version !== undefined && version !== current.version) {
-          const same =
-            current.title === fields.title &&
-            current.activityId === fields.activityId &&
-            current.weekDay === fields.weekDay &&
-            current.schedule === fields.schedule &&
-            current.level === fields.level &&
-            (current.instructorId ?? null) === (fields.instructorId ?? null) &&
-            current.archived === nextArchived;
-          if (same) return current;
+          if (sameClass(stored, fields) && stored.archived === nextArchived) return current;
           throw staleVersion('class', current);
         }
-        await checkClassLinks(tx, fields, fields.activityId === current.activityId);
+        await checkClassLinks(tx, fields, fields.activityId === current.activityId, body.instructorId);
         await updateClass(tx, id, { ...fields, archived: nextArchived });
         return (await readClass(tx, id))!;
       });

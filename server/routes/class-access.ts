@@ -15,7 +15,7 @@ import { HttpError, notFound } from '../errors.ts';
 export async function requireClass(db: Queryable, id: string, staff?: { id: string; access: string }): Promise<ClassAccess> {
   const found = await classAccessOf(db, id);
   if (!found) throw notFound('Class');
-  if (staff && !seesRollsOf(staff, found.instructorId)) {
+  if (staff && !seesRollsOf(staff, found.instructorIds)) {
     throw new HttpError(403, "This class is another instructor's: its students and rolls are theirs and the coordinators'", 'forbidden');
   }
   if (staff && ownClassesOnly(staff.access) && (found.archived || found.activityArchived)) {

@@ -161,12 +161,22 @@ export function permissionsOf(access: string): readonly Permission[] {
 }
 
 /**
- * Whose class rolls a staff user sees and takes: an instructor those of their own classes and of classes that name no
+ * Whose class rolls a staff user sees and takes: an instructor those of their own classes (a class's instructors are a
+ * list, instructorsOf below: each sees the class as their own) and of classes that name no
  * instructor (a justified absence can say why: a child's health); every other role those of every class. The server's
  * attendance routes and sync hold to it, and the roll call's class chooser shows only those.
  */
-export function seesRollsOf(staff: { id: string; access: string }, instructorId: string | null | undefined): boolean {
-  return !ownClassesOnly(staff.access) || !instructorId || instructorId === staff.id;
+export function seesRollsOf(staff: { id: string; access: string }, instructorIds: readonly string[]): boolean {
+  return !ownClassesOnly(staff.access) || instructorIds.length === 0 || instructorIds.includes(staff.id);
+}
+
+/**
+ * Every instructor of a class (none: every instructor sees it); a copy cached by an older app, or answered by an older
+ * server, names one in `instructorId` only. Here and not in class-schedule.ts: the app's first script reads it.
+ */
+export function instructorsOf(group: { instructorId?: string | null; instructorIds?: readonly string[] }): readonly string[] {
+  if (group.instructorIds) return group.instructorIds;
+  return group.instructorId ? [group.instructorId] : [];
 }
 
 /** Whether a role's rolls are those of its own classes (and of classes that name no instructor) only. */

@@ -39,6 +39,11 @@ export const recordFieldLabels: Record<string, MessageDescriptor> = {
   level: msg`Level`,
   activityId: msg`Activity`,
   instructorId: msg`Instructor`,
+  // A class's schedule and instructors (issue 52).
+  meetings: msg`Weekdays and times`,
+  startsOn: msg`First day`,
+  endsOn: msg`Last day`,
+  instructorIds: msg`Instructors`,
   full_name: msg`Full name`,
   email: msg`E-mail`,
   phone: msg`Phone`,

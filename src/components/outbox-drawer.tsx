@@ -19,7 +19,7 @@ import { usePermissions } from './use-permissions.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { classKeys } from '../api/classes.ts';
 import type { ClassGroup } from '../api/contract.ts';
-import { seesRollsOf } from '../api/permissions.ts';
+import { instructorsOf, seesRollsOf } from '../api/permissions.ts';
 
 const kindLabels: Record<string, MessageDescriptor> = {
   [outboxKinds.studentCreate]: msg`Student registration`,
@@ -140,7 +140,7 @@ export default function OutboxDrawer({ opened, onClose, items, pending }: Props)
     if (!can(permissionOfKind[item.kind as OutboxKind])) return false;
     if (item.kind !== outboxKinds.attendanceRoll || !me) return true;
     // A roll: of a class whose rolls this user sees (an instructor's own, or one that names no instructor).
-    return seesRollsOf(me, rollWhere(item).group?.instructorId);
+    return seesRollsOf(me, instructorsOf(rollWhere(item).group ?? {}));
   };
   const refused = new Set(items.filter((item) => item.state === 'failed').map((item) => item.id));
   return (

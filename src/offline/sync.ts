@@ -9,7 +9,7 @@
 // worker checks the answer; only the main-thread fallback loads them.
 import type { QueryKey } from '@tanstack/react-query';
 import type { Activity, ClassGroup, Me, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
-import { seesRollsOf } from '../api/permissions.ts';
+import { instructorsOf, seesRollsOf } from '../api/permissions.ts';
 import { joinStudentColumns, SYNC_ROLL_DAYS, syncAnswerFromWire } from '../api/sync-columns.ts';
 import { rollKeys } from '../api/attendance.ts';
 import { rosterKeys } from '../api/rosters.ts';
@@ -195,7 +195,7 @@ async function merge(
   // ones that name no instructor (seesRollsOf). Whatever it holds of any other (archived, or handed to another
   // instructor) goes at the end of the merge, with a child's absences and their reasons.
   const kept = merged.classes
-    ? new Set(merged.classes.filter((group) => seesRollsOf(answer.me, group.instructorId)).map((group) => group.id))
+    ? new Set(merged.classes.filter((group) => seesRollsOf(answer.me, instructorsOf(group))).map((group) => group.id))
     : undefined;
   const seen = (classId: string) => !kept || kept.has(classId);
   put(meKeys.all, answer.me);

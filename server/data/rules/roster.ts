@@ -25,11 +25,11 @@ export const seenByInstructor = (student: string, instructor: string, day: strin
                       AND (e.ended_on IS NULL OR ${day} < e.ended_on))`;
 
 /**
- * SQL condition: class `c` (of activity `a`) is one whose students and rolls the instructor `instructor` sees: theirs or
- * naming no instructor (permissions.ts seesRollsOf), neither it nor its activity archived (routes/class-access.ts requireClass refuses those).
+ * SQL condition: class `c` (of activity `a`) is one whose students and rolls the instructor `instructor` sees: theirs
+ * (one of its instructors, issue 52) or naming no instructor (permissions.ts seesRollsOf), neither it nor its activity archived (routes/class-access.ts requireClass refuses those).
  */
 export const classOfInstructor = (c: string, a: string, instructor: string): string =>
-  `NOT ${c}.archived AND NOT ${a}.archived AND (${c}.instructor_id IS NULL OR ${c}.instructor_id = ${instructor})`;
+  `NOT ${c}.archived AND NOT ${a}.archived AND (cardinality(${c}.instructor_ids) = 0 OR ${instructor} = ANY (${c}.instructor_ids))`;
 
 /** The ids of the students on a class's roster on `date` (YYYY-MM-DD). */
 export async function rosterIds(db: Queryable, classId: string, date: string): Promise<Set<string>> {

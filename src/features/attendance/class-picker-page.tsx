@@ -2,8 +2,9 @@ import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { useQuery } from '@tanstack/react-query';
-import { seesRollsOf } from '../../api/permissions.ts';
+import { instructorsOf, seesRollsOf } from '../../api/permissions.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
+import { useClassSchedule } from '../../components/use-class-schedule.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
@@ -31,14 +32,14 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
   const activitiesQuery = useQuery(activitiesQueryOptions());
   const classesQuery = useQuery(classesQueryOptions());
   const classes = listState(classesQuery, sampleClasses);
-  const weekDay = useEnumLabel('weekDay');
+  const scheduleOf = useClassSchedule();
   const level = useEnumLabel('level');
   const activity = (activitiesQuery.data ?? sampleActivities).find((item) => item.id === activityId);
   const missing = useMissingFromList(activitiesQuery, (item) => item.id === activityId);
   const name = activity?.name ?? t`Unknown activity`;
   const { me } = usePermissions();
   // An instructor takes the rolls of their own classes and of those that name no instructor (the server refuses others).
-  const mine = classes.items.filter((group) => group.activityId === activityId && (!me || seesRollsOf(me, group.instructorId)));
+  const mine = classes.items.filter((group) => group.activityId === activityId && (!me || seesRollsOf(me, instructorsOf(group))));
   const settled = classes.source === 'server' || classes.source === 'device' || classes.source === 'sample';
   // The server's own list of this visit (not the device's copy) without this activity: it does not exist.
   if (missing) {
@@ -83,7 +84,7 @@ export function ClassPickerPage({ activityId }: { activityId: string }) {
               <PickerCard
                 key={group.id}
                 title={group.title}
-                details={[`${weekDay(group.weekDay)} · ${group.schedule}`, level(group.level)]}
+                details={[scheduleOf.meetings(group).join(' · '), level(group.level)]}
                 renderLink={(rootProps) => (
                   <Link
                     {...rootProps}

@@ -29,12 +29,13 @@ import { StudentRollRow } from './student-roll-row.tsx';
 import { RollSyncStatus } from './roll-sync-status.tsx';
 import { MarkAllButtons, RollBar } from './roll-bar.tsx';
 import classes from './roll-call.module.css';
-import { localIsoDate } from '../../lib/calendar-date.ts';
+import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { otherWeekDay } from './week-day.ts';
+import { rollDateNote } from './week-day.ts';
+import { useClassSchedule } from '../../components/use-class-schedule.ts';
 import { baseMarks, type RollMark } from './roll-mark.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
-import type { NotHeld, StudentSummary } from '../../api/contract.ts';
+import type { ClassGroup, NotHeld, StudentSummary } from '../../api/contract.ts';
 import { AccessRecordFailure } from '../../components/access-record-failure.tsx';
 
 const loadJustifyDialogModule = () => import('./justify-dialog.tsx');
@@ -81,7 +82,7 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
   }, [date]);
   const classesQuery = useQuery(classesQueryOptions());
   const group = (classesQuery.data ?? sampleClasses).find((item) => item.id === classId);
-  const weekDay = useEnumLabel('weekDay');
+  const scheduleOf = useClassSchedule();
   const missing = useMissingRecord(activityId, classId);
   // While the class list is still loading, no "unknown class" flash: just the page's name.
   const title = group?.title ?? (classesQuery.isPending && classesQuery.fetchStatus === 'fetching' ? null : t`Unknown class`);
@@ -116,11 +117,7 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
       <PageTitle>{title === null ? t`Roll call` : t`Roll call: ${title}`}</PageTitle>
       <Group justify="space-between" align="flex-end" mb="md" gap="sm">
         <Stack gap={4}>
-          {group && (
-            <Text c="gray.8">
-              {weekDay(group.weekDay)} · {group.schedule}
-            </Text>
-          )}
+          {group && <Text c="gray.8">{[...scheduleOf.meetings(group), scheduleOf.dates(group)].filter(Boolean).join(' · ')}</Text>}
           <Group gap="xs">
             <BackButton renderLink={(rootProps) => <Link {...rootProps} to="/frequencias/atividades/$activityId/turmas" params={{ activityId }} />}>
               <Trans>Back to classes</Trans>
@@ -138,7 +135,7 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
             </Button>
           </Group>
         </Stack>
-        <DateField date={date} onDateChange={onDateChange} classWeekDay={group?.weekDay} inputRef={dateInput} missing={dateMissing && !date} />
+        <DateField date={date} onDateChange={onDateChange} group={group} inputRef={dateInput} missing={dateMissing && !date} />
       </Group>
       {/* Everything below depends on the class and date: each starts from its own saved roll and its own draft. */}
       <RollEditor key={`${classId}|${date ?? ''}`} classId={classId} date={date} onRefused={onRefused} />
@@ -149,18 +146,28 @@ export function RollCallPage({ activityId, classId, date, onDateChange }: Props)
 function DateField({
   date,
   onDateChange,
-  classWeekDay,
+  group,
   inputRef,
   missing,
-}: Pick<Props, 'date' | 'onDateChange'> & { classWeekDay: string | undefined; inputRef: RefObject<HTMLInputElement | null>; missing: boolean }) {
+}: Pick<Props, 'date' | 'onDateChange'> & { group: ClassGroup | undefined; inputRef: RefObject<HTMLInputElement | null>; missing: boolean }) {
   const { t, i18n } = useLingui();
   const label = useEnumLabel('weekDay');
   // Inside a sentence: Portuguese writes weekdays in lower case ("cai em sexta-feira"), English capitalises them.
   const weekDay = (code: string) => (i18n.locale.startsWith('pt') ? label(code).toLocaleLowerCase(i18n.locale) : label(code));
   const today = localIsoDate();
-  const other = otherWeekDay(classWeekDay, date);
-  const dateDay = other ? weekDay(other) : '';
-  const classDay = classWeekDay ? weekDay(classWeekDay) : '';
+  const note = rollDateNote(group, date);
+  const dateDay = note?.kind === 'other-day' ? weekDay(note.dateDay) : '';
+  // Several weekdays read as a list: "Monday and Wednesday", "segunda-feira e quarta-feira".
+  const classDay = note?.kind === 'other-day' ? new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(note.classDays.map(weekDay)) : '';
+  const day = (value: string) => i18n.date(localMidnight(value), { dateStyle: 'medium' });
+  const noteText =
+    note?.kind === 'other-day'
+      ? t`This date is a ${dateDay}; the class meets on ${classDay}. You can still save.`
+      : note?.kind === 'before-start'
+        ? t`This class starts on ${day(note.startsOn)}. You can still save.`
+        : note?.kind === 'after-end'
+          ? t`This class ended on ${day(note.endsOn)}. You can still save.`
+          : '';
   const future = date !== undefined && isAfterToday(date);
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
@@ -183,10 +190,10 @@ function DateField({
               : undefined
         }
         description={
-          other && !future ? (
+          note && !future ? (
             <Group component="span" gap={4} wrap="nowrap" align="flex-start" data-testid="roll-weekday-warning">
               <IconAlertTriangle size={16} aria-hidden color="var(--mantine-color-orange-9)" style={{ flexShrink: 0, marginTop: 2 }} />
-              <span>{t`This date is a ${dateDay}; the class meets on ${classDay}. You can still save.`}</span>
+              <span>{noteText}</span>
             </Group>
           ) : undefined
         }

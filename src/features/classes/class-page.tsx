@@ -17,7 +17,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { notifySaved } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
-import { seesRollsOf } from '../../api/permissions.ts';
+import { instructorsOf, seesRollsOf } from '../../api/permissions.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
 import { foldForSearch, searchByName } from '../../lib/fold-for-search.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
@@ -41,7 +41,7 @@ export function ClassPage({ classId }: { classId: string }) {
   const noClass = useMissingFromList(classes, (item) => item.id === classId);
   // Its students, for a role that sees them: not another instructor's class (the server refuses its roster, and the
   // device's synced copy holds none of its students).
-  const seesClass = !me || !group || seesRollsOf(me, group.instructorId);
+  const seesClass = !me || !group || seesRollsOf(me, instructorsOf(group));
   const roster = useQuery({ ...rosterQueryOptions(classId), enabled: seesClass });
   const students = useQuery(studentsQueryOptions()).data ?? [];
   const startRows = useOutboxItems(outboxKinds.enrolmentStart);

@@ -3,9 +3,10 @@ import { Badge, Button, Card, CloseButton, Group, NativeSelect, SimpleGrid, Text
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconClock, IconPlus } from '@tabler/icons-react';
+import { IconCalendar, IconClock, IconPlus } from '@tabler/icons-react';
 import type { ClassGroup } from '../../api/contract.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
+import { weekDaysOf } from '../../api/class-schedule.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { listState } from '../../offline/list-source.ts';
 import { sampleActivities, sampleClasses } from '../../offline/sample-data.ts';
@@ -17,6 +18,7 @@ import { useEnumLabel, useEnumOptions } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
 import { activityNames, filterClasses, noClassFilters, type ClassFilters } from './filter-classes.ts';
+import { useClassSchedule } from '../../components/use-class-schedule.ts';
 
 // The form (Modal, selects, the contract's checks) loads when it is first opened, not with the list.
 const loadClassModal = () => import('./class-modal.tsx').then((module) => ({ default: module.ClassModal }));
@@ -164,7 +166,9 @@ function ClassCard({
   const title = item.title;
   const weekDay = useEnumLabel('weekDay');
   const level = useEnumLabel('level');
-  const schedule = item.schedule;
+  const scheduleOf = useClassSchedule();
+  const schedule = scheduleOf.times(item);
+  const dates = scheduleOf.dates(item);
   return (
     <Card withBorder padding="md" role="listitem" data-testid="class-card">
       <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
@@ -174,9 +178,11 @@ function ClassCard({
         {activity?.trim() ? activity : t`Unknown activity`}
       </Text>
       <Group gap="xs" mt="sm">
-        <Badge variant="light" color="quadra" c="quadra.9">
-          {weekDay(item.weekDay)}
-        </Badge>
+        {weekDaysOf(item).map((code) => (
+          <Badge key={code} variant="light" color="quadra" c="quadra.9">
+            {weekDay(code)}
+          </Badge>
+        ))}
         <Badge variant="outline" color="gray" c="gray.8">
           {level(item.level)}
         </Badge>
@@ -187,6 +193,12 @@ function ClassCard({
           <Trans>Schedule: {schedule}</Trans>
         </Text>
       </Group>
+      {dates && (
+        <Group gap={6} mt={4}>
+          <IconCalendar size={16} aria-hidden />
+          <Text size="sm">{dates}</Text>
+        </Group>
+      )}
       {real && (
         <Group mt="sm" gap="xs">
           <Button

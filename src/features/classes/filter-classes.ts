@@ -1,4 +1,5 @@
 /** Class filters: activity (typed or picked name; case- and accent-insensitive substring), weekday and level (codes). */
+import { weekDaysOf } from '../../api/class-schedule.ts';
 import type { Activity, ClassGroup } from '../../api/contract.ts';
 import { foldForSearch } from '../../lib/fold-for-search.ts';
 
@@ -13,7 +14,8 @@ export function filterClasses(items: ClassGroup[], activities: Activity[], filte
   const needle = foldForSearch(filters.activity);
   return items.filter((item) => {
     if (needle && !(names.get(item.activityId) ?? '').includes(needle)) return false;
-    if (filters.weekDay && !sameCode(item.weekDay, filters.weekDay)) return false;
+    // A class meets on several weekdays (issue 52): any of them matches.
+    if (filters.weekDay && !weekDaysOf(item).some((day) => sameCode(day, filters.weekDay))) return false;
     if (filters.level && !sameCode(item.level, filters.level)) return false;
     return true;
   });

@@ -4,7 +4,7 @@ import { classesQueryOptions } from '../../api/classes.ts';
 import { rosterQueryOptions } from '../../api/rosters.ts';
 import { studentsQueryOptions } from '../../api/students.ts';
 import { meQueryOptions } from '../../api/me.ts';
-import { seesRollsOf } from '../../api/permissions.ts';
+import { instructorsOf, seesRollsOf } from '../../api/permissions.ts';
 import { loadFeatureMessages } from '../../lib/i18n.ts';
 
 export const Route = createFileRoute('/turmas/$classId')({
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/turmas/$classId')({
     // Not the roster of a class the user's role does not see (another instructor's): the server would refuse it.
     const me = queryClient.getQueryData(meQueryOptions().queryKey);
     const group = queryClient.getQueryData(classesQueryOptions().queryKey)?.find((item) => item.id === params.classId);
-    if (!me || !group || seesRollsOf(me, group.instructorId)) void queryClient.prefetchQuery(rosterQueryOptions(params.classId));
+    if (!me || !group || seesRollsOf(me, instructorsOf(group))) void queryClient.prefetchQuery(rosterQueryOptions(params.classId));
     void queryClient.prefetchQuery(studentsQueryOptions());
     return loadFeatureMessages('classes');
   },

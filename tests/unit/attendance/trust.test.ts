@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { otherWeekDay, weekDayOf } from '../../../src/features/attendance/week-day.ts';
+import { weekDayOf } from '../../../src/api/class-schedule.ts';
+import { rollDateNote } from '../../../src/features/attendance/week-day.ts';
 import { unsavedMarks } from '../../../src/features/attendance/use-roll-call.ts';
 import { ABSENT_MARK, justifiedMark, markOfDraft, PRESENT_MARK } from '../../../src/features/attendance/roll-mark.ts';
 import { listState } from '../../../src/offline/list-source.ts';
@@ -15,11 +16,30 @@ describe("the class's weekday", () => {
   });
 
   it("warns only when the date is not the class's day, and says nothing without a date or a known day", () => {
-    expect(otherWeekDay('QUINTA', '2026-11-24')).toBe('TERCA');
-    expect(otherWeekDay('QUINTA', '2026-11-26')).toBeNull();
-    expect(otherWeekDay('QUINTA', undefined)).toBeNull();
-    expect(otherWeekDay(undefined, '2026-11-24')).toBeNull();
-    expect(otherWeekDay('SOMEDAY', '2026-11-24')).toBeNull();
+    const thursday = { weekDay: 'QUINTA', schedule: '08:00 - 09:00' };
+    expect(rollDateNote(thursday, '2026-11-24')).toEqual({ kind: 'other-day', dateDay: 'TERCA', classDays: ['QUINTA'] });
+    expect(rollDateNote(thursday, '2026-11-26')).toBeNull();
+    expect(rollDateNote(thursday, undefined)).toBeNull();
+    expect(rollDateNote(undefined, '2026-11-24')).toBeNull();
+    expect(rollDateNote({ weekDay: 'SOMEDAY', schedule: '' }, '2026-11-24')).toBeNull();
+  });
+
+  it('knows a class of two weekdays meets on either, and only between its first and last day (issue 52)', () => {
+    const twice = {
+      weekDay: 'SEGUNDA',
+      schedule: 'Seg 08:00 - 09:00, Qua 14:00 - 15:00',
+      meetings: [
+        { weekDay: 'SEGUNDA', start: '08:00', end: '09:00' },
+        { weekDay: 'QUARTA', start: '14:00', end: '15:00' },
+      ],
+      startsOn: '2026-03-02',
+      endsOn: '2026-11-30',
+    };
+    expect(rollDateNote(twice, '2026-11-23')).toBeNull(); // a Monday
+    expect(rollDateNote(twice, '2026-11-25')).toBeNull(); // a Wednesday
+    expect(rollDateNote(twice, '2026-11-24')).toEqual({ kind: 'other-day', dateDay: 'TERCA', classDays: ['SEGUNDA', 'QUARTA'] });
+    expect(rollDateNote(twice, '2026-03-01')).toEqual({ kind: 'before-start', startsOn: '2026-03-02' });
+    expect(rollDateNote(twice, '2026-12-02')).toEqual({ kind: 'after-end', endsOn: '2026-11-30' });
   });
 });
 

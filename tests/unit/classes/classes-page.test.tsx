@@ -41,6 +41,27 @@ describe('classes page', () => {
     expect(screen.getByRole('button', { name: 'Create class' })).toBeEnabled();
   });
 
+  it('shows each weekday of a class that meets twice a week, each meeting’s times and its dates (issue 52)', async () => {
+    const twice = {
+      ...classes[0]!,
+      schedule: 'Seg 08:00 - 09:30, Qua 14:00 - 15:30',
+      meetings: [
+        { weekDay: 'SEGUNDA', start: '08:00', end: '09:30' },
+        { weekDay: 'QUARTA', start: '14:00', end: '15:30' },
+      ],
+      startsOn: '2026-03-02',
+      endsOn: '2026-11-30',
+      instructorIds: [],
+    };
+    mockApi({ classes: [twice, classes[2]!], activities });
+    renderWithRouter(<ClassesPage />);
+    const card = (await screen.findByText('Futsal Sub-12')).closest('[data-testid="class-card"]') as HTMLElement;
+    expect(within(card).getByText('Monday')).toBeInTheDocument();
+    expect(within(card).getByText('Wednesday')).toBeInTheDocument();
+    expect(within(card).getByText('Schedule: Monday 08:00 - 09:30; Wednesday 14:00 - 15:30')).toBeInTheDocument();
+    expect(within(card).getByText('From Mar 2, 2026 to Nov 30, 2026')).toBeInTheDocument();
+  });
+
   it('names an untitled class and a missing activity as unknown', async () => {
     mockApi({ classes, activities });
     renderWithRouter(<ClassesPage />);

@@ -15,6 +15,19 @@ const classes: ClassGroup[] = [
 const ids = (list: ClassGroup[]) => list.map((c) => c.id);
 
 describe('class filters', () => {
+  it('finds a class that meets on several weekdays by any of them (issue 52)', () => {
+    const twice: ClassGroup = {
+      ...classes[1]!,
+      id: 'c5',
+      meetings: [
+        { weekDay: 'TERCA', start: '08:00', end: '09:00' },
+        { weekDay: 'QUINTA', start: '08:00', end: '09:00' },
+      ],
+    };
+    expect(ids(filterClasses([...classes, twice], activities, { ...noClassFilters, weekDay: 'QUINTA' }))).toEqual(['c5']);
+    expect(ids(filterClasses([...classes, twice], activities, { ...noClassFilters, weekDay: 'TERCA' }))).toEqual(['c5']);
+  });
+
   it('shows every class when no filter is set', () => {
     expect(ids(filterClasses(classes, activities, noClassFilters))).toEqual(['c1', 'c2', 'c3', 'c4']);
   });

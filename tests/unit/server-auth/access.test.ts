@@ -144,8 +144,8 @@ describe("an instructor's device", () => {
     const [theirs, own] = await server.db.query<{ id: string }>(
       'SELECT DISTINCT class_id AS id FROM attendance_rolls WHERE date >= current_date - 60 ORDER BY class_id LIMIT 2',
     );
-    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, theirs!.id]);
-    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [mine, own!.id]);
+    await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = $2', [other!.id, theirs!.id]);
+    await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = $2', [mine, own!.id]);
     try {
       const rollsOf = async (access: AccessLevel) =>
         new Set(
@@ -158,7 +158,7 @@ describe("an instructor's device", () => {
       expect(instructor.has(theirs!.id)).toBe(false);
       expect((await rollsOf('coordenador')).has(theirs!.id)).toBe(true);
     } finally {
-      await server.db.run('UPDATE classes SET instructor_id = NULL WHERE id = ANY($1)', [[theirs!.id, own!.id]]);
+      await server.db.run('UPDATE classes SET instructor_ids = ARRAY[]::text[] WHERE id = ANY($1)', [[theirs!.id, own!.id]]);
     }
   });
 });
@@ -175,13 +175,13 @@ describe("an instructor's students", () => {
     const [other] = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' AND email <> $1 ORDER BY id LIMIT 1", [
       emails.instrutor,
     ]);
-    const before = await server.db.query<{ id: string; instructor: string | null }>('SELECT id, instructor_id AS instructor FROM classes');
+    const before = await server.db.query<{ id: string; instructor: string | null }>('SELECT id, instructor_ids[1] AS instructor FROM classes');
     const [own] = await server.db.query<{ id: string }>(
       'SELECT class_id AS id FROM class_enrollments WHERE ended_on IS NULL GROUP BY class_id HAVING count(*) >= 2 ORDER BY class_id LIMIT 1',
     );
     // Every class another instructor's but one, this instructor's.
-    await server.db.run('UPDATE classes SET instructor_id = $1', [other!.id]);
-    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [mine, own!.id]);
+    await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL)', [other!.id]);
+    await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = $2', [mine, own!.id]);
     try {
       const expected = (
         await server.db.query<{ id: string }>(
@@ -227,13 +227,13 @@ describe("an instructor's students", () => {
       expect([...syncedClasses]).toEqual([own!.id]);
       expect(rollsOf(full)).toHaveLength(1);
       // The class goes to the other instructor: its students and rolls leave this instructor's device at the next sync.
-      await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, own!.id]);
+      await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = $2', [other!.id, own!.id]);
       const gone = await syncAs('instrutor', full.cursor);
       expect(syncedIds(gone)).toEqual([]);
       expect([...(gone.removed.students ?? [])].sort()).toEqual(expect.arrayContaining(expected));
       expect(gone.removed.rolls).toContainEqual({ classId: own!.id, date: rollDate });
       // And back: they come again.
-      await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [mine, own!.id]);
+      await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = $2', [mine, own!.id]);
       const back = await syncAs('instrutor', gone.cursor);
       expect(syncedIds(back).sort()).toEqual(expected);
       expect(rollsOf(back)).toHaveLength(1);
@@ -267,15 +267,16 @@ describe("an instructor's students", () => {
       expect(syncedIds(coordinator)).toContain(elsewhere!.student);
 
       // A class that named no instructor, given to another: this instructor saw it, so its children leave their device.
-      await server.db.run('UPDATE classes SET instructor_id = NULL WHERE id = $1', [elsewhere!.id]);
+      await server.db.run('UPDATE classes SET instructor_ids = ARRAY[]::text[] WHERE id = $1', [elsewhere!.id]);
       const opened = await syncAs('instrutor', quiet.cursor);
       expect(syncedIds(opened)).toContain(elsewhere!.student);
-      await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, elsewhere!.id]);
+      await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = $2', [other!.id, elsewhere!.id]);
       const closed = await syncAs('instrutor', opened.cursor);
       expect(closed.removed.students ?? []).toContain(elsewhere!.student);
       expect(closed.removed.rolls ?? []).toContainEqual({ classId: elsewhere!.id, date: rollDate });
     } finally {
-      for (const row of before) await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [row.instructor, row.id]);
+      for (const row of before)
+        await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = $2', [row.instructor, row.id]);
     }
   });
 });
@@ -301,12 +302,12 @@ describe("an instructor's view of archived and deactivated", () => {
         GROUP BY c.id, c.activity_id ORDER BY c.id`,
     );
     const [one, two] = [groups[0]!, groups.find((group) => group.activity !== groups[0]!.activity)!];
-    const before = await server.db.query<{ id: string; instructor: string | null }>('SELECT id, instructor_id AS instructor FROM classes');
+    const before = await server.db.query<{ id: string; instructor: string | null }>('SELECT id, instructor_ids[1] AS instructor FROM classes');
     const others = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' AND email <> $1 LIMIT 1", [
       emails.instrutor,
     ]);
-    await server.db.run('UPDATE classes SET instructor_id = $1', [others[0]!.id]);
-    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = ANY($2)', [mine!.id, [one.id, two.id]]);
+    await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL)', [others[0]!.id]);
+    await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = ANY($2)', [mine!.id, [one.id, two.id]]);
     const listed = async (query = '') =>
       (await server.app.inject({ url: `/api/students${query}`, headers: bearer(tokens.instrutor) })).json<{ id: string }[]>().map((s) => s.id);
     const refused = async (url: string) => (await server.app.inject({ url, headers: bearer(tokens.instrutor) })).statusCode;
@@ -353,7 +354,8 @@ describe("an instructor's view of archived and deactivated", () => {
       await server.db.run('UPDATE classes SET archived = false WHERE id = $1', [one.id]);
       await server.db.run('UPDATE activities SET archived = false WHERE id = $1', [two.activity]);
       await server.db.run('UPDATE students SET active = true WHERE id = $1', [one.student]);
-      for (const row of before) await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [row.instructor, row.id]);
+      for (const row of before)
+        await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = $2', [row.instructor, row.id]);
     }
   });
 });
@@ -366,7 +368,7 @@ describe("an instructor's rolls", () => {
     const [theirs] = await server.db.query<{ id: string; student: string }>(
       'SELECT class_id AS id, min(student_id) AS student FROM class_enrollments GROUP BY class_id ORDER BY class_id LIMIT 1',
     );
-    await server.db.run('UPDATE classes SET instructor_id = $1 WHERE id = $2', [other!.id, theirs!.id]);
+    await server.db.run('UPDATE classes SET instructor_ids = array_remove(ARRAY[$1::text], NULL) WHERE id = $2', [other!.id, theirs!.id]);
     try {
       const as = (access: AccessLevel, method: 'GET' | 'PUT', url: string) =>
         server.app.inject({
@@ -389,7 +391,7 @@ describe("an instructor's rolls", () => {
         expect([200, 404], `coordinator ${method} ${url}`).toContain((await as('coordenador', method, url)).statusCode);
       }
     } finally {
-      await server.db.run('UPDATE classes SET instructor_id = NULL WHERE id = $1', [theirs!.id]);
+      await server.db.run('UPDATE classes SET instructor_ids = ARRAY[]::text[] WHERE id = $1', [theirs!.id]);
     }
   });
 

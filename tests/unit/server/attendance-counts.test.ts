@@ -91,11 +91,10 @@ async function world(): Promise<{ classes: string[]; students: string[] }> {
   for (let i = 0; i < CLASSES; i += 1) {
     const id = randomUUID();
     classes.push(id);
-    await server.db.run(`INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, 'SEGUNDA', '9h', 'Básico', $3)`, [
-      id,
-      `Judô ${i}`,
-      activityId,
-    ]);
+    await server.db.run(
+      `INSERT INTO classes (id, title, meetings, level, activity_id) VALUES ($1, $2, '[{"weekDay":"SEGUNDA","start":"09:00","end":"10:00"}]', 'Básico', $3)`,
+      [id, `Judô ${i}`, activityId],
+    );
   }
   const students: string[] = [];
   for (let i = 0; i < STUDENTS; i += 1) {

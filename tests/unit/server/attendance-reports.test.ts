@@ -39,7 +39,7 @@ async function makeClass(
     activityId,
   ]);
   await server.db.run(
-    `INSERT INTO classes (id, title, week_day, schedule, level, activity_id, archived) VALUES ($1, $2, $3, '14h', 'Básico', $4, $5)`,
+    `INSERT INTO classes (id, title, meetings, level, activity_id, archived) VALUES ($1, $2, jsonb_build_array(jsonb_build_object('weekDay', $3::text, 'start', '14:00', 'end', '15:00')), 'Básico', $4, $5)`,
     [classId, `Turma ${classId.slice(0, 4)}`, options.weekDay ?? 'SEGUNDA', activityId, options.archived ?? false],
   );
   const ids: string[] = [];

@@ -263,6 +263,24 @@ const overrides: Overrides = {
   instructorId: () => fc.constantFrom(null, fx.userId),
   // A follow-up case is opened for a child who exists (one open case each: the next opening answers 409 case-open).
   studentId: () => fc.constant(fx.spareStudentId),
+  // A class's instructors are users; its meetings end after they start; its last day is not before its first (issue 52).
+  instructorIds: () => fc.constantFrom([], [fx.userId]),
+  meetings: () =>
+    fc.array(
+      fc
+        .record({
+          weekDay: fc.constantFrom('SEGUNDA', 'TERCA', 'QUARTA', 'QUINTA', 'SEXTA', 'SABADO', 'DOMINGO'),
+          start: fc.integer({ min: 0, max: 23 * 60 + 58 }),
+          length: fc.integer({ min: 1, max: 120 }),
+        })
+        .map(({ weekDay, start, length }) => {
+          const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+          return { weekDay, start: time(start), end: time(Math.min(start + length, 23 * 60 + 59)) };
+        }),
+      { minLength: 1, maxLength: 14 },
+    ),
+  startsOn: () => fc.constantFrom(null, '0001-01-01', '2024-01-01'),
+  endsOn: () => fc.constantFrom(null, '2031-12-31', '9999-12-31'),
   // A status change is not dated after today (a document's date, the other `date`, may be any): a day up to the roll date.
   date: () =>
     fc

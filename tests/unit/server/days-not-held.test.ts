@@ -29,12 +29,10 @@ async function makeClass(names: string[], weekDay = 'SEGUNDA'): Promise<{ classI
   await server.db.run(`INSERT INTO activities (id, name, teacher, area, frequency) VALUES ($1, 'Futsal', 'Prof', 'Esporte', 'Semanal')`, [
     activityId,
   ]);
-  await server.db.run(`INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, $3, '9h', 'Básico', $4)`, [
-    classId,
-    `Futsal ${classId.slice(0, 4)}`,
-    weekDay,
-    activityId,
-  ]);
+  await server.db.run(
+    `INSERT INTO classes (id, title, meetings, level, activity_id) VALUES ($1, $2, jsonb_build_array(jsonb_build_object('weekDay', $3::text, 'start', '09:00', 'end', '10:00')), 'Básico', $4)`,
+    [classId, `Futsal ${classId.slice(0, 4)}`, weekDay, activityId],
+  );
   const ids: string[] = [];
   for (const name of names) {
     const id = randomUUID();

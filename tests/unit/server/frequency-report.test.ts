@@ -24,12 +24,10 @@ async function makeActivity(name: string): Promise<string> {
 /** A class of the activity with students enrolled from `from` (default long ago); answers the class's and students' ids. */
 async function makeClass(activityId: string, title: string, weekDay: string, students: Array<{ name: string; from?: string }>) {
   const classId = randomUUID();
-  await server.db.run(`INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, $3, '14h', 'Básico', $4)`, [
-    classId,
-    title,
-    weekDay,
-    activityId,
-  ]);
+  await server.db.run(
+    `INSERT INTO classes (id, title, meetings, level, activity_id) VALUES ($1, $2, jsonb_build_array(jsonb_build_object('weekDay', $3::text, 'start', '14:00', 'end', '15:00')), 'Básico', $4)`,
+    [classId, title, weekDay, activityId],
+  );
   const ids: string[] = [];
   for (const student of students) {
     const id = randomUUID();

@@ -81,7 +81,7 @@ describe('the order of students by name', () => {
       const id = randomUUID();
       await server.db.run("INSERT INTO activities (id, name, teacher, area, frequency) VALUES ($1, $2, 'Prof', 'Esporte', 'SEMANAL')", [id, title]);
       await server.db.run(
-        "INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, 'SEGUNDA', '08:00', 'INICIANTE', $3)",
+        `INSERT INTO classes (id, title, meetings, level, activity_id) VALUES ($1, $2, '[{"weekDay":"SEGUNDA","start":"08:00","end":"09:00"}]', 'INICIANTE', $3)`,
         [randomUUID(), title, id],
       );
       await server.db.run("INSERT INTO users (id, full_name, access, email) VALUES ($1, $2, 'instrutor', $3)", [

@@ -247,7 +247,18 @@ describe('activities and classes', () => {
     const id = randomUUID();
     const created = await inject('POST', '/api/classes', { ...fields, id });
     expect(created.statusCode).toBe(201);
-    expect(classSchema.parse(created.json())).toEqual({ ...fields, id, archived: false, version: 1 });
+    // The original client's fields come back as sent, beside the class's schedule they made (issue 52).
+    expect(classSchema.parse(created.json())).toEqual({
+      ...fields,
+      id,
+      archived: false,
+      version: 1,
+      meetings: [{ weekDay: 'SABADO', start: '09:00', end: '10:00' }],
+      scheduleNote: '',
+      startsOn: null,
+      endsOn: null,
+      instructorIds: [instructorId],
+    });
     const listed = async (query = '') => (await inject('GET', `/api/classes${query}`)).json<{ id: string }[]>().map((c) => c.id);
     expect(await listed(`?activityId=${activityId}`)).toContain(id);
     const student = await register();

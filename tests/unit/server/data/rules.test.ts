@@ -26,7 +26,16 @@ beforeAll(async () => {
   test = await openTestDb();
   const activity = (await insertActivity(test.db, randomUUID(), { name: 'Rules', teacher: 'T', area: 'Esportes', frequency: 'Semanal' }))!;
   classId = randomUUID();
-  await insertClass(test.db, classId, { title: 'Rules class', activityId: activity.id, weekDay: 'SEGUNDA', schedule: '08:00', level: 'INICIANTE' });
+  await insertClass(test.db, classId, {
+    title: 'Rules class',
+    activityId: activity.id,
+    level: 'INICIANTE',
+    meetings: [{ weekDay: 'SEGUNDA', start: '08:00', end: '09:00' }],
+    scheduleNote: '',
+    instructorIds: [],
+    startsOn: null,
+    endsOn: null,
+  });
 }, SETUP_TIMEOUT_MS);
 afterAll(() => test.close());
 

@@ -27,12 +27,10 @@ async function makeActivity(server: TestServer, name: string): Promise<string> {
 }
 async function makeClass(server: TestServer, activityId: string, title: string, weekDay: string): Promise<string> {
   const id = randomUUID();
-  await server.db.run(`INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, $3, '14h', 'Básico', $4)`, [
-    id,
-    title,
-    weekDay,
-    activityId,
-  ]);
+  await server.db.run(
+    `INSERT INTO classes (id, title, meetings, level, activity_id) VALUES ($1, $2, jsonb_build_array(jsonb_build_object('weekDay', $3::text, 'start', '14:00', 'end', '15:00')), 'Básico', $4)`,
+    [id, title, weekDay, activityId],
+  );
   return id;
 }
 async function makeChild(server: TestServer, child: Child): Promise<string> {

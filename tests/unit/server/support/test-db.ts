@@ -75,10 +75,11 @@ export async function pgliteSnapshot(): Promise<Blob> {
   });
 }
 
-export async function openTestDb(): Promise<TestDb> {
+/** `empty`: neither migrated nor seeded (a migration's test runs the migrations before its own, then its own). */
+export async function openTestDb({ empty = false }: { empty?: boolean } = {}): Promise<TestDb> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openPglite({ snapshot: await pgliteSnapshot() });
+    const db = await openPglite({ snapshot: empty ? await emptyPgliteSnapshot() : await pgliteSnapshot() });
     return { db, close: () => db.close() };
   }
   const schema = `quadra_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -86,7 +87,7 @@ export async function openTestDb(): Promise<TestDb> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const db = await openPostgres({ connectionString: url, schema, max: 4 });
-  await prepareDatabase(db);
+  if (!empty) await prepareDatabase(db);
   return {
     db,
     async close() {
