@@ -56,11 +56,10 @@ async function makeChild(name = 'Joana Teste'): Promise<{ studentId: string; cla
   const classId = randomUUID();
   const studentId = randomUUID();
   await testDb.db.run(`INSERT INTO activities (id, name, teacher, area, frequency) VALUES ($1, 'Vôlei', 'Prof', 'Esporte', 'Semanal')`, [activityId]);
-  await testDb.db.run(`INSERT INTO classes (id, title, week_day, schedule, level, activity_id) VALUES ($1, $2, 'TERCA', '9h', 'Básico', $3)`, [
-    classId,
-    `Vôlei ${classId.slice(0, 4)}`,
-    activityId,
-  ]);
+  await testDb.db.run(
+    `INSERT INTO classes (id, title, meetings, level, activity_id) VALUES ($1, $2, '[{"weekDay":"TERCA","start":"09:00","end":"10:00"}]', 'Básico', $3)`,
+    [classId, `Vôlei ${classId.slice(0, 4)}`, activityId],
+  );
   await testDb.db.run('INSERT INTO students (id, full_name) VALUES ($1, $2)', [studentId, name]);
   await testDb.db.run(`INSERT INTO class_enrollments (class_id, student_id, enrolled_on) VALUES ($1, $2, '2020-01-01')`, [classId, studentId]);
   return { studentId, classId };
