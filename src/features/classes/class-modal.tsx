@@ -4,8 +4,8 @@
  * (issue 52). The write also carries the original client's fields (the first meeting's weekday, the schedule as text,
  * the first instructor), derived here as the server derives them.
  */
-import { useState } from 'react';
-import { ActionIcon, Button, Fieldset, Group, Modal, MultiSelect, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Button, Chip, Fieldset, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,6 +18,7 @@ import { usersQueryOptions } from '../../api/users.ts';
 import { notifySaved } from '../../components/notify.ts';
 import { useEnumOptions } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
+import classes from './class-modal.module.css';
 
 type Fields = { title: string; activityId: string; level: string; startsOn: string; endsOn: string; instructorIds: string[] };
 type MeetingRow = { key: number; weekDay: string; start: string; end: string };
@@ -48,6 +49,7 @@ export function ClassModal({ group, activities, onClose }: { group?: ClassGroup;
   // A class migrated from a free-text schedule that had no times: the text, shown until times are written.
   const oldSchedule = group ? scheduleNoteOf(group) : '';
   const [tried, setTried] = useState(false);
+  const instructorsHelp = useId();
   const set =
     (field: 'title' | 'activityId' | 'level' | 'startsOn' | 'endsOn') => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
       const value = event.currentTarget.value;
@@ -163,17 +165,21 @@ export function ClassModal({ group, activities, onClose }: { group?: ClassGroup;
                     style={{ flex: '1 1 7rem' }}
                   />
                   {meetings.length > 1 && (
-                    <ActionIcon
+                    <Button
                       variant="subtle"
                       color="red"
                       c="red.9"
-                      size={44}
+                      w={44}
+                      h={44}
+                      p={0}
                       mt={25}
+                      style={{ flexShrink: 0 }}
                       aria-label={t`Remove meeting ${n}`}
+                      title={t`Remove meeting ${n}`}
                       onClick={() => setMeetings((previous) => previous.filter((other) => other.key !== row.key))}
                     >
                       <IconTrash size={20} aria-hidden />
-                    </ActionIcon>
+                    </Button>
                   )}
                 </Group>
               );
@@ -205,18 +211,20 @@ export function ClassModal({ group, activities, onClose }: { group?: ClassGroup;
         </Group>
         <NativeSelect label={t`Level`} value={fields.level} onChange={set('level')} withAsterisk error={required(fields.level)} data={levels} />
         {can('users:read') && (
-          <MultiSelect
-            label={t`Instructors`}
-            description={t`Each one sees the class as their own. None: every instructor sees it.`}
-            value={fields.instructorIds}
-            onChange={(instructorIds) => setFields((previous) => ({ ...previous, instructorIds }))}
-            data={instructorOptions}
-            searchable
-            clearable
-            nothingFoundMessage={t`No one found`}
-            comboboxProps={{ withinPortal: true }}
-            styles={{ input: { minHeight: 44 } }}
-          />
+          <Chip.Group multiple value={fields.instructorIds} onChange={(instructorIds) => setFields((previous) => ({ ...previous, instructorIds }))}>
+            <Fieldset legend={t`Instructors`} variant="unstyled">
+              <Text size="sm" c="gray.8" mb="xs" id={instructorsHelp}>
+                <Trans>Each one sees the class as their own. None: every instructor sees it.</Trans>
+              </Text>
+              <Group gap="xs" aria-describedby={instructorsHelp}>
+                {instructorOptions.map((option) => (
+                  <Chip key={option.value} value={option.value} variant="outline" classNames={{ label: classes.instructorChip }}>
+                    {option.label}
+                  </Chip>
+                ))}
+              </Group>
+            </Fieldset>
+          </Chip.Group>
         )}
         <EditModalActions canArchive={Boolean(group)} onArchive={() => void save(true)} onCancel={onClose} onSave={() => void save()} />
       </Stack>
