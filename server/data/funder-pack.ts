@@ -5,7 +5,8 @@
  * rules the month grid uses: who is on a roster (rules/roster.ts onRoster), which rolls count (heldRoll) and the one
  * frequency rule (attendanceCountsSql, frequencySql).
  */
-import type { NotHeldReason } from '../../src/api/contract.ts';
+import { scheduleTextOf } from '../../src/api/class-schedule.ts';
+import type { ClassMeeting, NotHeldReason } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { currentConsents } from './consents.ts';
 import { attendanceCountsSql, frequencySql, heldRoll } from './rules/frequency.ts';
@@ -55,9 +56,19 @@ type ClassRow = {
   activityId: string;
   activityName: string;
   instructor: string | null;
-  weekDay: string | null;
-  schedule: string | null;
+  meetings: ClassMeeting[] | string;
+  scheduleNote: string;
 };
+
+/**
+ * The schedule a list prints (issue 52): one meeting's weekday beside its times; several meetings as one text that
+ * names each day ("Seg 08:00 - 09:30, Qua 14:00 - 15:30"), with no weekday of its own.
+ */
+function scheduleOfRow(row: ClassRow): { weekDay: string | null; schedule: string | null } {
+  const meetings = typeof row.meetings === 'string' ? (JSON.parse(row.meetings) as ClassMeeting[]) : row.meetings;
+  const text = scheduleTextOf(meetings, row.scheduleNote) || null;
+  return meetings.length === 1 ? { weekDay: meetings[0]!.weekDay || null, schedule: text } : { weekDay: null, schedule: text };
+}
 type RollRow = { classId: string; date: string; held: boolean; reason: NotHeldReason | null; note: string | null; dayOff: string | null };
 type LineRow = Omit<ListLine, 'marks'> & { classId: string; month: string; marks: string | null };
 
@@ -69,9 +80,11 @@ type LineRow = Omit<ListLine, 'marks'> & { classId: string; month: string; marks
 export async function classMonthLists(db: Queryable, from: string, to: string, activityIds: readonly string[] | null): Promise<ClassMonthList[]> {
   const chosen = `SELECT c.id FROM classes c WHERE $3::text[] IS NULL OR c.activity_id = ANY($3::text[])`;
   const classes = await db.query<ClassRow>(
-    `SELECT c.id, c.title, c.activity_id AS "activityId", a.name AS "activityName", coalesce(u.full_name, nullif(a.teacher, '')) AS instructor,
-            nullif(c.week_day, '') AS "weekDay", nullif(c.schedule, '') AS schedule
-       FROM classes c JOIN activities a ON a.id = c.activity_id LEFT JOIN users u ON u.id = c.instructor_id
+    `SELECT c.id, c.title, c.activity_id AS "activityId", a.name AS "activityName",
+            coalesce((SELECT string_agg(u.full_name, ', ' ORDER BY array_position(c.instructor_ids, u.id)) FROM users u WHERE u.id = ANY (c.instructor_ids)),
+                     nullif(a.teacher, '')) AS instructor,
+            c.meetings, c.schedule_note AS "scheduleNote"
+       FROM classes c JOIN activities a ON a.id = c.activity_id
       WHERE c.id IN (${chosen}) AND $1::date IS NOT NULL AND $2::date IS NOT NULL
       ORDER BY ${foldedOrder('a.name', 'a.id')}, ${foldedOrder('c.title', 'c.id')}`,
     [from, to, activityIds],
@@ -163,8 +176,7 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
         classId: group.id,
         className: group.title,
         instructor: group.instructor,
-        weekDay: group.weekDay,
-        schedule: group.schedule,
+        ...scheduleOfRow(group),
         month,
         rolls: monthRolls,
         lines: monthLines,

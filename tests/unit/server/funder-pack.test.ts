@@ -137,7 +137,7 @@ describe('GET /api/reports/funder-pack', () => {
     expect(list.text).toContain('1 Ana Souza P J P 2 0 1 100 %');
     // Bruno, enrolled on the 10th: nothing on the 3rd; 17 P, 24 A
     expect(list.text).toContain('2 Bruno Lima P F 1 1 0 50 %');
-    expect(list.text).toContain('Horário: Segunda 14h');
+    expect(list.text).toContain('Horário: Segunda 14:00 - 15:00');
     expect(list.text).toContain('Nº Nome 3 S 10 NR 17 S 24 S 31 FER P F J Freq.');
     // the day's presences: 3rd Ana and Hana, 17th Bruno and Carla, 24th Ana; the month's P, F, J
     expect(list.text).toContain('Presentes no dia 2 2 1 5 6 1');
