@@ -7,6 +7,7 @@
  * What became of each row is kept in import_rows by import id and row number: a resent batch creates nothing twice.
  */
 import { randomUUID } from 'node:crypto';
+import { parseScheduleTimes } from '../../src/api/class-schedule.ts';
 import { onlyDigits } from '../../src/api/contract.ts';
 import type {
   EnrolmentMatch,
@@ -68,16 +69,20 @@ async function createCatalog(tx: Queryable, activities: readonly ImportNewActivi
       activity.area,
       activity.frequency,
     ]);
-  for (const group of classes)
+  for (const group of classes) {
     // A class of an activity that is not there is not made (its rows are refused as naming an unknown class); an
-    // instructor who is not a user is left out.
+    // instructor who is not a user is left out. Its weekday and schedule text make its one meeting as the original
+    // client's do (migration 022: times read where the text reads as times, the text kept otherwise).
+    const times = parseScheduleTimes(group.schedule);
+    const meetings = [{ weekDay: group.weekDay, start: times?.start ?? null, end: times?.end ?? null }];
     await tx.run(
-      `INSERT INTO classes (id, title, week_day, schedule, level, activity_id, instructor_id)
-       SELECT $1, $2, $3, $4, $5, $6, (SELECT id FROM users WHERE id = $7)
+      `INSERT INTO classes (id, title, meetings, schedule_note, level, activity_id, instructor_ids)
+       SELECT $1, $2, $3::jsonb, $4, $5, $6, coalesce((SELECT ARRAY[id] FROM users WHERE id = $7), '{}'::text[])
         WHERE EXISTS (SELECT 1 FROM activities WHERE id = $6)
        ON CONFLICT (id) DO NOTHING`,
-      [group.id, group.title, group.weekDay, group.schedule, group.level, group.activityId, group.instructorId ?? null],
+      [group.id, group.title, JSON.stringify(meetings), times ? '' : group.schedule, group.level, group.activityId, group.instructorId ?? null],
     );
+  }
 }
 
 type Stored = {

@@ -268,13 +268,17 @@ export const classListSchema = z.array(classSchema);
  * A write with `meetings` (or `instructorIds`) is stored from those, and its `weekDay`/`schedule` (`instructorId`) are
  * then not read: the answer derives them again.
  */
-const classFields = {
+/** The original client's fields of a class write (a class import writes these too: src/api/enrolment-imports-contract.ts). */
+export const classOriginalFields = {
   title: requiredText(200),
   activityId: idSchema,
   weekDay: z.enum(enums.weekDay),
   schedule: requiredText(100),
   level: z.enum(enums.level),
   instructorId: z.optional(z.nullable(idSchema)),
+};
+const classFields = {
+  ...classOriginalFields,
   meetings: z.optional(z.array(classMeetingWriteSchema).check(z.minLength(1), z.maxLength(CLASS_MEETINGS_MAX))),
   startsOn: z.optional(z.nullable(isoDateSchema)),
   endsOn: z.optional(z.nullable(isoDateSchema)),

@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import {
   activityCreateSchema,
   calendarDateSchema,
-  classCreateSchema,
+  classOriginalFields,
   clientIdSchema,
   cpfSchema,
   idSchema,
@@ -25,7 +25,9 @@ export const IMPORT_NEW_CATALOG_MAX = 200;
 
 export const importNewActivitySchema = z.extend(activityCreateSchema, { id: clientIdSchema });
 export type ImportNewActivity = z.infer<typeof importNewActivitySchema>;
-export const importNewClassSchema = z.extend(classCreateSchema, { id: clientIdSchema });
+// A class the import makes has the original client's fields: its weekday and schedule text make its one meeting
+// (server/data/enrolment-imports.ts, as migration 022 did).
+export const importNewClassSchema = z.object({ ...classOriginalFields, id: clientIdSchema });
 export type ImportNewClass = z.infer<typeof importNewClassSchema>;
 
 /** The child as a class list has them: a name, and a date of birth and CPF when it has them. */
