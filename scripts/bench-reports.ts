@@ -7,7 +7,9 @@
  *   npx tsx scripts/bench-reports.ts
  *   bash scripts/with-postgres.sh npx tsx scripts/bench-reports.ts      the same on PostgreSQL (DATABASE_URL)
  *   BENCH_DATA_DIR=/tmp/x npx tsx scripts/bench-reports.ts               keeps the seeded folder for the next run
- * Goal: <= 100 ms each for the grid and the alerts; <= 500 ms for the half year's beneficiaries.
+ * Goal: <= 100 ms each for the grid and the alerts; <= 500 ms for the half year's beneficiaries. The alerts run with
+ * the calendar applied (a day off in each of the last six months), and GET /api/cases lists BENCH_OPEN_CASES (1,000)
+ * open follow-up cases (issue 50), <= 100 ms.
  * Then the funder's pack of that half year (issue 53): the whole ZIP downloaded over HTTP (the server listening on a
  * local port, the answer read and thrown away as it streams), BENCH_PACK_RUNS (3) times: its time, its size, how many
  * class-month lists, and the process's resident memory at its highest while making it (sampled every 20 ms; the
@@ -25,7 +27,9 @@ import { median } from './bench-common.ts';
 
 const students = Number(process.env.BENCH_STUDENTS ?? 5000);
 const runs = Number(process.env.BENCH_RUNS ?? 15);
-const GOAL_MS = { grid: 100, alerts: 100, beneficiaries: 500 } as const;
+const GOAL_MS = { grid: 100, alerts: 100, beneficiaries: 500, cases: 100 } as const;
+/** Follow-up cases (issue 50): this many open, each with a contact and the causes heard. */
+const OPEN_CASES = Number(process.env.BENCH_OPEN_CASES ?? 1000);
 const packRuns = Number(process.env.BENCH_PACK_RUNS ?? 3);
 const PACK_GOAL = { ms: 20_000, rssMB: 400 } as const;
 
@@ -59,6 +63,25 @@ async function main(): Promise<void> {
     ON CONFLICT DO NOTHING;
   `);
   if (seeded === 0) await db.transaction(recountAll); // rolls written here, not through the API: count them once
+  // The calendar applied (issue 50): a day off in each of the last months, so the alerts' rule meets real days off.
+  await db.exec(`
+    INSERT INTO calendar_days (date, kind, name, updated_by)
+    SELECT (current_date - n * 30)::date, 'HOLIDAY', 'Bench', 'bench@example.org' FROM generate_series(1, 6) n
+    ON CONFLICT DO NOTHING;`);
+  if (seeded === 0) await db.transaction(recountAll); // the days off take their rolls out of the counts
+  // OPEN_CASES open follow-up cases (issue 50) of as many children, each with a contact and the causes heard.
+  await db.exec(`
+    INSERT INTO follow_up_cases (id, student_id, origin, opened_on, opened_by, opened_by_id, next_step_on)
+    SELECT 'bench-case-' || s.id, s.id, 'ABSENT_STREAK', current_date - (hashtext(s.id) % 20 + 20) % 20, 'Bench', 'bench',
+           current_date + (hashtext(s.id) % 10)
+      FROM (SELECT id FROM students ORDER BY id LIMIT ${OPEN_CASES}) s
+    ON CONFLICT DO NOTHING;
+    INSERT INTO follow_up_steps (id, case_id, kind, at, channel, outcome, recorded_by, recorded_by_id)
+    SELECT c.id || '-contact', c.id, 'CONTACT', now() - interval '1 day', 'PHONE', 'REACHED', 'Bench', 'bench' FROM follow_up_cases c
+    ON CONFLICT DO NOTHING;
+    INSERT INTO follow_up_steps (id, case_id, kind, at, causes, recorded_by, recorded_by_id)
+    SELECT c.id || '-causes', c.id, 'CAUSES', now() - interval '1 day', ARRAY['TRANSPORT', 'FAMILY'], 'Bench', 'bench' FROM follow_up_cases c
+    ON CONFLICT DO NOTHING;`);
   await db.exec('ANALYZE');
   const [{ marks = 0, rolls = 0 } = {}] = await db.query<{ marks: number; rolls: number }>(
     'SELECT (SELECT count(*)::int FROM attendance_entries) AS marks, (SELECT count(*)::int FROM attendance_rolls) AS rolls',
@@ -93,21 +116,25 @@ async function main(): Promise<void> {
     alerts: await time('/api/attendance/alerts'),
     // The half year the rolls cover, the whole programme: every child served, the nominal list and its access record.
     beneficiaries: await time(`/api/reports/beneficiaries?from=${isoDaysAgo(182)}&to=${isoDaysAgo(1)}`),
+    // Every open case: the child, their classes, days open, next step, late, and each child's read in the access record.
+    cases: await time('/api/cases?status=open'),
   };
+  const [{ open = 0 } = {}] = await db.query<{ open: number }>('SELECT count(*)::int AS open FROM follow_up_cases WHERE closed_at IS NULL');
   const pack = await timePack(app, `/api/reports/funder-pack?from=${isoDaysAgo(182)}&to=${isoDaysAgo(1)}`);
   await app.close();
   await db.close();
   if (!keep) await rm(dataDir, { recursive: true, force: true });
-  for (const name of ['grid', 'alerts', 'beneficiaries'] as const) {
+  for (const name of ['grid', 'alerts', 'beneficiaries', 'cases'] as const) {
     const { medianMs, maxMs } = figures[name];
     const goal = GOAL_MS[name];
-    console.log(`${name.padEnd(13)} median ${medianMs} ms, slowest ${maxMs} ms (goal <= ${goal} ms: ${(medianMs / goal).toFixed(2)} x goal)`);
+    const label = name === 'cases' ? `cases (${open} open)` : name;
+    console.log(`${label.padEnd(13)} median ${medianMs} ms, slowest ${maxMs} ms (goal <= ${goal} ms: ${(medianMs / goal).toFixed(2)} x goal)`);
   }
   console.log(
     `pack          median ${pack.medianMs} ms, slowest ${pack.maxMs} ms (goal <= ${PACK_GOAL.ms} ms: ${(pack.medianMs / PACK_GOAL.ms).toFixed(2)} x goal); ` +
       `${pack.lists} class-month lists, ${pack.zipMB} MB; resident memory at most ${pack.peakRssMB} MB (${pack.baseRssMB} MB before; goal <= ${PACK_GOAL.rssMB} MB)`,
   );
-  console.log(`BENCH_JSON ${JSON.stringify({ ...figures, pack })}`);
+  console.log(`BENCH_JSON ${JSON.stringify({ ...figures, openCases: open, pack })}`);
 }
 
 /** The pack downloaded over HTTP, read as it streams: time, size, lists, and the highest resident memory meanwhile. */

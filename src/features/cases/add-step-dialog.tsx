@@ -4,7 +4,7 @@
  * the outbox: a social worker at a home with no signal records the visit, and it arrives once.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Radio, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   absenceCauses,
@@ -92,19 +92,19 @@ export function AddStepDialog({ found, onClose }: { found: FollowUpCase; onClose
         }}
       >
         <Stack gap="md">
-          <div>
-            <Text size="sm" fw={500} id="step-kind-label" mb={4}>
-              <Trans>What was done</Trans>
-            </Text>
-            <SegmentedControl
-              aria-labelledby="step-kind-label"
-              fullWidth
-              data={caseStepKinds.map((code) => ({ value: code, label: i18n._(stepKindLabels[code]) }))}
-              value={kind}
-              onChange={(value) => setKind(value as CaseStepKind)}
-              data-testid="step-kind"
-            />
-          </div>
+          <Radio.Group
+            label={t`What was done`}
+            withAsterisk
+            value={kind}
+            onChange={(value) => setKind(value as CaseStepKind)}
+            data-testid="step-kind"
+          >
+            <Group gap="lg" mt="xs">
+              {caseStepKinds.map((code) => (
+                <Radio key={code} value={code} label={i18n._(stepKindLabels[code])} />
+              ))}
+            </Group>
+          </Radio.Group>
           <TextInput
             type="datetime-local"
             label={t`When`}

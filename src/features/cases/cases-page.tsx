@@ -3,7 +3,7 @@
  * their classes, who opened it, days open, the next step and whether it is late. Kept on the device: offline, the last
  * list shows, saying from when.
  */
-import { Anchor, Badge, Loader, SegmentedControl, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Radio, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -23,18 +23,19 @@ export function CasesPage({ status, onStatusChange }: { status: CaseStatusFilter
   return (
     <>
       <PageTitle>{t`Follow-ups`}</PageTitle>
-      <SegmentedControl
+      <Radio.Group
         mb="md"
-        aria-label={t`Which follow-ups`}
+        label={t`Which follow-ups`}
         value={status}
         onChange={(value) => onStatusChange(value as CaseStatusFilter)}
-        data={[
-          { value: 'open', label: t`Open` },
-          { value: 'closed', label: t`Closed` },
-          { value: 'all', label: t`All` },
-        ]}
         data-testid="case-status"
-      />
+      >
+        <Group gap="lg" mt="xs">
+          <Radio value="open" label={t`Open`} />
+          <Radio value="closed" label={t`Closed`} />
+          <Radio value="all" label={t`All`} />
+        </Group>
+      </Radio.Group>
       <ListSourceBanner source={source} savedAt={savedAt} />
       {source === 'loading' && <Loader size="sm" aria-label={t`Loading the follow-ups`} />}
       {source === 'error' && (
