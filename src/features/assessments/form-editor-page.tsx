@@ -6,23 +6,7 @@
  * this tab's session storage (a reload keeps it), and a saved one waits in the outbox offline.
  */
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, NativeSelect, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -316,15 +300,20 @@ function QuestionCard(props: {
                   onChange={(event) => setOption(at, event.currentTarget.value)}
                   size="md"
                 />
-                <ActionIcon
+                {/* A square Button rather than an ActionIcon, whose styles the app's CSS does not carry. */}
+                <Button
                   variant="subtle"
                   color="red"
-                  size={44}
+                  c="red.9"
+                  w={44}
+                  h={44}
+                  p={0}
+                  style={{ flexShrink: 0 }}
                   aria-label={t`Remove option ${at + 1}`}
                   onClick={() => onChange({ options: question.options.filter((_, i) => i !== at) })}
                 >
                   <IconX size={18} aria-hidden />
-                </ActionIcon>
+                </Button>
               </Group>
             ))}
             {(problems.includes('options-too-few') || problems.includes('options-repeated')) && (

@@ -4,7 +4,7 @@
  * the outbox: a social worker at a home with no signal records the visit, and it arrives once.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Radio, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   absenceCauses,
@@ -139,14 +139,14 @@ export function AddStepDialog({ found, onClose }: { found: FollowUpCase; onClose
           )}
           {kind === 'REFERRAL' && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
+              {/* A native select: Mantine's Select is a combobox whose popover styles the app's CSS does not carry. */}
+              <NativeSelect
                 label={t`Referred to`}
                 withAsterisk
-                data={referralTargets.map((code) => ({ value: code, label: i18n._(referralLabels[code]) }))}
-                value={referralTo}
-                onChange={(value) => setReferralTo(value as ReferralTarget | null)}
+                data={[{ value: '', label: t`Choose one` }, ...referralTargets.map((code) => ({ value: code, label: i18n._(referralLabels[code]) }))]}
+                value={referralTo ?? ''}
+                onChange={(event) => setReferralTo((event.currentTarget.value || null) as ReferralTarget | null)}
                 error={shown(problems.referralTo)}
-                allowDeselect={false}
               />
               <TextInput
                 type="date"
