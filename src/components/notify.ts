@@ -23,29 +23,10 @@ export type ToastInput = {
   closable?: boolean;
   /**
    * Where the toast goes instead of the toast area's own place: the top, for a toast whose control the bottom area would
-   * cover (toastPositionAwayFrom in toast-position.ts). Without it, the toast keeps away from the focused control.
+   * cover (toastPositionAwayFrom in toast-position.ts, loaded with the screens that use it, not with the first script).
    */
-  position?: ToastPosition;
+  position?: 'top-right' | 'top-center';
 };
-
-type ToastPosition = 'top-right' | 'top-center';
-type Placement = (control: Element | null) => ToastPosition | undefined;
-
-/**
- * How a toast keeps away from the control that made it, when its caller does not say (issue 56: "toasts never cover the
- * control that made them"). The control is the focused one: a tap or a key on a button focuses it. The placement
- * (toast-position.ts) loads after the first screen (main.tsx), so it costs the first script nothing; a toast before
- * that keeps the toast area's own place.
- */
-let placeAway: Placement | undefined;
-export function keepToastsAwayFromTheirControl(placement: Placement): void {
-  placeAway = placement;
-}
-
-function focusedControl(): Element | null {
-  const focused = typeof document === 'undefined' ? null : document.activeElement;
-  return focused && focused !== document.body ? focused : null;
-}
 
 /**
  * Show a toast; the message must already be translated. Severity defaults to info. One toast per action: the same
@@ -59,7 +40,7 @@ function toastId(severity: Severity, message: string): string {
   return `toast-${severity}-${(hash >>> 0).toString(36)}-${message.length}`;
 }
 
-export function notify({ message, severity = 'info', closable = false, position = placeAway?.(focusedControl()) }: ToastInput): string {
+export function notify({ message, severity = 'info', closable = false, position }: ToastInput): string {
   return notifications.show({
     id: toastId(severity, message),
     ...(position ? { position } : {}),

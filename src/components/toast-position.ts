@@ -24,11 +24,12 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.t
 export function toastSideAwayFrom(
   control: Box,
   screen: { width: number; height: number; headerHeight: number; mobile: boolean },
-  shown: { bottomAreaTop: number; topAreaBottom: number },
+  shown: { bottomAreaTop: number; topAreaBottom: number; bottomAreaBottom?: number },
 ): ToastSide {
   const width = screen.mobile ? screen.width : TOAST_AREA_WIDTH + EDGE;
   const left = screen.mobile ? 0 : screen.width - width;
-  const bottom: Box = { left, right: screen.width, top: shown.bottomAreaTop - TOAST_ROOM, bottom: screen.height };
+  // The area's own lower edge: a screen may raise it above a bar at the foot (the roll call's, with Save in it).
+  const bottom: Box = { left, right: screen.width, top: shown.bottomAreaTop - TOAST_ROOM, bottom: shown.bottomAreaBottom ?? screen.height };
   if (!overlaps(bottom, control)) return 'bottom';
   const top: Box = { left, right: screen.width, top: 0, bottom: Math.max(shown.topAreaBottom, screen.headerHeight) + TOAST_ROOM };
   return overlaps(top, control) ? 'bottom' : 'top';
@@ -40,33 +41,26 @@ type ToastPlace = 'top-right' | 'top-center' | undefined;
 export function toastPositionAwayFrom(control: Element | null | undefined): ToastPlace {
   if (!control || typeof window === 'undefined') return undefined;
   const mobile = window.matchMedia?.(MOBILE_QUERY).matches ?? false;
-  const area = (side: ToastSide) =>
-    document.querySelector(`.mantine-Notifications-root[data-position='${side}-${mobile ? 'center' : 'right'}']`)?.getBoundingClientRect();
-  const bottomArea = area('bottom');
-  const topArea = area('top');
+  const areaElement = (side: ToastSide) =>
+    document.querySelector(`.mantine-Notifications-root[data-position='${side}-${mobile ? 'center' : 'right'}']`);
+  const bottomAreaElement = areaElement('bottom');
+  const bottomArea = bottomAreaElement?.getBoundingClientRect();
+  const topArea = areaElement('top')?.getBoundingClientRect();
   const header = document.querySelector('header')?.getBoundingClientRect();
+  // Where the bottom area's toasts start: its lower edge, raised on a screen with a bar at its foot.
+  const bottomEdge = bottomAreaElement
+    ? window.innerHeight - (parseFloat(getComputedStyle(bottomAreaElement).bottom) || EDGE)
+    : window.innerHeight - EDGE;
   const side = toastSideAwayFrom(
     control.getBoundingClientRect(),
     { width: window.innerWidth, height: window.innerHeight, headerHeight: header?.bottom ?? 0, mobile },
     {
       // An empty area has no height: its toasts start at its edge.
-      bottomAreaTop: bottomArea && bottomArea.height > 0 ? bottomArea.top : window.innerHeight - EDGE,
+      bottomAreaTop: bottomArea && bottomArea.height > 0 ? bottomArea.top : bottomEdge,
+      bottomAreaBottom: bottomEdge,
       topAreaBottom: topArea && topArea.height > 0 ? topArea.bottom : 0,
     },
   );
   if (side === 'bottom') return undefined;
   return mobile ? 'top-center' : 'top-right';
-}
-
-/**
- * From now on, a toast whose caller does not place it keeps away from its control (main.tsx, after the first screen): the
- * focused control, or else the last one pressed (Safari on an iPad does not focus a tapped button).
- */
-export function placeToastsAwayFromTheirControl(keep: (placement: (focused: Element | null) => ToastPlace) => void): void {
-  let pressed: Element | null = null;
-  document.addEventListener('pointerdown', (event) => (pressed = event.target instanceof Element ? event.target : null), {
-    capture: true,
-    passive: true,
-  });
-  keep((focused) => toastPositionAwayFrom(focused ?? (pressed?.isConnected ? pressed : null)));
 }

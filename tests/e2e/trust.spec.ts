@@ -171,14 +171,20 @@ test('errors where the eye is: the first invalid field is focused below the fixe
   const box = (await page.getByText('CPF', { exact: true }).first().boundingBox())!;
   expect(box.y, 'the label starts below the 64 px header').toBeGreaterThanOrEqual(64);
 
-  // The guardian modal: opens with the focus on its first field, every field marked required, the first empty one focused.
+  // The guardian modal: opens with the focus on its first field, the required fields marked so (issue 52: NIS and the
+  // address are optional now), the first empty one focused.
   const student = await request.post(`${API_URL}/students`, { data: { fullName: `Olhar ${Date.now()}` } });
   const { id } = (await student.json()) as { id: string };
   await page.goto(`alunos/${id}/responsaveis?action=open-new-responsible-modal`);
   const dialog = page.getByRole('dialog', { name: 'Cadastrar responsável' });
-  await expect(dialog.getByLabel(/^Nome/)).toBeFocused();
-  for (const label of [/^Nome/, /^CPF/, /^NIS/, /^Endereço/]) await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
-  await dialog.getByLabel(/^Nome/).fill('Maria');
+  const name = dialog.getByRole('textbox', { name: 'Nome', exact: true });
+  await expect(name).toBeFocused();
+  for (const label of [/^Parentesco/, /^CPF/, /^Data de nascimento/, /^Telefone/])
+    await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
+  await expect(name).toHaveAttribute('required', '');
+  for (const label of [/^NIS/, /^Endereço/]) await expect(dialog.getByLabel(label)).not.toHaveAttribute('required', '');
+  await name.fill('Maria');
+  await dialog.getByLabel(/^Parentesco/).selectOption('AVO');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByLabel(/^CPF/)).toBeFocused();
   await expect(dialog.getByLabel(/^CPF/)).toHaveAttribute('aria-invalid', 'true');

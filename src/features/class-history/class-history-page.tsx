@@ -126,7 +126,8 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
     <div className={classes.sheet} data-testid="class-history">
       <PageTitle>{classLoading ? t`Attendance history` : t`Attendance history: ${className}`}</PageTitle>
       <Group justify="space-between" align="center" wrap="wrap" gap="sm" mb="md" className={classes.noPrint}>
-        <Group gap="xs" wrap="nowrap">
+        {/* Wraps: three links do not fit one line of a phone. */}
+        <Group gap="xs" wrap="wrap">
           {backToClass}
           {group && (
             <Button

@@ -25,6 +25,13 @@ describe('where a toast goes', () => {
     expect(toastSideAwayFrom(box(600, 820), tablet, { bottomAreaTop: 900, topAreaBottom: 0 })).toBe('top');
   });
 
+  it('at the bottom when the area is raised above a bar at the foot and the control is in the bar (the roll call)', () => {
+    // The roll call's bar holds Save (1104-1152); its toasts start above the bar, at 1176 - 110 = 1066 from the top.
+    const raised = { bottomAreaTop: 1066, topAreaBottom: 0, bottomAreaBottom: 1066 };
+    expect(toastSideAwayFrom(box(820 - TOAST_AREA_WIDTH, 1104), tablet, raised)).toBe('bottom');
+    expect(toastSideAwayFrom(box(820 - TOAST_AREA_WIDTH, 1000), tablet, raised)).toBe('top');
+  });
+
   it('on a phone the area is the whole width', () => {
     const phone = { width: 390, height: 800, headerHeight: 56, mobile: true };
     expect(toastSideAwayFrom(box(0, 740), phone, { bottomAreaTop: 784, topAreaBottom: 0 })).toBe('top');
