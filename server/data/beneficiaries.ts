@@ -81,7 +81,7 @@ export async function beneficiaryRows(db: Queryable, from: string, to: string, a
      )
      SELECT st.id, st.shown_name AS name, to_char(st.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
             CASE WHEN st.date_of_birth IS NULL THEN NULL ELSE date_part('year', age($1::date, st.date_of_birth))::int END AS age,
-            st.gender, st.race, st.school_name AS "schoolName", st.school_year AS "schoolYear", st.social_program AS "socialProgram",
+            st.gender, st.race, nullif(btrim(st.address_neighborhood), '') AS neighborhood, st.school_name AS "schoolName", st.school_year AS "schoolYear", st.social_program AS "socialProgram",
             sv.classes, to_char(sv.first_day, 'YYYY-MM-DD') AS "firstDay", to_char(sv.last_day, 'YYYY-MM-DD') AS "lastDay",
             coalesce(c.present, 0) AS present, coalesce(c.absent, 0) AS absent, coalesce(c.justified, 0) AS justified,
             coalesce(c.days, 0) AS "rollDays", ${frequencySql('c')} AS "frequencyPercent",
@@ -153,6 +153,28 @@ function breakdown<R extends Row>(rows: readonly R[], valueOf: (row: R) => strin
   );
 }
 
+/**
+ * Each spelling of a free text (the neighbourhood, typed or filled by the postcode lookup) mapped to the one its group
+ * is counted under: spellings that differ only in case, accents or spaces are one group, shown by its most frequent
+ * spelling (the first one met, in the list's name order, among equals).
+ */
+function commonSpellings(values: ReadonlyArray<string | null>): Map<string, string> {
+  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
+  const groups = new Map<string, Map<string, number>>();
+  for (const value of values) {
+    if (value === null) continue;
+    const spellings = groups.get(fold(value)) ?? new Map<string, number>();
+    spellings.set(value, (spellings.get(value) ?? 0) + 1);
+    groups.set(fold(value), spellings);
+  }
+  const shown = new Map<string, string>();
+  for (const spellings of groups.values()) {
+    const [common] = [...spellings].reduce((best, next) => (next[1] > best[1] ? next : best));
+    for (const spelling of spellings.keys()) shown.set(spelling, common);
+  }
+  return shown;
+}
+
 /** The report: the two counts, the breakdowns and the nominal list. */
 export async function beneficiariesReport(
   db: Queryable,
@@ -161,11 +183,13 @@ export async function beneficiariesReport(
 ): Promise<Omit<BeneficiariesReport, 'attendance'>> {
   const rows = await beneficiaryRows(db, query.from, query.to, query.activityIds.length ? query.activityIds : null);
   const withBand = rows.map((row) => ({ ...row, ageBand: ageBandOf(row.age, bands) }));
+  const neighborhoods = commonSpellings(rows.map((row) => row.neighborhood ?? null));
   const breakdowns: Record<BreakdownKey, BreakdownRow[]> = {
     // every band in its order, then ages outside them, then no date of birth
     ageBand: breakdown(withBand, (row) => row.ageBand, [...bands.map((band) => band.label), OTHER_AGE, null]),
     gender: breakdown(rows, (row) => row.gender),
     race: breakdown(rows, (row) => row.race),
+    neighborhood: breakdown(rows, (row) => (row.neighborhood ? (neighborhoods.get(row.neighborhood) ?? null) : null)),
     schoolYear: breakdown(rows, (row) => row.schoolYear),
     socialProgram: breakdown(rows, (row) => row.socialProgram),
     specialNeeds: breakdown(rows, (row) => row.specialNeeds),

@@ -198,13 +198,12 @@ export function monthsOf(from: string, to: string): string[] {
   }
 }
 
-/** What the nominal list names beyond the report's list: the civil name, the social name, the CPF and the neighbourhood. */
-export type PackPerson = { fullName: string; socialName: string | null; cpf: string | null; neighbourhood: string | null };
+/** What the nominal list names beyond the report's list: the civil name, the social name and the CPF. */
+export type PackPerson = { fullName: string; socialName: string | null; cpf: string | null };
 
 export async function packPeople(db: Queryable, studentIds: readonly string[]): Promise<Map<string, PackPerson>> {
   const rows = await db.query<PackPerson & { id: string }>(
-    `SELECT id, full_name AS "fullName", nullif(social_name, '') AS "socialName", registration_number AS cpf,
-            nullif(address_neighborhood, '') AS neighbourhood
+    `SELECT id, full_name AS "fullName", nullif(social_name, '') AS "socialName", registration_number AS cpf
        FROM students WHERE id = ANY($1::text[])`,
     [studentIds],
   );

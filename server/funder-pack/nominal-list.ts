@@ -52,7 +52,7 @@ export function nominalRows(students: readonly Beneficiary[], options: NominalOp
       label(raceLabels, student.race) || null,
       student.schoolName,
       student.schoolYear,
-      person?.neighbourhood ?? null,
+      student.neighborhood ?? null,
       student.classes.map((group) => `${group.activityName} / ${group.className}`).join('; '),
       dayText(student.firstDay),
       dayText(student.lastDay),

@@ -4,7 +4,7 @@
  * activity and class (the period and each month), and the activity calendar's days held and not held. The figures
  * are the report's own answer (data/beneficiaries.ts, period-attendance.ts, activity-calendar.ts), drawn, not recounted.
  */
-import type { ActivityCalendar, BeneficiariesReport, BreakdownKey } from '../../src/api/beneficiaries-contract.ts';
+import type { ActivityCalendar, BeneficiariesReport, BreakdownKey, BreakdownRow } from '../../src/api/beneficiaries-contract.ts';
 import type { PackHeader } from '../data/funder-pack.ts';
 import { dayText, genderLabels, label, monthText, percentText, raceLabels, socialProgramLabels } from './labels.ts';
 import { cell, footer, headerLine, newDocument, type Doc } from './pdf.ts';
@@ -22,6 +22,7 @@ const breakdownTitles: Array<{ key: BreakdownKey; title: string; labelOf: (value
   },
   { key: 'gender', title: 'Por gênero', labelOf: (v) => label(genderLabels, v), none: 'Não informado' },
   { key: 'race', title: 'Por raça/cor', labelOf: (v) => label(raceLabels, v), none: 'Não informada' },
+  { key: 'neighborhood', title: 'Por bairro', labelOf: (v) => v, none: 'Não informado' },
   { key: 'schoolYear', title: 'Por ano escolar', labelOf: (v) => v, none: 'Não informado' },
   { key: 'socialProgram', title: 'Por programa social', labelOf: (v) => label(socialProgramLabels, v), none: 'Nenhum informado' },
   {
@@ -89,7 +90,7 @@ export async function summaryPdf({ report, calendar, activityNames, header, made
   y = doc.y + 4;
 
   for (const section of breakdownTitles)
-    breakdown(section.title, report.breakdowns[section.key], (v) => (v === null ? section.none : section.labelOf(v)));
+    breakdown(section.title, report.breakdowns[section.key] ?? [], (v) => (v === null ? section.none : section.labelOf(v)));
 
   heading('Frequência por atividade e turma');
   const months = [...new Set(report.attendance.activities.flatMap((activity) => activity.months.map((m) => m.month)))].sort();
@@ -145,7 +146,7 @@ export async function summaryPdf({ report, calendar, activityNames, header, made
   doc.end();
   return bytes;
 
-  function breakdown(title: string, rows: BeneficiariesReport['breakdowns'][BreakdownKey], labelOf: (value: string | null) => string) {
+  function breakdown(title: string, rows: BreakdownRow[], labelOf: (value: string | null) => string) {
     heading(title);
     room(ROW * (rows.length + 1));
     const most = Math.max(1, ...rows.map((row) => row.served));

@@ -19,7 +19,7 @@ export const beneficiariesRoutes: FastifyPluginAsyncZod<ApiContext & { ageBands:
       schema: {
         tags: ['attendance'],
         summary:
-          'Beneficiaries served from `from` to `to` (inclusive): children on the roster of a class (of the activities given, or any) on at least one day of the period and active then; of them, those with at least one presence; broken down by age band at the period start (REPORT_AGE_BANDS), gender, race, school year, social programme and special needs; and the nominal list with each child’s frequency over the period; attendance per activity and class over the period, each month beside it; the activity calendar (per class and month: days held, not held and why, days off)',
+          'Beneficiaries served from `from` to `to` (inclusive): children on the roster of a class (of the activities given, or any) on at least one day of the period and active then; of them, those with at least one presence; broken down by age band at the period start (REPORT_AGE_BANDS), gender, race, neighbourhood, school year, social programme and special needs; and the nominal list with each child’s frequency over the period; attendance per activity and class over the period, each month beside it; the activity calendar (per class and month: days held, not held and why, days off)',
         description: 'Repeat activityId for several activities. The nominal list is a read of each child named: one access record row per child.',
         querystring: beneficiariesQuerySchema,
         response: { 200: beneficiariesReportSchema, ...errors(400) },

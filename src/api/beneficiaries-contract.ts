@@ -2,9 +2,9 @@
  * The period report for funders (issue 53): GET /reports/beneficiaries?from=&to=[&activityId=...]. Beneficiaries
  * served = children enrolled in a class (of the chosen activities, or any) on at least one day of the period and active
  * then (server/data/rules/roster.ts onRoster); of them, those with at least one presence on a held roll of the period
- * (rules/frequency.ts). Both counts broken down by age band at the period's start, gender, race, school year, social
- * programme and special needs (when the social anamnese says so), and the nominal list with each child's figures by the
- * one frequency rule over the period.
+ * (rules/frequency.ts). Both counts broken down by age band at the period's start, gender, race, neighbourhood, school
+ * year, social programme and special needs (when the social anamnese says so), and the nominal list with each child's
+ * figures by the one frequency rule over the period.
  */
 import * as z from 'zod/mini';
 import { idSchema, isoDateSchema, notHeldReasons, textSchema } from './contract.ts';
@@ -68,7 +68,7 @@ export const breakdownRowSchema = z.object({ value: z.nullable(z.string()), serv
 export type BreakdownRow = z.infer<typeof breakdownRowSchema>;
 
 /** The breakdowns, each a table of the field's values (in the contract's codes where the field has codes). */
-export const breakdownKeys = ['ageBand', 'gender', 'race', 'schoolYear', 'socialProgram', 'specialNeeds'] as const;
+export const breakdownKeys = ['ageBand', 'gender', 'race', 'neighborhood', 'schoolYear', 'socialProgram', 'specialNeeds'] as const;
 export type BreakdownKey = (typeof breakdownKeys)[number];
 
 export const beneficiarySchema = z.object({
@@ -80,6 +80,8 @@ export const beneficiarySchema = z.object({
   ageBand: z.nullable(z.string()),
   gender: z.nullable(z.string()),
   race: z.nullable(z.string()),
+  /** The record's neighbourhood (issue 52); optional: a copy kept on a device from before it was reported has none. */
+  neighborhood: z.optional(z.nullable(z.string())),
   schoolName: z.nullable(z.string()),
   schoolYear: z.nullable(z.string()),
   socialProgram: z.nullable(z.string()),
@@ -157,6 +159,8 @@ export const beneficiariesReportSchema = z.object({
     ageBand: z.array(breakdownRowSchema),
     gender: z.array(breakdownRowSchema),
     race: z.array(breakdownRowSchema),
+    /** The record's neighbourhood, spellings that differ only in case, accents or spaces as one; optional as above. */
+    neighborhood: z.optional(z.array(breakdownRowSchema)),
     schoolYear: z.array(breakdownRowSchema),
     socialProgram: z.array(breakdownRowSchema),
     specialNeeds: z.array(breakdownRowSchema),

@@ -107,7 +107,7 @@ async function fundedClass(request: APIRequestContext) {
   });
   const group = (await made.json()) as ClassGroup;
   const children = [
-    { fullName: `Alice Funder ${tag}`, dateOfBirth: `${year - 12}-01-01`, gender: 'FEMININO' },
+    { fullName: `Alice Funder ${tag}`, dateOfBirth: `${year - 12}-01-01`, gender: 'FEMININO', address: { neighborhood: `Bairro ${tag}` } },
     { fullName: `Breno Funder ${tag}`, dateOfBirth: `${year - 20}-01-01`, gender: 'MASCULINO' },
   ];
   const ids: string[] = [];
@@ -129,7 +129,7 @@ async function fundedClass(request: APIRequestContext) {
     },
   });
   expect(roll.ok(), await roll.text()).toBeTruthy();
-  return { activityId, activityName: `Prestação ${tag}`, names: children.map((child) => child.fullName) };
+  return { activityId, activityName: `Prestação ${tag}`, names: children.map((child) => child.fullName), neighborhood: `Bairro ${tag}` };
 }
 
 test('the period report for funders counts the children served and those who came, by band and gender, in both languages, and offline from the device', async ({
@@ -137,7 +137,7 @@ test('the period report for funders counts the children served and those who cam
   baseURL,
   request,
 }) => {
-  const { activityId, activityName, names } = await fundedClass(request);
+  const { activityId, activityName, names, neighborhood } = await fundedClass(request);
   const english = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'block' });
   await english.addInitScript(() => window.localStorage.setItem('quadra.locale', 'en-US'));
   const page = await english.newPage();
@@ -157,6 +157,11 @@ test('the period report for funders counts the children served and those who cam
   await expect(page.getByTestId('breakdown-ageBand').getByRole('row', { name: /^11–14 years/ })).toHaveText(/11–14 years\s*1\s*1/);
   await expect(page.getByTestId('breakdown-ageBand').getByRole('row', { name: /^18\+ years/ })).toHaveText(/18\+ years\s*1\s*0/);
   await expect(page.getByTestId('breakdown-gender').getByRole('row', { name: /^Female/ })).toHaveText(/Female\s*1\s*1/);
+  await expect(page.getByTestId('breakdown-neighborhood').getByRole('row', { name: new RegExp(`^${neighborhood}`) })).toHaveText(
+    new RegExp(`${neighborhood}\\s*1\\s*1`),
+  );
+  await expect(page.getByTestId('breakdown-neighborhood').getByRole('row', { name: /^Not recorded/ })).toHaveText(/Not recorded\s*1\s*0/);
+  await expect(page.getByRole('img', { name: /^Chart of the beneficiaries served, By neighbourhood/ }).locator('canvas')).toBeVisible();
   await expect(page.getByRole('img', { name: /^Chart of the beneficiaries served, By gender/ }).locator('canvas')).toBeVisible();
   // Attendance by activity and class: today's roll, one present and one absent
   await expect(page.getByTestId('period-attendance').getByRole('row', { name: new RegExp(`^${activityName}`) })).toContainText('50%');
@@ -180,6 +185,8 @@ test('the period report for funders counts the children served and those who cam
   await expect(pt.getByText('Beneficiários atendidos')).toBeVisible();
   await expect(pt.getByTestId('served-count')).toHaveText('2');
   await expect(pt.getByTestId('breakdown-gender').getByRole('row', { name: /^Feminino/ })).toHaveText(/Feminino\s*1\s*1/);
+  await expect(pt.getByTestId('breakdown-neighborhood').getByRole('row', { name: /^Não registrado/ })).toHaveText(/Não registrado\s*1\s*0/);
+  await expect(pt.getByRole('img', { name: /^Gráfico dos beneficiários atendidos, Por bairro/ }).locator('canvas')).toBeVisible();
   // This quarter: the address holds its two dates, and the same two children were served in it
   await pt.getByRole('combobox', { name: 'Período' }).selectOption({ label: 'Um trimestre' });
   const month = Number(localDate().slice(5, 7));

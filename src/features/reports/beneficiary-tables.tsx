@@ -3,7 +3,7 @@
  * figures) and its nominal list (issue 53).
  */
 import { useMemo } from 'react';
-import { Alert, Table, Text, Title } from '@mantine/core';
+import { Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BeneficiariesReport, BreakdownKey, BreakdownRow } from '../../api/beneficiaries-contract.ts';
 import { enumLabels } from '../../components/enum-labels.ts';
@@ -33,6 +33,7 @@ export function Breakdowns({ report }: { report: BeneficiariesReport }) {
     },
     { key: 'gender', title: t`By gender`, labelOf: coded('gender'), none: notRecorded },
     { key: 'race', title: t`By race`, labelOf: coded('race'), none: notRecorded },
+    { key: 'neighborhood', title: t`By neighbourhood`, labelOf: (value) => value, none: notRecorded },
     { key: 'schoolYear', title: t`By school year`, labelOf: (value) => value, none: notRecorded },
     { key: 'socialProgram', title: t`By social programme`, labelOf: coded('socialProgram'), none: t`None recorded` },
     {
@@ -42,22 +43,19 @@ export function Breakdowns({ report }: { report: BeneficiariesReport }) {
       none: t`No answer in the social anamnese`,
     },
   ];
-  return (
-    <>
-      {sections.map((section) => (
-        <Breakdown
-          key={section.key}
-          id={`breakdown-${section.key}`}
-          title={section.title}
-          rows={report.breakdowns[section.key]}
-          labelOf={(value) => (value === null ? section.none : section.labelOf(value))}
-        />
-      ))}
-      <Alert color="gray" c="gray.9" variant="light" title={t`By neighbourhood`}>
-        <Trans>The record does not keep a child&apos;s neighbourhood yet (only the postcode and the street), so this breakdown cannot be made.</Trans>
-      </Alert>
-    </>
-  );
+  // a copy kept on the device from before the neighbourhood was reported has no such breakdown: it is left out
+  return sections.map((section) => {
+    const rows = report.breakdowns[section.key];
+    return rows ? (
+      <Breakdown
+        key={section.key}
+        id={`breakdown-${section.key}`}
+        title={section.title}
+        rows={rows}
+        labelOf={(value) => (value === null ? section.none : section.labelOf(value))}
+      />
+    ) : null;
+  });
 }
 
 function Breakdown({ id, title, rows, labelOf }: { id: string; title: string; rows: BreakdownRow[]; labelOf: (value: string | null) => string }) {
@@ -121,7 +119,7 @@ export function NominalList({ report }: { report: BeneficiariesReport }) {
       </Text>
     );
   return (
-    <WideTable minWidth={960} label={t`Table: the nominal list`}>
+    <WideTable minWidth={1080} label={t`Table: the nominal list`}>
       <Table striped withTableBorder data-testid="nominal-list">
         <Table.Thead>
           <Table.Tr>
@@ -130,6 +128,9 @@ export function NominalList({ report }: { report: BeneficiariesReport }) {
             </Table.Th>
             <Table.Th scope="col" ta="right">
               <Trans>Age</Trans>
+            </Table.Th>
+            <Table.Th scope="col">
+              <Trans>Neighbourhood</Trans>
             </Table.Th>
             <Table.Th scope="col">
               <Trans>Classes</Trans>
@@ -158,6 +159,7 @@ export function NominalList({ report }: { report: BeneficiariesReport }) {
                 {student.name}
               </Table.Th>
               <Table.Td ta="right">{student.age ?? '—'}</Table.Td>
+              <Table.Td>{student.neighborhood ?? '—'}</Table.Td>
               <Table.Td>{student.classes.map((c) => `${c.activityName} · ${c.className}`).join('; ')}</Table.Td>
               <Table.Td>{dateText(locale, student.firstDay)}</Table.Td>
               <Table.Td>{dateText(locale, student.lastDay)}</Table.Td>

@@ -27,6 +27,7 @@ describe('GET /api/reports/beneficiaries', () => {
   // Hand-checked fixture, the period 2025-03-01 to 2025-03-31 (age at the period's start):
   //   Futebol / Segunda (Mondays): 3rd, 10th (class not held), 17th, 24th, 31st (a roll, then made a holiday: counts for no one)
   //   Xadrez / Quarta (Wednesdays): 5th, 12th
+  // Neighbourhoods as typed: Ana, Carla "Boa Vista", Bruno "boa  vista", Davi "Várzea", Hana " Varzea ", Iris none.
   //   Ana    8 (6–10)  both classes   Seg 3 P, 17 J, 24 P; Qua 5 P, 12 A: roll days 5, P 3, A 1, J 1: 3/(5-1) = 75 %
   //   Bruno 12 (11–14) Seg, enrolled on the 10th (inside): 17 P, 24 A: 1/2 = 50 %
   //   Carla 15 (15–17) Seg, left on the 18th (inside; last day the 17th): 3 A, 17 P: 50 %
@@ -52,9 +53,11 @@ describe('GET /api/reports/beneficiaries', () => {
     expect(byName['Davi Rocha']).toMatchObject({ age: 19, ageBand: '18+', rollDays: 3, present: 0, frequencyPercent: 0 });
     expect(byName['Hana Melo']).toMatchObject({ firstDay: '2025-03-01', lastDay: '2025-03-31', rollDays: 2, present: 1, frequencyPercent: 50 });
     expect(byName['Iris Prado']).toMatchObject({ age: 10, ageBand: '6–10', rollDays: 2, frequencyPercent: 50 });
+    // the nominal list gives the neighbourhood as the record has it (trimmed; none: null)
+    expect(answer.students.map((s) => s.neighborhood)).toEqual(['Boa Vista', 'boa  vista', 'Boa Vista', 'Várzea', 'Varzea', null]);
   });
 
-  it('breaks the two counts down by age band at the period’s start, gender, race, school year, social programme and special needs', async () => {
+  it('breaks the two counts down by age band at the period’s start, gender, race, neighbourhood, school year, social programme and special needs', async () => {
     const { breakdowns } = await report('from=2025-03-01&to=2025-03-31');
     expect(breakdowns.ageBand).toEqual([
       { value: '6–10', served: 2, attended: 2 },
@@ -71,6 +74,13 @@ describe('GET /api/reports/beneficiaries', () => {
       { value: 'BRANCA', served: 1, attended: 0 },
       { value: 'INDIGENA', served: 1, attended: 1 },
       { value: 'PRETA', served: 1, attended: 1 },
+      { value: null, served: 1, attended: 1 },
+    ]);
+    // spellings that differ in case, accents or spaces are one neighbourhood, named by its most frequent spelling (Davi's
+    // "Várzea" and Hana's "Varzea" once each: the first in name order)
+    expect(breakdowns.neighborhood).toEqual([
+      { value: 'Boa Vista', served: 3, attended: 3 },
+      { value: 'Várzea', served: 2, attended: 1 },
       { value: null, served: 1, attended: 1 },
     ]);
     expect(breakdowns.schoolYear).toEqual([

@@ -15,6 +15,7 @@ export type Child = {
   race?: string;
   schoolYear?: string;
   socialProgram?: string;
+  neighborhood?: string;
   from?: string;
   ended?: string;
   inactive?: [string, string | null];
@@ -36,8 +37,17 @@ async function makeClass(server: TestServer, activityId: string, title: string, 
 async function makeChild(server: TestServer, child: Child): Promise<string> {
   const id = randomUUID();
   await server.db.run(
-    'INSERT INTO students (id, full_name, date_of_birth, gender, race, school_year, social_program) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [id, child.name, child.dob ?? null, child.gender ?? null, child.race ?? null, child.schoolYear ?? null, child.socialProgram ?? null],
+    'INSERT INTO students (id, full_name, date_of_birth, gender, race, school_year, social_program, address_neighborhood) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [
+      id,
+      child.name,
+      child.dob ?? null,
+      child.gender ?? null,
+      child.race ?? null,
+      child.schoolYear ?? null,
+      child.socialProgram ?? null,
+      child.neighborhood ?? null,
+    ],
   );
   if (child.inactive)
     await server.db.run(`INSERT INTO student_inactivity (student_id, from_on, until_on, reason) VALUES ($1, $2, $3, 'Mudou de cidade')`, [
@@ -84,6 +94,7 @@ export async function funderFixture(server: TestServer): Promise<FunderFixture> 
       race: 'PARDA',
       schoolYear: '3º ano',
       socialProgram: 'BOLSA_FAMILIA',
+      neighborhood: 'Boa Vista',
       classes: [segunda, quarta],
     },
     bruno: {
@@ -92,12 +103,28 @@ export async function funderFixture(server: TestServer): Promise<FunderFixture> 
       gender: 'MASCULINO',
       race: 'PRETA',
       schoolYear: '7º ano',
+      neighborhood: 'boa  vista',
       from: '2025-03-10',
       classes: [segunda],
     },
-    carla: { name: 'Carla Dias', dob: '2010-02-28', gender: 'FEMININO', race: 'PARDA', ended: '2025-03-18', classes: [segunda] },
-    davi: { name: 'Davi Rocha', dob: '2006-01-01', gender: 'MASCULINO', race: 'BRANCA', classes: [segunda] },
-    hana: { name: 'Hana Melo', dob: '2012-05-05', gender: 'FEMININO', inactive: ['2025-03-04', '2025-03-20'], classes: [segunda] },
+    carla: {
+      name: 'Carla Dias',
+      dob: '2010-02-28',
+      gender: 'FEMININO',
+      race: 'PARDA',
+      neighborhood: 'Boa Vista',
+      ended: '2025-03-18',
+      classes: [segunda],
+    },
+    davi: { name: 'Davi Rocha', dob: '2006-01-01', gender: 'MASCULINO', race: 'BRANCA', neighborhood: 'Várzea', classes: [segunda] },
+    hana: {
+      name: 'Hana Melo',
+      dob: '2012-05-05',
+      gender: 'FEMININO',
+      neighborhood: ' Varzea ',
+      inactive: ['2025-03-04', '2025-03-20'],
+      classes: [segunda],
+    },
     iris: { name: 'Iris Prado', dob: '2015-01-01', gender: 'FEMININO', race: 'INDIGENA', socialProgram: 'BOLSA_FAMILIA', classes: [quarta] },
     eva: { name: 'Eva Nunes', dob: '2020-01-01', from: '2025-04-01', classes: [segunda] },
     fabio: { name: 'Fábio Reis', ended: '2025-02-20', classes: [segunda] },
