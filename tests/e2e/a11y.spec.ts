@@ -189,6 +189,9 @@ const ROUTES: Route[] = [
       await added.getByRole('button', { name: /^(Add option|Adicionar opção)$/ }).click();
     },
   },
+  { name: 'consent terms', path: () => 'consentimentos', ready: (page) => page.locator('[data-testid^="term-"]').first() },
+  { name: 'the privacy page', path: () => 'privacidade', ready: (page) => page.getByTestId('privacy-contact') },
+  { name: "a student's anamnese", path: (f) => `alunos/${f.studentId}/anamnese`, ready: (page) => page.getByRole('tabpanel') },
   { name: 'an address that does not exist', path: () => 'alunos/sem-tal/pagina', ready: (page) => page.getByTestId('not-found-page') },
   { name: 'tech demo', path: () => 'tech-demo', ready: (page) => page.getByTestId('repo-full-name'), setup: fakeGithub },
   {
