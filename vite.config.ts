@@ -110,6 +110,10 @@ export default defineConfig(({ mode }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader in a chunk of its own too (TanStack's default keeps it in the route file, in the app's first
+      // script, with every API module a loader calls): it downloads with the screen's component, beside it (the server
+      // names both in a first visit's page, server/route-preloads.ts).
+      codeSplittingOptions: { defaultBehavior: [['component'], ['loader'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
       quoteStyle: 'single',

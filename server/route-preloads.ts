@@ -28,8 +28,20 @@ export type BundleChunk = {
 };
 type BundleFile = BundleChunk | { type: 'asset' };
 
-/** A route file's component, split off by TanStack Router's autoCodeSplitting. */
-const ROUTE_COMPONENT = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=component$/;
+/**
+ * A route file's part split off by TanStack Router's autoCodeSplitting (vite.config.ts): its component, or its loader
+ * (with the API modules it calls), each in a group of its own or together (`component---loader`). Both are what a
+ * screen's first paint needs; its error and not-found components are not.
+ */
+const ROUTE_PART = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=([\w-]+)$/;
+const SCREEN_PARTS = new Set(['component', 'loader']);
+
+/** The route file (`alunos/index`) whose component or loader this module is, or none. */
+function screenPartOf(moduleId: string): string | undefined {
+  const [, routeFile, split] = ROUTE_PART.exec(moduleId) ?? [];
+  if (!routeFile || !split?.split('---').some((part) => SCREEN_PARTS.has(part))) return undefined;
+  return routeFile.replaceAll('\\', '/').replaceAll('.', '/');
+}
 /** Every screen's data is parsed with the API's contract (loaded on first use): on every list of files. */
 const CONTRACT = /[\\/]src[\\/]api[\\/]contract\.ts$/;
 
@@ -58,16 +70,16 @@ export function layoutsOf(routeFile: string, routeFiles: ReadonlySet<string>): s
   return layouts;
 }
 
-/** Each screen's files from the build's bundle: its component's chunks and theirs, less the app's first script. */
+/** Each screen's files from the build's bundle: its component's and loader's chunks and theirs, less the app's first script. */
 export function routePreloadsOf(bundle: Record<string, BundleFile>, base: string): RoutePreload[] {
   const chunks = Object.values(bundle).filter((file): file is BundleChunk => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
   const contract = chunks.find((chunk) => chunk.moduleIds.some((id) => CONTRACT.test(id)));
-  const components = new Map<string, BundleChunk>();
+  const parts = new Map<string, BundleChunk[]>();
   for (const chunk of chunks) {
-    const routeFile = chunk.facadeModuleId?.match(ROUTE_COMPONENT)?.[1]?.replaceAll('\\', '/');
-    if (routeFile) components.set(routeFile.replaceAll('.', '/'), chunk);
+    const routeFiles = new Set([chunk.facadeModuleId ?? '', ...chunk.moduleIds].map(screenPartOf).filter((file) => file !== undefined));
+    for (const routeFile of routeFiles) parts.set(routeFile, [...(parts.get(routeFile) ?? []), chunk]);
   }
   const closure = (roots: BundleChunk[]): BundleChunk[] => {
     const seen = new Map<string, BundleChunk>();
@@ -82,10 +94,10 @@ export function routePreloadsOf(bundle: Record<string, BundleFile>, base: string
     roots.forEach(visit);
     return [...seen.values()];
   };
-  const routeFiles = new Set(components.keys());
-  return [...components].map(([routeFile, component]) => {
-    const layouts = layoutsOf(routeFile, routeFiles).map((layout) => components.get(layout)!);
-    const files = closure([...layouts, component, ...(contract ? [contract] : [])]);
+  const routeFiles = new Set(parts.keys());
+  return [...parts].map(([routeFile, own]) => {
+    const layouts = layoutsOf(routeFile, routeFiles).flatMap((layout) => parts.get(layout)!);
+    const files = closure([...layouts, ...own, ...(contract ? [contract] : [])]);
     return {
       path: routePathOf(routeFile),
       scripts: files.map((chunk) => `${base}${chunk.fileName}`),

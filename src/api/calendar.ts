@@ -72,7 +72,7 @@ export function registerCalendarHandlers(): void {
   registerOutboxHandler(outboxKinds.calendarRemove, async (item) => {
     const { date } = item.payload as CalendarRemovePayload;
     try {
-      // zod on demand: this module is in the first script (the route's loader), zod is not.
+      // zod on demand: this module loads with the calendar's route and the outbox's handlers, zod with a send.
       const { unknown } = await import('zod/mini');
       await sendParsed('delete', `calendar/${date}`, undefined, unknown());
     } catch (error) {

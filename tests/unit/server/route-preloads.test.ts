@@ -23,7 +23,9 @@ const chunk = (fileName: string, options: Partial<BundleChunk> = {}): BundleChun
   isEntry: false,
   ...options,
 });
-const component = (routeFile: string) => `/repo/src/routes/${routeFile}.tsx?tsr-split=component`;
+const split = (part: string) => (routeFile: string) => `/repo/src/routes/${routeFile}.tsx?tsr-split=${part}`;
+const component = split('component');
+const loader = split('loader');
 
 describe("a route file's address", () => {
   it.each([
@@ -64,6 +66,9 @@ describe("each screen's files from the bundle", () => {
       imports: ['index-E.js', 'TextInput-T.js'],
       viteMetadata: { importedCss: new Set(['assets/alunos-A.css']) },
     }),
+    'alunos-loader-L.js': chunk('alunos-loader-L.js', { facadeModuleId: loader('alunos/index'), imports: ['index-E.js', 'students-S.js'] }),
+    'students-S.js': chunk('students-S.js', { moduleIds: ['/repo/src/api/students.ts'], imports: ['index-E.js'] }),
+    'alunos-error-X.js': chunk('alunos-error-X.js', { facadeModuleId: split('errorComponent')('alunos/index') }),
     'TextInput-T.js': chunk('TextInput-T.js', { imports: ['index-E.js', 'InputBase-I.js'] }),
     'InputBase-I.js': chunk('InputBase-I.js', { imports: ['index-E.js'] }),
     'contract-C.js': chunk('contract-C.js', { moduleIds: ['/repo/src/api/contract.ts'], imports: ['index-E.js'] }),
@@ -74,10 +79,12 @@ describe("each screen's files from the bundle", () => {
   };
   const preloads = routePreloadsOf(bundle, '/frontend/');
 
-  it("lists a screen's chunk, its imports and theirs, and the contract, never the app's first script", () => {
+  it("lists a screen's component and loader chunks, their imports and theirs, and the contract, never the app's first script nor its error component", () => {
     const students = preloads.find((route) => route.path === '/alunos')!;
     expect(students.scripts.sort()).toEqual(
-      ['alunos-A.js', 'TextInput-T.js', 'InputBase-I.js', 'contract-C.js'].map((file) => `/frontend/${file}`).sort(),
+      ['alunos-A.js', 'alunos-loader-L.js', 'students-S.js', 'TextInput-T.js', 'InputBase-I.js', 'contract-C.js']
+        .map((file) => `/frontend/${file}`)
+        .sort(),
     );
     expect(students.styles).toEqual(['/frontend/assets/alunos-A.css']);
   });

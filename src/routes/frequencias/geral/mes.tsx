@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GeneralMonthPage } from '../../../features/attendance/general-month-page.tsx';
 import { monthOf, parseMonthSearch } from '../../../lib/calendar-date.ts';
+import { generalMonthQueryOptions } from '../../../api/general-roll.ts';
 import { loadFeatureMessages } from '../../../lib/i18n.ts';
 
 function Page() {
@@ -16,10 +17,8 @@ export const Route = createFileRoute('/frequencias/geral/mes')({
   validateSearch: parseMonthSearch,
   loaderDeps: ({ search }) => ({ month: search.month }),
   loader: ({ context, deps }) => {
-    // The request starts with the navigation; its module (and the contract's zod) loads on demand, not in the first script.
-    void import('../../../api/general-roll.ts').then(({ generalMonthQueryOptions }) =>
-      context.queryClient.prefetchQuery(generalMonthQueryOptions(deps.month ?? monthOf())),
-    );
+    // The request starts with the navigation (never awaited: offline, the device's copy shows).
+    void context.queryClient.prefetchQuery(generalMonthQueryOptions(deps.month ?? monthOf()));
     return loadFeatureMessages('attendance');
   },
   component: Page,
