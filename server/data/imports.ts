@@ -10,32 +10,18 @@ import { onlyDigits, type StudentCreate } from '../../src/api/contract.ts';
 import type { ImportMatch, ImportMatchAction, ImportMatchKey, ImportRowResult, ImportStudentRow } from '../../src/api/imports-contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { lockCounts, recountStudent } from './rules/counts.ts';
+import { columnCast, registrationValues, studentColumns } from './students.ts';
 
 type Fields = Omit<StudentCreate, 'id'>;
 
 const blankToNull = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value);
 
-/** The stored columns of a registration and their values from the row (null: the cell was empty). */
-function columnsOf(fields: Fields): [string, string | null][] {
-  const cpf = blankToNull(fields.registrationNumber);
-  return [
-    ['full_name', fields.fullName],
-    ['date_of_birth', blankToNull(fields.dateOfBirth)],
-    ['registration_number', cpf === null ? null : onlyDigits(cpf)],
-    ['enrollment_date', blankToNull(fields.enrollmentDate)],
-    ['race', blankToNull(fields.race)],
-    ['gender', blankToNull(fields.gender)],
-    ['school_name', blankToNull(fields.schoolName)],
-    ['school_year', blankToNull(fields.schoolYear)],
-    ['social_program', blankToNull(fields.socialProgram)],
-    ['employment_status', blankToNull(fields.employmentStatus)],
-    ['education_level', blankToNull(fields.educationLevel)],
-    ['address_code', blankToNull(fields.address?.code)],
-    ['address_street', blankToNull(fields.address?.street)],
-    ['address_number', blankToNull(fields.address?.number)],
-    ['address_complement', blankToNull(fields.address?.complement)],
-  ];
-}
+/** The stored columns of a registration and their values from the row (null: the cell was empty), as a registration's. */
+const columnsOf = (fields: Fields): [Column, string | null][] => {
+  const values = registrationValues(fields);
+  return studentColumns.map((column, i) => [column, values[i] ?? null]);
+};
+type Column = (typeof studentColumns)[number];
 
 /** Names compared as a person reads them: case and runs of spaces ignored. */
 const sameNameSql = (column: string, param: string) =>
@@ -123,9 +109,18 @@ async function addGuardian(tx: Queryable, studentId: string, guardian: NonNullab
   // A spreadsheet rarely has a guardian's birth date, civil state, NIS or address: those stay empty until the
   // guardian's form completes them (migration 015 lets the birth date be empty).
   await tx.run(
-    `INSERT INTO guardians (id, student_id, name, cpf, birth_date, civil_state, nis, phone, email, address)
-     VALUES ($1, $2, $3, $4, NULL, '', '', $5, $6, '')`,
-    [randomUUID(), studentId, guardian.name, onlyDigits(guardian.cpf ?? ''), guardian.phone ?? '', guardian.email ?? ''],
+    `INSERT INTO guardians (id, student_id, name, cpf, birth_date, civil_state, nis, phone, email, address, relationship, social_name)
+     VALUES ($1, $2, $3, $4, NULL, '', '', $5, $6, '', $7, $8)`,
+    [
+      randomUUID(),
+      studentId,
+      guardian.name,
+      onlyDigits(guardian.cpf ?? ''),
+      guardian.phone ?? '',
+      guardian.email ?? '',
+      blankToNull(guardian.relationship),
+      blankToNull(guardian.socialName),
+    ],
   );
 }
 
@@ -209,14 +204,14 @@ async function importRow(
     studentId = matched;
     // The row's filled cells replace the record's; an empty cell keeps what Quadra has.
     const filled = columns.filter(([, value]) => value !== null);
-    await tx.run(`UPDATE students SET ${filled.map(([column], i) => `${column} = $${i + 2}`).join(', ')}, version = version + 1 WHERE id = $1`, [
-      studentId,
-      ...filled.map(([, value]) => value),
-    ]);
+    await tx.run(
+      `UPDATE students SET ${filled.map(([column], i) => `${column} = $${i + 2}${columnCast(column)}`).join(', ')}, version = version + 1 WHERE id = $1`,
+      [studentId, ...filled.map(([, value]) => value)],
+    );
   } else {
     studentId = randomUUID();
     await tx.run(
-      `INSERT INTO students (id, ${columns.map(([column]) => column).join(', ')}) VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})`,
+      `INSERT INTO students (id, ${columns.map(([column]) => column).join(', ')}) VALUES ($1, ${columns.map(([column], i) => `$${i + 2}${columnCast(column)}`).join(', ')})`,
       [studentId, ...columns.map(([, value]) => value)],
     );
   }

@@ -10,7 +10,7 @@ import { studentSummarySql } from './student-list.ts';
 const emptyToNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
 /** The stored columns of a registration, in the order of registrationValues. */
-const studentColumns = [
+export const studentColumns = [
   'full_name',
   'date_of_birth',
   'registration_number',
@@ -81,7 +81,7 @@ type StudentRow = Record<Exclude<(typeof studentColumns)[number], 'grade_gap'>, 
 };
 
 /** The one column that is not text: its value travels as 'true' / 'false' in registrationValues. */
-const cast = (column: (typeof studentColumns)[number]): string => (column === 'grade_gap' ? '::boolean' : '');
+export const columnCast = (column: (typeof studentColumns)[number]): string => (column === 'grade_gap' ? '::boolean' : '');
 
 const optional = <K extends string>(key: K, value: string | null): Partial<Record<K, string>> =>
   value === null ? {} : ({ [key]: value } as Record<K, string>);
@@ -146,7 +146,7 @@ export async function readStudent(db: Queryable, id: string): Promise<Student | 
 export async function insertStudent(db: Queryable, id: string, values: readonly (string | null)[]): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO students (id, ${studentColumns.join(', ')})
-           VALUES ($1, ${studentColumns.map((c, i) => `$${i + 2}${cast(c)}`).join(', ')})
+           VALUES ($1, ${studentColumns.map((c, i) => `$${i + 2}${columnCast(c)}`).join(', ')})
            ON CONFLICT (id) DO NOTHING RETURNING id`,
     [id, ...values],
   );
@@ -161,10 +161,10 @@ export async function lockStudent(tx: Queryable, id: string): Promise<boolean> {
 
 /** Writes the registration (registrationValues) and a new version. A CPF already registered throws the unique violation. */
 export async function updateRegistration(tx: Queryable, id: string, values: readonly (string | null)[]): Promise<void> {
-  await tx.run(`UPDATE students SET ${studentColumns.map((c, i) => `${c} = $${i + 2}${cast(c)}`).join(', ')}, version = version + 1 WHERE id = $1`, [
-    id,
-    ...values,
-  ]);
+  await tx.run(
+    `UPDATE students SET ${studentColumns.map((c, i) => `${c} = $${i + 2}${columnCast(c)}`).join(', ')}, version = version + 1 WHERE id = $1`,
+    [id, ...values],
+  );
 }
 
 /** Whether the student has a period of inactivity that ended after `date` (a deactivation cannot go back before it). */

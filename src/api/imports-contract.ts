@@ -4,7 +4,7 @@
  * Quadra already has: same CPF, or same name and birth date), and the request that sends a batch.
  */
 import * as z from 'zod/mini';
-import { calendarDateSchema, clientIdSchema, cpfSchema, idSchema, personName, studentCreateSchema, textField } from './contract.ts';
+import { calendarDateSchema, clientIdSchema, cpfSchema, enums, idSchema, personName, studentCreateSchema, textField } from './contract.ts';
 
 /** Rows a batch carries at most: a batch is one transaction, well under a second on the embedded database. */
 export const IMPORT_BATCH_MAX = 200;
@@ -13,12 +13,17 @@ export const IMPORT_MATCH_MAX = 5000;
 /** A spreadsheet's row number: the header is row 1, so the first child is row 2. */
 const rowNumberSchema = z.int().check(z.gte(1), z.lte(1_000_000));
 
-/** A guardian as a spreadsheet has one: a name, and a phone, CPF or e-mail when it has them. */
+/**
+ * A guardian as a spreadsheet has one: a name, and a phone, CPF, e-mail, relationship to the child and social name
+ * when it has them.
+ */
 export const importGuardianSchema = z.object({
   name: personName(200),
   phone: z.optional(textField(30)),
   cpf: z.optional(z.union([cpfSchema, z.literal('')])),
   email: z.optional(z.union([z.email(), z.literal('')])),
+  relationship: z.optional(z.union([z.enum(enums.relationship), z.literal('')])),
+  socialName: z.optional(z.union([personName(200), z.literal('')])),
 });
 export type ImportGuardian = z.infer<typeof importGuardianSchema>;
 

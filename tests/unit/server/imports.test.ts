@@ -68,6 +68,59 @@ describe('POST /api/imports/students', () => {
     expect(guardians).toEqual([expect.objectContaining({ name: 'Maria José Gonçalves', birthDate: '' })]);
   });
 
+  it("stores issue 52's fields: social name, gender, school year and shift, grade gap, neighbourhood, city and state, the guardian's relationship and social name", async () => {
+    const [result] = await results({
+      importId: randomUUID(),
+      onMatch: 'update',
+      rows: [
+        {
+          row: 2,
+          student: {
+            fullName: 'Rafael Nogueira Bastos',
+            socialName: 'Rafaela Nogueira',
+            dateOfBirth: '2012-08-14',
+            gender: 'MULHER_TRANS',
+            schoolYear: 'FUNDAMENTAL_9',
+            schoolShift: 'TARDE',
+            gradeGap: false,
+            address: { neighborhood: 'Várzea', city: 'Recife', state: 'PE' },
+          },
+          guardian: { name: 'Sônia Nogueira', phone: '(81) 97777-1111', relationship: 'AVO', socialName: 'Dona Sônia' },
+        },
+      ],
+    });
+    expect(result!.outcome).toBe('created');
+    const record = (await server.app.inject(`/api/students/${result!.studentId}`)).json<Record<string, unknown>>();
+    expect(record).toMatchObject({
+      fullName: 'Rafael Nogueira Bastos',
+      socialName: 'Rafaela Nogueira',
+      gender: 'MULHER_TRANS',
+      schoolYear: 'FUNDAMENTAL_9',
+      schoolShift: 'TARDE',
+      gradeGap: false,
+      address: { neighborhood: 'Várzea', city: 'Recife', state: 'PE' },
+    });
+    const guardians = (await server.app.inject(`/api/students/${result!.studentId}/responsibles`)).json<Record<string, unknown>[]>();
+    expect(guardians).toEqual([expect.objectContaining({ name: 'Sônia Nogueira', relationship: 'AVO', socialName: 'Dona Sônia' })]);
+    // A school year written as text is stored as its code; the update writes the grade gap's true.
+    const [updated] = await results({
+      importId: randomUUID(),
+      onMatch: 'update',
+      rows: [
+        {
+          row: 2,
+          student: { fullName: 'Rafael Nogueira Bastos', dateOfBirth: '2012-08-14', schoolYear: '1ª série do ensino médio', gradeGap: true },
+        },
+      ],
+    });
+    expect(updated).toMatchObject({ outcome: 'updated', studentId: result!.studentId });
+    expect((await server.app.inject(`/api/students/${result!.studentId}`)).json()).toMatchObject({
+      socialName: 'Rafaela Nogueira',
+      schoolYear: 'ENSINO_MEDIO_1',
+      gradeGap: true,
+    });
+  });
+
   it('two sends of one batch at once create each child once', async () => {
     const batch: ImportStudents = {
       importId: randomUUID(),
@@ -104,8 +157,8 @@ describe('POST /api/imports/students', () => {
       'SELECT full_name, school_name, school_year, version FROM students WHERE id = $1',
       [created!.studentId!],
     );
-    // The empty cell (school year) kept what Quadra had.
-    expect(stored).toEqual({ full_name: 'Davi Nogueira da Silva', school_name: 'E. E. Frei Caneca', school_year: '5º ano', version: 2 });
+    // The empty cell (school year) kept what Quadra had (its text stored as its code, as every write stores it).
+    expect(stored).toEqual({ full_name: 'Davi Nogueira da Silva', school_name: 'E. E. Frei Caneca', school_year: 'FUNDAMENTAL_5', version: 2 });
   });
 
   it('refuses a row naming an unknown or archived class, or a CPF of another child, and writes the rest', async () => {
