@@ -1,5 +1,5 @@
 /** The class list import's requests (issue 54 item 2); their shapes are in enrolment-imports-contract.ts. */
-import { sendParsed } from '../lib/http.ts';
+import { http, sendParsed, type Options } from '../lib/http.ts';
 import {
   enrolmentMatchesSchema,
   importEnrolmentResultSchema,
@@ -9,9 +9,9 @@ import {
   type ImportEnrolments,
 } from './enrolment-imports-contract.ts';
 
-/** Which rows name a child already in Quadra, and whether they are on the row's class's roster. */
-export async function findEnrolmentMatches(keys: EnrolmentMatchKey[]): Promise<EnrolmentMatch[]> {
-  return sendParsed('post', 'imports/enrolments/matches', { keys }, enrolmentMatchesSchema);
+/** Which rows name a child already in Quadra, and whether they are on the row's class's roster (asked as above). */
+export async function findEnrolmentMatches(keys: EnrolmentMatchKey[], options: Options = {}): Promise<EnrolmentMatch[]> {
+  return sendParsed('post', 'imports/enrolments/matches', { keys }, enrolmentMatchesSchema, http, options);
 }
 
 /** Sends one batch; sent again (a lost answer) it answers the same results and creates nothing twice. */

@@ -19,6 +19,15 @@ export type Person = {
   socialName?: string;
 };
 
+/** One formatter a locale: making one costs more than formatting (a page of a hundred dates made a hundred). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormatOf = (locale: string): Intl.DateTimeFormat => {
+  let format = dateFormats.get(locale);
+  if (!format)
+    dateFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' })));
+  return format;
+};
+
 /**
  * A YYYY-MM-DD date in the reader's locale; computed in UTC so the day never shifts with the time zone.
  * Text that is not a calendar day (2023-02-30, month 13) is shown as it came rather than as another day.
@@ -31,7 +40,7 @@ export function formatBirthDate(value: string, locale: string): string {
   const date = new Date(0);
   date.setUTCFullYear(year, month, day);
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return value;
-  const parts = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date);
+  const parts = dateFormatOf(locale).formatToParts(date);
   // The year as written: 0050 rather than 50, 0000 rather than 1 (BC).
   return parts.map((part) => (part.type === 'year' ? match[1] : part.value)).join('');
 }

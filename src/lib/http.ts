@@ -337,3 +337,4 @@ export function statusLine(error: HTTPError | Response): string {
 }
 
 export { HTTPError, TimeoutError };
+export type { Options };

@@ -48,7 +48,11 @@ test('a class list goes through the preview, creating its missing activity and c
   await expect(page.getByLabel('Activity of Natação Infantil - Turma C')).not.toHaveValue('');
   await expect(page.getByLabel('Weekday of Natação Infantil - Turma C')).toHaveValue('TERCA');
   // Refusing to create them leaves their rows out; accepting again brings them back.
-  await page.getByLabel(/Create them with the import/).uncheck();
+  // The checkbox's target (its label, over the box too) is 44 px at least.
+  const create = page.getByLabel(/Create them with the import/);
+  const createBox = (await page.locator(`label[for="${await create.getAttribute('id')}"]`).boundingBox())!;
+  expect(Math.min(createBox.width, createBox.height)).toBeGreaterThanOrEqual(44);
+  await create.uncheck();
   await expect(page.getByTestId('count-wrong')).toHaveText('Wrong: 5');
   await expect(preview.getByRole('row', { name: /Marcelo Tavares Cunha/ })).toContainText('No class is called "Natação Infantil - Turma C"');
   await page.getByLabel(/Create them with the import/).check();

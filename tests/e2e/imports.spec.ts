@@ -95,3 +95,53 @@ test('1,000 rows are previewed and imported (timed against the goals of 2 s and 
   const students = (await (await request.get(`${API_URL}/students`)).json()) as { name: string }[];
   expect(students.filter((student) => student.name.startsWith(`Criança ${run} `))).toHaveLength(1000);
 });
+
+test("issue 52's fields come in from a spreadsheet: social name, gender, school year and shift, grade gap, address, the guardian's relationship", async ({
+  page,
+  request,
+}) => {
+  await page.goto('alunos/importar');
+  await choose(page, 'tests/fixtures/alunos-campos-cadastro.csv');
+  await expect(page.getByLabel('Field for the column Nome social', { exact: true })).toHaveValue('socialName');
+  await expect(page.getByLabel('Field for the column Turno')).toHaveValue('schoolShift');
+  await expect(page.getByLabel('Field for the column Parentesco')).toHaveValue('guardianRelationship');
+  await expect(page.getByTestId('count-new')).toHaveText('New: 4');
+  await expect(page.getByTestId('count-wrong')).toHaveText('Wrong: 1');
+  await expect(page.getByTestId('import-preview').getByRole('row', { name: /Lucas Prado/ })).toContainText('State: "XX" is not one of the options');
+  await page.getByRole('button', { name: 'Import 4 rows' }).click();
+  await expect(page.getByTestId('result-created')).toHaveText('Registered: 4');
+  // The list names a child by their social name.
+  const [rafael] = await studentsNamed(request, 'Rafaela Nogueira');
+  const record = (await (await request.get(`${API_URL}/students/${rafael!.id}`)).json()) as Record<string, unknown>;
+  expect(record).toMatchObject({
+    fullName: 'Rafael Nogueira Bastos',
+    socialName: 'Rafaela Nogueira',
+    gender: 'MULHER_TRANS',
+    schoolYear: 'FUNDAMENTAL_9',
+    schoolShift: 'TARDE',
+    gradeGap: false,
+    address: { neighborhood: 'Várzea', city: 'Recife', state: 'PE' },
+  });
+  const guardians = (await (await request.get(`${API_URL}/students/${rafael!.id}/responsibles`)).json()) as Record<string, unknown>[];
+  expect(guardians).toEqual([expect.objectContaining({ name: 'Sônia Nogueira', relationship: 'AVO', socialName: 'Dona Sônia' })]);
+});
+
+test('on the tablet (820 × 1180) the preview’s radios are 44 × 44 px targets and its counts are not cut', async ({ page }) => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto('alunos/importar');
+  await choose(page, FIXTURE);
+  await expect(page.getByTestId('count-wrong')).toBeVisible();
+  for (const name of [/Children: one child a row/, /Classes and enrolments/, /Skip them/, /Update them/]) {
+    // The radio's target: its label, drawn over the circle too (a tap on either selects it).
+    const radio = page.getByRole('radio', { name });
+    const label = page.locator(`label[for="${await radio.getAttribute('id')}"]`);
+    const box = (await label.boundingBox())!;
+    const circle = (await radio.boundingBox())!;
+    expect(Math.min(box.width, box.height), String(name)).toBeGreaterThanOrEqual(44);
+    expect(box.x).toBeLessThanOrEqual(circle.x);
+    expect(box.x + box.width).toBeGreaterThanOrEqual(circle.x + circle.width);
+  }
+  // A badge's text is whole: its label is not narrower than its text.
+  for (const badge of await page.getByTestId('import-counts').locator('.mantine-Badge-label').all())
+    expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+});

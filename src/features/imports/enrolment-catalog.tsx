@@ -9,6 +9,7 @@ import { activityAreas, activityFrequencies, enums, type Activity } from '../../
 import { useActivityLabels } from '../../components/activity-labels.ts';
 import { enumLabels } from '../../components/enum-labels.ts';
 import { WideTable } from '../../components/wide-table.tsx';
+import { radioTarget } from './targets.ts';
 import type { ActivityDraft, ClassDraft } from './enrolment-plan.ts';
 
 type Props = {
@@ -43,7 +44,7 @@ export function EnrolmentCatalog({ canCreate, createMissing, onCreateMissing, ac
           checked={createMissing}
           onChange={(event) => onCreateMissing(event.currentTarget.checked)}
           label={t`Create them with the import (${activityKeys.length} activities, ${classKeys.length} classes)`}
-          styles={{ body: { alignItems: 'center', minHeight: 44 } }}
+          styles={radioTarget}
         />
       ) : (
         <Text>{t`Your access does not create activities or classes: the rows naming them are not imported. A coordinator can create them first.`}</Text>

@@ -3,7 +3,7 @@
  * and the mapping proposed from the header names, Portuguese and English (accents, case and punctuation ignored).
  * Plain data: the import's worker runs it too.
  */
-import { normalize } from './import-fields.ts';
+import { childAliases, normalize } from './import-fields.ts';
 
 export const enrolmentFields = [
   'fullName',
@@ -20,23 +20,8 @@ export const enrolmentFields = [
 export type EnrolmentField = (typeof enrolmentFields)[number];
 export type EnrolmentMapped = EnrolmentField | '';
 
-const aliases: Record<EnrolmentField, string[]> = {
-  fullName: [
-    'nome',
-    'nome completo',
-    'nome do aluno',
-    'nome da crianca',
-    'aluno',
-    'aluna',
-    'educando',
-    'crianca',
-    'name',
-    'full name',
-    'student',
-    'student name',
-  ],
-  dateOfBirth: ['data de nascimento', 'nascimento', 'data nascimento', 'data nasc', 'dt nasc', 'nasc', 'birth date', 'date of birth', 'dob'],
-  registrationNumber: ['cpf', 'cpf do aluno', 'cpf aluno', 'cpf da crianca', 'student cpf'],
+const aliases: Record<EnrolmentField, readonly string[]> = {
+  ...childAliases,
   activityName: ['atividade', 'modalidade', 'oficina', 'esporte', 'projeto', 'activity', 'sport', 'workshop'],
   className: ['turma', 'nome da turma', 'grupo', 'class', 'class name', 'group'],
   weekDay: ['dia', 'dia da semana', 'dias', 'dias da semana', 'weekday', 'week day', 'day', 'days'],

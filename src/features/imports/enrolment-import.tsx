@@ -2,49 +2,71 @@
  * The class list import (issue 54 item 2) on /alunos/importar: a file with one row per child and class, or an XLSX
  * with a tab per class (the tab's name is the class), read in the import's worker; its columns mapped; every row
  * previewed (the child Quadra has or a new one, the class, already enrolled or not, problems); the activities and
- * classes Quadra does not have offered for creation and completed; the good rows written in batches.
+ * classes Quadra does not have offered for creation and completed; the good rows written in batches. The rows stay in
+ * the import's worker (use-import-flow.ts), as the students import's.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, FileInput, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Alert, Checkbox, TextInput, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { activitiesQueryOptions, activityKeys } from '../../api/activities.ts';
 import { activityAreas, activityFrequencies } from '../../api/contract.ts';
 import { classesQueryOptions, classKeys } from '../../api/classes.ts';
-import type { EnrolmentMatch, ImportEnrolmentResultRow } from '../../api/enrolment-imports-contract.ts';
-import { findEnrolmentMatches, sendEnrolmentBatch } from '../../api/enrolment-imports.ts';
-import { IMPORT_MATCH_MAX } from '../../api/imports-contract.ts';
+import type { ImportEnrolmentResultRow, ImportEnrolments } from '../../api/enrolment-imports-contract.ts';
+import { sendEnrolmentBatch } from '../../api/enrolment-imports.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { queryClient } from '../../offline/query-client.ts';
-import { enrolmentFields, proposeEnrolmentMapping, type EnrolmentMapped } from './enrolment-fields.ts';
 import { EnrolmentCatalog } from './enrolment-catalog.tsx';
-import { batchOf, countPlan, rowsToSend, type ActivityDraft, type ClassDraft, type Plan } from './enrolment-plan.ts';
+import { enrolmentFields, proposeEnrolmentMapping, type EnrolmentField, type EnrolmentMapped } from './enrolment-fields.ts';
+import type { ActivityDraft, ClassDraft } from './enrolment-plan.ts';
 import { EnrolmentPreview } from './enrolment-preview.tsx';
 import { EnrolmentResult } from './enrolment-result.tsx';
 import { enrolmentFieldLabels } from './enrolment-texts.ts';
-import { normalize } from './import-fields.ts';
-import type { SheetSummary } from './import-worker.ts';
+import { FileChoice, MatchesFailed } from './file-choice.tsx';
+import { rememberedMapping } from './import-fields.ts';
+import { ImportProgress } from './import-progress.tsx';
+import type { Choice, SheetSummary } from './import-worker.ts';
 import { MappingTable } from './mapping-table.tsx';
-import { allHeadersOf, type CatalogChoice, type EnrolmentRead } from './read-enrolments.ts';
-import { ImportStopped, sendInBatches, type SendProgress } from './send-import.ts';
+import { allHeadersOf, type CatalogChoice, type NewActivityDraft, type NewClassDraft } from './read-enrolments.ts';
+import { radioTarget } from './targets.ts';
+import { useImportFlow, type ReadQuestion } from './use-import-flow.ts';
 import { useImportWorker } from './use-import-worker.ts';
 
 const MAPPING_KEY = 'quadra.import-enrolment-mapping';
-const remembered = (): Record<string, EnrolmentMapped> => {
-  try {
-    return JSON.parse(localStorage.getItem(MAPPING_KEY) ?? '{}') as Record<string, EnrolmentMapped>;
-  } catch {
-    return {};
-  }
-};
+const remembered = () => rememberedMapping<EnrolmentField>(MAPPING_KEY);
 const todayIso = () => {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
-type Loaded = { fileName: string; sheets: SheetSummary[] };
-type Sending = { progress: SendProgress; stopped?: ImportStopped };
+/** The new activities and classes, with what the file says of them; what the user completed already is kept. */
+const activityDraftsOf = (drafts: readonly NewActivityDraft[], before: Record<string, ActivityDraft>) =>
+  Object.fromEntries(
+    drafts.map((draft) => [
+      draft.key,
+      before[draft.key] ?? {
+        id: crypto.randomUUID(),
+        name: draft.name,
+        teacher: draft.teacher ?? '',
+        area: activityAreas[0],
+        frequency: activityFrequencies[1],
+      },
+    ]),
+  );
+const classDraftsOf = (drafts: readonly NewClassDraft[], before: Record<string, ClassDraft>) =>
+  Object.fromEntries(
+    drafts.map((draft) => [
+      draft.key,
+      before[draft.key] ?? {
+        id: crypto.randomUUID(),
+        title: draft.title,
+        activityKey: draft.activityKey ?? '',
+        weekDay: draft.weekDay ?? '',
+        schedule: draft.schedule ?? '',
+        level: draft.level ?? 'TODOS_NIVEIS',
+      },
+    ]),
+  );
 
 export function EnrolmentImport() {
   const { t, i18n } = useLingui();
@@ -53,24 +75,14 @@ export function EnrolmentImport() {
   const ask = useImportWorker();
   const classes = useQuery(classesQueryOptions());
   const activities = useQuery(activitiesQueryOptions());
-  const [file, setFile] = useState<File | null>(null);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failure, setFailure] = useState<'unreadable' | 'empty' | null>(null);
+  const [sheets, setSheets] = useState<SheetSummary[]>([]);
   const [sheet, setSheet] = useState(0);
   const [tabPerClass, setTabPerClass] = useState(false);
   const [mapping, setMapping] = useState<EnrolmentMapped[]>([]);
-  const [read, setRead] = useState<EnrolmentRead | null>(null);
-  const [matches, setMatches] = useState<Map<number, EnrolmentMatch> | 'failed' | null>(null);
-  const [matchAttempt, setMatchAttempt] = useState(0);
   const [createMissing, setCreateMissing] = useState(true);
   const [activityDrafts, setActivityDrafts] = useState<Record<string, ActivityDraft>>({});
   const [classDrafts, setClassDrafts] = useState<Record<string, ClassDraft>>({});
   const [defaultFrom, setDefaultFrom] = useState(todayIso);
-  const [sending, setSending] = useState<Sending | null>(null);
-  const [results, setResults] = useState<ImportEnrolmentResultRow[] | null>(null);
-  const [previewMs, setPreviewMs] = useState<number | null>(null);
-  const started = useRef(0);
-  const importId = useRef(crypto.randomUUID());
 
   const catalog = useMemo<CatalogChoice | undefined>(
     () =>
@@ -83,197 +95,67 @@ export function EnrolmentImport() {
     [classes.data, activities.data],
   );
   // A tab per class: every sheet is read, and the columns are every sheet's headers (each once).
-  const headers = useMemo(
-    () => (loaded ? (tabPerClass ? allHeadersOf(loaded.sheets) : (loaded.sheets[sheet]?.headers ?? [])) : []),
-    [loaded, tabPerClass, sheet],
+  const headers = useMemo(() => (tabPerClass ? allHeadersOf(sheets) : (sheets[sheet]?.headers ?? [])), [sheets, tabPerClass, sheet]);
+  const readQuestion = useMemo<ReadQuestion | null>(
+    () =>
+      catalog && mapping.length > 0
+        ? { type: 'read-enrolments', sheets: tabPerClass ? sheets.map((_, index) => index) : [sheet], headers, mapping, catalog, tabPerClass }
+        : null,
+    [catalog, mapping, tabPerClass, sheets, sheet, headers],
   );
-
-  useEffect(() => {
-    if (!file) return;
-    let current = true;
-    started.current = performance.now();
-    setLoaded(null);
-    setFailure(null);
-    setRead(null);
-    setResults(null);
-    setSending(null);
-    importId.current = crypto.randomUUID();
-    void file.arrayBuffer().then(async (buffer) => {
-      const answer = await ask({ type: 'parse', buffer, fileName: file.name }, [buffer]);
-      if (!current) return;
-      if (answer.type === 'failed') setFailure(answer.reason);
-      if (answer.type !== 'parsed') return;
-      const proposed = proposeEnrolmentMapping(answer.sheets[0]!.headers, remembered());
+  const choice = useMemo<Choice>(
+    () => ({ kind: 'classes', createMissing: canCreate && createMissing, activities: activityDrafts, classes: classDrafts, defaultFrom }),
+    [canCreate, createMissing, activityDrafts, classDrafts, defaultFrom],
+  );
+  const flow = useImportFlow<ImportEnrolmentResultRow>({
+    ask,
+    onParsed: (loaded) => {
+      const proposed = proposeEnrolmentMapping(loaded.sheets[0]!.headers, remembered());
       // Several sheets and no class column: a tab per class.
-      const tabs = answer.sheets.length > 1 && !proposed.includes('className');
-      setLoaded({ fileName: file.name, sheets: answer.sheets });
+      const tabs = loaded.sheets.length > 1 && !proposed.includes('className');
+      setSheets(loaded.sheets);
       setSheet(0);
       setTabPerClass(tabs);
-      setMapping(proposeEnrolmentMapping(tabs ? allHeadersOf(answer.sheets) : answer.sheets[0]!.headers, remembered(), tabs));
-    });
-    return () => {
-      current = false;
-    };
-  }, [file, ask]);
-
-  useEffect(() => {
-    if (!loaded || !catalog || mapping.length === 0) return;
-    let current = true;
-    const sheets = tabPerClass ? loaded.sheets.map((_, index) => index) : [sheet];
-    void ask({ type: 'read-enrolments', sheets, headers, mapping, catalog, tabPerClass }).then((answer) => {
-      if (!current || answer.type !== 'enrolments') return;
-      setRead(answer.read);
-      // The new activities and classes, with what the file says of them; what the user completed already is kept.
-      setActivityDrafts((before) =>
-        Object.fromEntries(
-          answer.read.newActivities.map((draft) => [
-            draft.key,
-            before[draft.key] ?? {
-              id: crypto.randomUUID(),
-              name: draft.name,
-              teacher: draft.teacher ?? '',
-              area: activityAreas[0],
-              frequency: activityFrequencies[1],
-            },
-          ]),
-        ),
-      );
-      setClassDrafts((before) =>
-        Object.fromEntries(
-          answer.read.newClasses.map((draft) => [
-            draft.key,
-            before[draft.key] ?? {
-              id: crypto.randomUUID(),
-              title: draft.title,
-              activityKey: draft.activityKey ?? '',
-              weekDay: draft.weekDay ?? '',
-              schedule: draft.schedule ?? '',
-              level: draft.level ?? 'TODOS_NIVEIS',
-            },
-          ]),
-        ),
-      );
-    });
-    return () => {
-      current = false;
-    };
-  }, [loaded, sheet, tabPerClass, headers, mapping, catalog, ask]);
-
-  useEffect(() => {
-    if (!read) return;
-    let current = true;
-    setMatches(null);
-    const keys = read.rows.flatMap(({ row, student, classKey }) =>
-      student.fullName
-        ? [
-            {
-              row,
-              name: student.fullName,
-              ...(student.registrationNumber ? { cpf: student.registrationNumber } : {}),
-              ...(student.dateOfBirth ? { birthDate: student.dateOfBirth } : {}),
-              ...(classKey?.startsWith('id:') ? { classId: classKey.slice(3) } : {}),
-            },
-          ]
-        : [],
-    );
-    void (async () => {
-      try {
-        const found: EnrolmentMatch[] = [];
-        for (let start = 0; start < keys.length; start += IMPORT_MATCH_MAX)
-          found.push(...(await findEnrolmentMatches(keys.slice(start, start + IMPORT_MATCH_MAX))));
-        if (!current) return;
-        setMatches(new Map(found.map((match) => [match.row, match])));
-        if (started.current) {
-          setPreviewMs(Math.round(performance.now() - started.current));
-          started.current = 0;
-        }
-      } catch {
-        if (current) setMatches('failed');
-      }
-    })();
-    return () => {
-      current = false;
-    };
-  }, [read, matchAttempt]);
-
-  const plan = useMemo<Plan | null>(
-    () =>
-      read && matches instanceof Map
-        ? { read, matches, createMissing: canCreate && createMissing, activities: activityDrafts, classes: classDrafts }
-        : null,
-    [read, matches, canCreate, createMissing, activityDrafts, classDrafts],
-  );
-  const counts = useMemo(() => (plan ? countPlan(plan) : null), [plan]);
-  const toSend = useMemo(() => (plan ? rowsToSend(plan, defaultFrom) : []), [plan, defaultFrom]);
-
-  const changeMapping = (next: EnrolmentMapped[]) => {
-    setMapping(next);
-    const saved = { ...remembered() };
-    headers.forEach((header, column) => {
-      const key = normalize(header);
-      if (key) saved[key] = next[column] ?? '';
-    });
-    localStorage.setItem(MAPPING_KEY, JSON.stringify(saved));
-  };
-
-  async function startSending(from = 0, before: ImportEnrolmentResultRow[] = []) {
-    if (!plan) return;
-    setSending({ progress: { sent: from, total: toSend.length } });
-    try {
-      const done = await sendInBatches(toSend, { from, results: before, onProgress: (progress) => setSending({ progress }) }, (batch) =>
-        sendEnrolmentBatch(batchOf(plan, importId.current, batch)),
-      );
-      setResults(done);
-      setSending(null);
-    } catch (error) {
-      if (!(error instanceof ImportStopped)) throw error;
-      setSending({ progress: { sent: error.at, total: toSend.length }, stopped: error });
-    } finally {
-      // New classes and activities, and rosters, changed on the server.
+      setActivityDrafts({});
+      setClassDrafts({});
+      setMapping(proposeEnrolmentMapping(tabs ? allHeadersOf(loaded.sheets) : loaded.sheets[0]!.headers, remembered(), tabs));
+    },
+    readQuestion,
+    choice,
+    sendBatch: (body) => sendEnrolmentBatch(body as ImportEnrolments),
+    // New classes and activities, and rosters, changed on the server.
+    afterSend: () => {
       void queryClient.invalidateQueries({ queryKey: classKeys.all });
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+    },
+  });
+  const { loaded, read, view, sending } = flow;
+  // The drafts follow the rows read: new ones prefilled from the file, the user's completions kept.
+  const [draftsOf, setDraftsOf] = useState(read);
+  if (read !== draftsOf) {
+    setDraftsOf(read);
+    if (read) {
+      setActivityDrafts((before) => activityDraftsOf(read.newActivities, before));
+      setClassDrafts((before) => classDraftsOf(read.newClasses, before));
     }
   }
 
-  const chooseAnother = () => {
-    setFile(null);
-    setLoaded(null);
-    setRead(null);
-    setResults(null);
-    setSending(null);
-    setActivityDrafts({});
-    setClassDrafts({});
-  };
-
-  if (results && plan && loaded) return <EnrolmentResult fileName={loaded.fileName} plan={plan} results={results} onAnother={chooseAnother} />;
+  if (flow.result && loaded) return <EnrolmentResult fileName={loaded.fileName} result={flow.result} onAnother={flow.chooseAnother} />;
 
   const fieldOptions = enrolmentFields.map((field) => ({ value: field, label: i18n._(enrolmentFieldLabels[field]) }));
   return (
     <Stack gap="md">
-      <Text>
-        <Trans>
-          Choose the class list: a CSV or Excel file with one row per child and class (columns such as Name, Date of birth, CPF, Activity, Class,
-          Weekday, Time, Enrolled from), or an Excel file with one tab per class, the tab named after the class. Nothing is saved before you check the
-          preview and press Import.
-        </Trans>
-      </Text>
-      <FileInput
+      <FileChoice
+        intro={
+          <Trans>
+            Choose the class list: a CSV or Excel file with one row per child and class (columns such as Name, Date of birth, CPF, Activity, Class,
+            Weekday, Time, Enrolled from), or an Excel file with one tab per class, the tab named after the class. Nothing is saved before you check
+            the preview and press Import.
+          </Trans>
+        }
         label={t`Class list`}
-        placeholder={t`Choose a file`}
-        accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-        value={file}
-        onChange={setFile}
-        disabled={sending !== null && !sending.stopped}
-        styles={{ input: { minHeight: 44 } }}
-        data-testid="import-file"
+        flow={flow}
       />
-      {file && !loaded && !failure && <Text c="gray.7">{t`Reading the file…`}</Text>}
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure === 'empty' ? t`The file has no rows.` : t`This file could not be read: choose a CSV or an Excel (.xlsx) file.`}
-        </Alert>
-      )}
       {loaded && loaded.sheets.length > 1 && (
         <Checkbox
           checked={tabPerClass}
@@ -283,7 +165,7 @@ export function EnrolmentImport() {
             setMapping(proposeEnrolmentMapping(tabs ? allHeadersOf(loaded.sheets) : loaded.sheets[sheet]!.headers, remembered(), tabs));
           }}
           label={t`One tab per class: read every tab, each tab's name being its class (${loaded.sheets.length} tabs)`}
-          styles={{ body: { alignItems: 'center', minHeight: 44 } }}
+          styles={radioTarget}
         />
       )}
       {loaded && (
@@ -295,7 +177,8 @@ export function EnrolmentImport() {
             setMapping(proposeEnrolmentMapping(loaded.sheets[next]!.headers, remembered()));
           }}
           mapping={mapping}
-          onMapping={changeMapping}
+          onMapping={setMapping}
+          rememberAs={MAPPING_KEY}
           fields={fieldOptions}
           repeatable={tabPerClass ? enrolmentFields : []}
           {...(tabPerClass ? { headers } : {})}
@@ -306,17 +189,8 @@ export function EnrolmentImport() {
           {t`The classes could not be loaded: the classes named in the file cannot be found.`}
         </Alert>
       )}
-      {matches === 'failed' && (
-        <Alert color="red" role="alert">
-          <Stack gap="xs">
-            <Text>{t`Quadra could not check which children are registered already: the server could not be reached.`}</Text>
-            <Button variant="light" mih={44} w="fit-content" onClick={() => setMatchAttempt((attempt) => attempt + 1)}>
-              {t`Try again`}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {plan && counts && (
+      {read && !read.matched && <MatchesFailed onRetry={flow.retryMatch} />}
+      {view && (
         <>
           <EnrolmentCatalog
             canCreate={canCreate}
@@ -336,37 +210,8 @@ export function EnrolmentImport() {
             w="fit-content"
             styles={{ input: { minHeight: 44 } }}
           />
-          <EnrolmentPreview plan={plan} counts={counts} defaultFrom={defaultFrom} previewMs={previewMs} />
-          {sending ? (
-            <Stack gap="xs" data-testid="import-progress">
-              <Text>{t`Imported ${sending.progress.sent} of ${sending.progress.total} rows`}</Text>
-              <Progress value={(100 * sending.progress.sent) / Math.max(1, sending.progress.total)} aria-label={t`Import progress`} />
-              {sending.stopped && (
-                <Alert color="red" role="alert">
-                  <Stack gap="xs">
-                    <Text>
-                      {sending.stopped.rejected
-                        ? t`The server refused the import. The rows before row ${sending.progress.sent + 1} are saved.`
-                        : t`The connection failed. The rows before row ${sending.progress.sent + 1} are saved; Try again goes on from there, and creates nothing twice.`}
-                    </Text>
-                    <Button
-                      mih={44}
-                      w="fit-content"
-                      onClick={() => void startSending(sending.stopped!.at, sending.stopped!.results as ImportEnrolmentResultRow[])}
-                    >
-                      {t`Try again`}
-                    </Button>
-                  </Stack>
-                </Alert>
-              )}
-            </Stack>
-          ) : (
-            <Group>
-              <Button mih={44} disabled={toSend.length === 0} onClick={() => void startSending()} data-testid="import-start">
-                {t`Import ${toSend.length} rows`}
-              </Button>
-            </Group>
-          )}
+          <EnrolmentPreview flow={flow} view={view} />
+          <ImportProgress sending={sending} toSend={view.toSend} onStart={flow.start} onResume={flow.resume} />
         </>
       )}
     </Stack>

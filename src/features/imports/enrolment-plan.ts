@@ -7,13 +7,17 @@
 import type { activityAreas, activityFrequencies } from '../../api/contract.ts';
 import type {
   EnrolmentMatch,
+  EnrolmentMatchKey,
+  ImportEnrolmentResultRow,
   ImportEnrolmentRow,
   ImportEnrolments,
   ImportNewActivity,
   ImportNewClass,
 } from '../../api/enrolment-imports-contract.ts';
 import type { EnrolmentStatus } from './enrolment-texts.ts';
+import { pageOf, type Page, type PageRequest } from './preview-page.ts';
 import type { EnrolmentProblem, EnrolmentRead, EnrolmentRow } from './read-enrolments.ts';
+import type { RefusedRow } from './students-preview.ts';
 
 /** A new activity as the preview completes it (the client id is given once, so a resend creates it once). */
 export type ActivityDraft = {
@@ -25,13 +29,13 @@ export type ActivityDraft = {
 };
 export type ClassDraft = { id: string; title: string; activityKey: string; weekDay: string; schedule: string; level: string };
 
-export type Plan = {
-  read: EnrolmentRead;
-  matches: ReadonlyMap<number, EnrolmentMatch>;
+/** What the user chose in the preview: create the missing activities and classes or not, and their details. */
+export type PlanChoice = {
   createMissing: boolean;
   activities: Readonly<Record<string, ActivityDraft>>;
   classes: Readonly<Record<string, ClassDraft>>;
 };
+export type Plan = PlanChoice & { read: EnrolmentRead; matches: ReadonlyMap<number, EnrolmentMatch> };
 
 const NAME_LETTER = /\p{L}/u;
 
@@ -112,4 +116,71 @@ export function batchOf(plan: Plan, importId: string, rows: readonly (ImportEnro
     ...(classes.length > 0 ? { classes } : {}),
     rows: rows.map(({ row, student, classId, from }) => ({ row, student, classId, ...(from ? { from } : {}) })),
   };
+}
+
+/** The keys the server matches children by (and, for a class Quadra has, whether they are on its roster). */
+export const enrolmentMatchKeys = (read: EnrolmentRead): EnrolmentMatchKey[] =>
+  read.rows.flatMap(({ row, student, classKey }) =>
+    student.fullName
+      ? [
+          {
+            row,
+            name: student.fullName,
+            ...(student.registrationNumber ? { cpf: student.registrationNumber } : {}),
+            ...(student.dateOfBirth ? { birthDate: student.dateOfBirth } : {}),
+            ...(classKey?.startsWith('id:') ? { classId: classKey.slice(3) } : {}),
+          },
+        ]
+      : [],
+  );
+
+/** A row of the preview's page: the child, the class, the first day, what happens and the problems in this plan. */
+export type EnrolmentPreviewRow = Pick<EnrolmentRow, 'row' | 'where' | 'student' | 'activityName' | 'className'> & {
+  status: EnrolmentStatus;
+  newClass: boolean;
+  from: string;
+  problems: EnrolmentProblem[];
+  matchName?: string;
+};
+
+export function enrolmentPage(plan: Plan, defaultFrom: string, request: PageRequest): Page<EnrolmentPreviewRow> {
+  return pageOf(
+    plan.read.rows,
+    (row) => statusOf(plan, row) === 'wrong',
+    request,
+    (row) => {
+      const match = plan.matches.get(row.row);
+      return {
+        row: row.row,
+        where: row.where,
+        student: row.student,
+        activityName: row.activityName,
+        className: row.className,
+        status: statusOf(plan, row),
+        newClass: !!row.classKey?.startsWith('new:'),
+        from: row.from ?? defaultFrom,
+        problems: problemsOf(plan, row),
+        ...(match ? { matchName: match.name } : {}),
+      };
+    },
+  );
+}
+
+/** After the write: the rows refused (wrong in the preview, or refused by the server) and those already in their class. */
+export function enrolmentRefused(
+  plan: Plan,
+  results: readonly ImportEnrolmentResultRow[],
+): { refused: RefusedRow<EnrolmentProblem>[]; skipped: number } {
+  const byRow = new Map(results.map((result) => [result.row, result]));
+  const refused: RefusedRow<EnrolmentProblem>[] = [];
+  let skipped = 0;
+  for (const row of plan.read.rows) {
+    const result = byRow.get(row.row);
+    const problems = problemsOf(plan, row);
+    const cells = [row.student.fullName, row.student.dateOfBirth ?? '', row.student.registrationNumber ?? '', row.activityName, row.className];
+    if (problems.length > 0) refused.push({ where: row.where, cells, problems });
+    else if (result?.outcome === 'refused') refused.push({ where: row.where, cells, problems: [], refusal: result.reason ?? 'refused' });
+    else if (result?.outcome === 'skipped' || statusOf(plan, row) === 'skip') skipped += 1;
+  }
+  return { refused, skipped };
 }

@@ -18,7 +18,15 @@ export const importFields = [
   'addressStreet',
   'addressNumber',
   'addressComplement',
+  'addressNeighborhood',
+  'addressCity',
+  'addressState',
+  'socialName',
+  'schoolShift',
+  'gradeGap',
   'guardianName',
+  'guardianSocialName',
+  'guardianRelationship',
   'guardianPhone',
   'guardianCpf',
   'guardianEmail',
@@ -40,7 +48,8 @@ export function normalize(text: string): string {
     .trim();
 }
 
-const aliases: Record<ImportField, string[]> = {
+/** The names a spreadsheet gives the child's name, birth date and CPF (the class list's fields too: enrolment-fields.ts). */
+export const childAliases = {
   fullName: [
     'nome',
     'nome completo',
@@ -70,6 +79,10 @@ const aliases: Record<ImportField, string[]> = {
     'dob',
   ],
   registrationNumber: ['cpf', 'cpf do aluno', 'cpf aluno', 'cpf do educando', 'cpf da crianca', 'student cpf'],
+} as const satisfies Record<string, readonly string[]>;
+
+const aliases: Record<ImportField, readonly string[]> = {
+  ...childAliases,
   enrollmentDate: [
     'data de matricula',
     'matricula',
@@ -92,6 +105,21 @@ const aliases: Record<ImportField, string[]> = {
   addressStreet: ['endereco', 'rua', 'logradouro', 'address', 'street'],
   addressNumber: ['numero', 'n', 'no', 'num', 'number'],
   addressComplement: ['complemento', 'complement'],
+  addressNeighborhood: ['bairro', 'neighborhood', 'neighbourhood', 'district'],
+  addressCity: ['cidade', 'municipio', 'city', 'town'],
+  addressState: ['estado', 'uf', 'state'],
+  socialName: ['nome social', 'nome social do aluno', 'nome social da crianca', 'nome social do educando', 'social name'],
+  schoolShift: ['turno', 'turno escolar', 'turno da escola', 'periodo escolar', 'school shift', 'shift'],
+  gradeGap: [
+    'defasagem',
+    'defasagem escolar',
+    'defasagem idade serie',
+    'distorcao idade serie',
+    'distorcao idade ano',
+    'atraso escolar',
+    'age grade distortion',
+    'grade gap',
+  ],
   guardianName: [
     'responsavel',
     'nome do responsavel',
@@ -104,6 +132,19 @@ const aliases: Record<ImportField, string[]> = {
     'guardian name',
     'parent',
     'parent name',
+  ],
+  guardianSocialName: ['nome social do responsavel', 'nome social responsavel', 'guardian social name', 'guardian s social name'],
+  guardianRelationship: [
+    'parentesco',
+    'grau de parentesco',
+    'parentesco do responsavel',
+    'vinculo',
+    'vinculo com a crianca',
+    'relacao',
+    'relationship',
+    'relation',
+    'guardian relationship',
+    'guardian s relationship',
   ],
   guardianPhone: [
     'telefone',
@@ -130,7 +171,7 @@ const fieldOfAlias = new Map<string, ImportField>(importFields.flatMap((field) =
 export const fieldOfHeader = (header: string): ImportField | undefined => fieldOfAlias.get(normalize(header));
 
 /** Remembered mappings: the field each header (normalized) was read into last time. */
-export type RememberedMapping = Record<string, MappedField>;
+export type RememberedMapping<F extends string = ImportField> = Record<string, F | ''>;
 
 /**
  * The mapping proposed for a file's headers: what the user chose for that header last time, else the field its name
@@ -148,7 +189,11 @@ export function proposeMapping(headers: readonly string[], remembered: Remembere
 }
 
 /** The mapping to remember: each header's field (an unmapped one too: the user's "nothing" is a choice). */
-export function rememberMapping(headers: readonly string[], mapping: readonly MappedField[], before: RememberedMapping = {}): RememberedMapping {
+export function rememberMapping<F extends string>(
+  headers: readonly string[],
+  mapping: readonly (F | '')[],
+  before: RememberedMapping<F> = {},
+): RememberedMapping<F> {
   const next = { ...before };
   headers.forEach((header, index) => {
     const key = normalize(header);
@@ -156,3 +201,16 @@ export function rememberMapping(headers: readonly string[], mapping: readonly Ma
   });
   return next;
 }
+
+/** The mapping remembered on this device under `key` (localStorage; each import has its own). */
+export function rememberedMapping<F extends string>(key: string): RememberedMapping<F> {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? '{}') as RememberedMapping<F>;
+  } catch {
+    return {};
+  }
+}
+
+/** Remembers the user's choice of fields for these headers, for the next file. */
+export const saveMapping = <F extends string>(key: string, headers: readonly string[], mapping: readonly (F | '')[]): void =>
+  localStorage.setItem(key, JSON.stringify(rememberMapping(headers, mapping, rememberedMapping<F>(key))));

@@ -2,9 +2,9 @@
 import { NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { WideTable } from '../../components/wide-table.tsx';
-import { importFields, repeatableFields, type MappedField } from './import-fields.ts';
+import { importFields, repeatableFields, saveMapping, type MappedField } from './import-fields.ts';
 import type { SheetSummary } from './import-worker.ts';
-import { fieldLabels } from './import-texts.ts';
+import { fieldLabel } from './import-texts.ts';
 
 type Props<F extends string> = {
   sheets: SheetSummary[];
@@ -12,6 +12,8 @@ type Props<F extends string> = {
   onSheet: (sheet: number) => void;
   mapping: (F | '')[];
   onMapping: (mapping: (F | '')[]) => void;
+  /** Where this device remembers the user's choice for the next file (localStorage; each import its own). */
+  rememberAs: string;
   /** The fields a column can go into (default: the students import's), and those several columns may feed. */
   fields?: readonly { value: F; label: string }[];
   repeatable?: readonly F[];
@@ -25,6 +27,7 @@ export function MappingTable<F extends string = MappedField & string>({
   onSheet,
   mapping,
   onMapping,
+  rememberAs,
   fields,
   repeatable = repeatableFields as readonly string[] as readonly F[],
   headers: shownHeaders,
@@ -36,8 +39,9 @@ export function MappingTable<F extends string = MappedField & string>({
     const next = mapping.map((current, index) => (index !== column && field && current === field && !repeatable.includes(field) ? '' : current));
     next[column] = field;
     onMapping(next);
+    saveMapping(rememberAs, headers, next);
   };
-  const fieldOptions = fields ?? importFields.map((field) => ({ value: field as string as F, label: i18n._(fieldLabels[field]) }));
+  const fieldOptions = fields ?? importFields.map((field) => ({ value: field as string as F, label: i18n._(fieldLabel(field)) }));
   const options = [{ value: '', label: t`Not imported` }, ...fieldOptions];
   return (
     <Stack gap="xs">

@@ -6,8 +6,9 @@
  * not sent. Plain functions: the import's worker runs them, and tests do.
  */
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { enums, type EnumName } from '../../api/contract.ts';
-import type { ImportGuardian, ImportMatch, ImportStudentRow } from '../../api/imports-contract.ts';
+import { brazilianStates, enums, NAME_LETTER, type EnumName } from '../../api/contract.ts';
+import { schoolYearCode } from '../../api/school-years.ts';
+import type { ImportGuardian, ImportStudentRow } from '../../api/imports-contract.ts';
 import { normalize, type ImportField, type MappedField } from './import-fields.ts';
 
 /** A cell as the file gave it: text (CSV), or a number, boolean or date (XLSX). */
@@ -15,6 +16,7 @@ export type Cell = string | number | boolean | Date | null | undefined;
 
 export type ProblemCode =
   | 'name-missing'
+  | 'name-no-letter'
   | 'date-invalid'
   | 'cpf-invalid'
   | 'phone-invalid'
@@ -109,7 +111,14 @@ const labels: Partial<Record<EnumName, Record<string, string[]>>> = {
     INDIGENA: ['indigenous'],
     NA: ['nao declarado', 'nao declarada', 'nao informado', 'nao informada', 'prefiro nao dizer', 'prefer not to say', 'sem declaracao'],
   },
-  gender: { MASCULINO: ['m', 'masc', 'menino', 'male'], FEMININO: ['f', 'fem', 'menina', 'female'], OUTRO: ['outros', 'other'] },
+  gender: {
+    MASCULINO: ['m', 'masc', 'menino', 'homem', 'male', 'man', 'boy'],
+    FEMININO: ['f', 'fem', 'menina', 'mulher', 'female', 'woman', 'girl'],
+    HOMEM_TRANS: ['homem transexual', 'homem transgenero', 'trans man', 'transgender man'],
+    MULHER_TRANS: ['mulher transexual', 'mulher transgenero', 'trans woman', 'transgender woman'],
+    NAO_BINARIO: ['nao binaria', 'nao binarie', 'non binary', 'nonbinary'],
+    OUTRO: ['outros', 'outra', 'other'],
+  },
   socialProgram: {
     BOLSA_FAMILIA: ['bolsa familia', 'pbf', 'programa bolsa familia'],
     BPC_LOAS: ['bpc', 'loas', 'bpc loas'],
@@ -118,7 +127,15 @@ const labels: Partial<Record<EnumName, Record<string, string[]>>> = {
     PROGRAMA_ESTADUAL: ['estadual', 'state program'],
     PROGRAMA_MUNICIPAL_VIA_CRAS: ['programa municipal', 'municipal', 'cras', 'municipal program'],
   },
-  employmentStatus: { EMPREGADO: ['empregada', 'employed'], DESEMPREGADO: ['desempregada', 'unemployed'], ESTUDANTE: ['student'], OUTRO: ['other'] },
+  employmentStatus: {
+    EMPREGADO: ['empregada', 'employed'],
+    DESEMPREGADO: ['desempregada', 'unemployed'],
+    ESTUDANTE: ['student'],
+    ESTAGIARIO: ['estagiaria', 'intern'],
+    APRENDIZ: ['jovem aprendiz', 'apprentice'],
+    AUTONOMO: ['autonoma', 'self employed'],
+    OUTRO: ['other'],
+  },
   educationLevel: {
     NENHUM: ['nenhuma', 'sem escolaridade', 'none'],
     ALFABETIZADO: ['alfabetizada', 'literate'],
@@ -129,6 +146,40 @@ const labels: Partial<Record<EnumName, Record<string, string[]>>> = {
     SUPERIOR_INCOMPLETO: ['ensino superior incompleto'],
     SUPERIOR_COMPLETO: ['ensino superior completo'],
     POS_GRADUACAO: ['pos graduacao', 'pos', 'postgraduate'],
+  },
+  schoolShift: {
+    MANHA: ['matutino', 'morning'],
+    TARDE: ['vespertino', 'afternoon'],
+    NOITE: ['noturno', 'evening', 'night'],
+    INTEGRAL: ['tempo integral', 'periodo integral', 'full day', 'full time'],
+  },
+  relationship: {
+    MAE: ['mother', 'mom', 'mum', 'genitora'],
+    PAI: ['father', 'dad', 'genitor'],
+    AVO: ['vo', 'vovo', 'grandmother', 'grandfather', 'grandparent', 'grandma', 'grandpa'],
+    OUTRO_FAMILIAR: [
+      'familiar',
+      'tia',
+      'tio',
+      'irma',
+      'irmao',
+      'prima',
+      'primo',
+      'madrasta',
+      'padrasto',
+      'bisavo',
+      'madrinha',
+      'padrinho',
+      'other relative',
+      'relative',
+      'aunt',
+      'uncle',
+      'sister',
+      'brother',
+      'stepmother',
+      'stepfather',
+    ],
+    OUTRO: ['outra', 'other'],
   },
 };
 
@@ -145,6 +196,76 @@ const enumLookup = new Map<EnumName, Map<string, string>>(
 
 /** An enumeration's code from its label or code, or undefined. */
 export const readEnum = (name: EnumName, cell: Cell): string | undefined => enumLookup.get(name)?.get(normalize(cellText(cell)));
+
+const ordinals = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th'];
+/** School years as an English spreadsheet writes them (the Portuguese ones are src/api/school-years.ts's). */
+const englishSchoolYears = new Map<string, string>([
+  ...['early childhood education', 'kindergarten', 'preschool', 'pre school', 'nursery'].map((label) => [label, 'EDUCACAO_INFANTIL'] as const),
+  ...ordinals.flatMap((ordinal, i) =>
+    [`${ordinal} year`, `${ordinal} grade`, `grade ${i + 1}`, `year ${i + 1}`, `${ordinal} year primary`, `${ordinal} year lower secondary`].map(
+      (label) => [label, `FUNDAMENTAL_${i + 1}`] as const,
+    ),
+  ),
+  ...ordinals
+    .slice(0, 3)
+    .flatMap((ordinal, i) =>
+      [`${ordinal} year of secondary school`, `${ordinal} year of high school`, `${ordinal} year high school`, `high school ${i + 1}`].map(
+        (label) => [label, `ENSINO_MEDIO_${i + 1}`] as const,
+      ),
+    ),
+  ['youth and adult education', 'EJA'],
+]);
+
+/**
+ * A school year's code from the way a spreadsheet writes it ("1º ano", "9º ano", "1ª série do ensino médio", "EJA",
+ * "Educação infantil", "6th grade"); text that names none is kept as written, as the record keeps it.
+ */
+export function readSchoolYear(cell: Cell): string {
+  const value = cellText(cell);
+  return schoolYearCode(value) ?? englishSchoolYears.get(normalize(value)) ?? value;
+}
+
+const stateNames: Record<(typeof brazilianStates)[number], string> = {
+  AC: 'acre',
+  AL: 'alagoas',
+  AM: 'amazonas',
+  AP: 'amapa',
+  BA: 'bahia',
+  CE: 'ceara',
+  DF: 'distrito federal',
+  ES: 'espirito santo',
+  GO: 'goias',
+  MA: 'maranhao',
+  MG: 'minas gerais',
+  MS: 'mato grosso do sul',
+  MT: 'mato grosso',
+  PA: 'para',
+  PB: 'paraiba',
+  PE: 'pernambuco',
+  PI: 'piaui',
+  PR: 'parana',
+  RJ: 'rio de janeiro',
+  RN: 'rio grande do norte',
+  RO: 'rondonia',
+  RR: 'roraima',
+  RS: 'rio grande do sul',
+  SC: 'santa catarina',
+  SE: 'sergipe',
+  SP: 'sao paulo',
+  TO: 'tocantins',
+};
+const stateLookup = new Map<string, string>(brazilianStates.flatMap((uf) => [[uf.toLowerCase(), uf] as const, [stateNames[uf], uf] as const]));
+/** A state's UF from its two letters or its name ("PE", "Pernambuco"), or undefined. */
+export const readState = (cell: Cell): string | undefined => stateLookup.get(normalize(cellText(cell)));
+
+const yes = new Set(['sim', 's', 'x', 'yes', 'y', 'true', 'verdadeiro', '1']);
+const no = new Set(['nao', 'n', 'no', 'false', 'falso', '0']);
+/** A yes or no cell ("Sim", "Não", "x", "yes"), or undefined. */
+export function readYesNo(cell: Cell): boolean | undefined {
+  if (typeof cell === 'boolean') return cell;
+  const value = normalize(cellText(cell));
+  return yes.has(value) ? true : no.has(value) ? false : undefined;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -170,7 +291,11 @@ const enumFields: Partial<Record<ImportField, EnumName>> = {
   socialProgram: 'socialProgram',
   employmentStatus: 'employmentStatus',
   educationLevel: 'educationLevel',
+  schoolShift: 'schoolShift',
+  guardianRelationship: 'relationship',
 };
+/** Names: a person's name has a letter (the server refuses one without). */
+const nameFields: readonly ImportField[] = ['fullName', 'socialName', 'guardianName', 'guardianSocialName'];
 const maxLength: Partial<Record<ImportField, number>> = {
   fullName: 200,
   schoolName: 200,
@@ -178,7 +303,11 @@ const maxLength: Partial<Record<ImportField, number>> = {
   addressStreet: 200,
   addressNumber: 20,
   addressComplement: 200,
+  addressNeighborhood: 100,
+  addressCity: 100,
+  socialName: 200,
   guardianName: 200,
+  guardianSocialName: 200,
 };
 
 /**
@@ -214,11 +343,16 @@ export function readRows(
         return;
       }
       values[field] = value;
+      if (nameFields.includes(field) && !NAME_LETTER.test(value)) {
+        problems.push({ code: 'name-no-letter', field, value });
+        return;
+      }
       const enumName = enumFields[field];
       if (enumName) {
         const code = readEnum(enumName, value);
-        if (code) (student as unknown as Record<string, string>)[field] = code;
-        else problems.push({ code: 'value-unknown', field, value });
+        if (!code) problems.push({ code: 'value-unknown', field, value });
+        else if (field === 'guardianRelationship') guardian.relationship = code as ImportGuardian['relationship'];
+        else (student as unknown as Record<string, string>)[field] = code;
         return;
       }
       switch (field) {
@@ -241,9 +375,18 @@ export function readRows(
           break;
         }
         case 'schoolName':
-        case 'schoolYear':
+        case 'socialName':
           student[field] = value;
           break;
+        case 'schoolYear':
+          student.schoolYear = readSchoolYear(cell);
+          break;
+        case 'gradeGap': {
+          const gap = readYesNo(cell);
+          if (gap === undefined) problems.push({ code: 'value-unknown', field, value });
+          else student.gradeGap = gap;
+          break;
+        }
         case 'addressCode': {
           const zip = readZip(cell);
           if (zip) address.code = zip;
@@ -259,8 +402,23 @@ export function readRows(
         case 'addressComplement':
           address.complement = value;
           break;
+        case 'addressNeighborhood':
+          address.neighborhood = value;
+          break;
+        case 'addressCity':
+          address.city = value;
+          break;
+        case 'addressState': {
+          const uf = readState(cell);
+          if (uf) address.state = uf as NonNullable<typeof address.state>;
+          else problems.push({ code: 'value-unknown', field, value });
+          break;
+        }
         case 'guardianName':
           guardian.name = value;
+          break;
+        case 'guardianSocialName':
+          guardian.socialName = value;
           break;
         case 'guardianPhone': {
           const phone = readPhone(cell);
@@ -286,8 +444,9 @@ export function readRows(
     const row = firstRow + index;
     // A row with no cell at all (a blank line at the end of a sheet) is no child.
     if (cells.every((cell) => cellText(cell) === '')) return;
-    if (!student.fullName) problems.unshift({ code: 'name-missing', field: 'fullName' });
-    if (!guardian.name && (guardian.phone || guardian.cpf || guardian.email)) problems.push({ code: 'guardian-name-missing', field: 'guardianName' });
+    if (!student.fullName && !problems.some((problem) => problem.field === 'fullName')) problems.unshift({ code: 'name-missing', field: 'fullName' });
+    if (!guardian.name && (guardian.phone || guardian.cpf || guardian.email || guardian.relationship || guardian.socialName))
+      problems.push({ code: 'guardian-name-missing', field: 'guardianName' });
     if (Object.keys(address).length > 0) student.address = address;
     const keys = [
       student.registrationNumber ? `cpf:${student.registrationNumber}` : '',
@@ -308,24 +467,3 @@ export function readRows(
   });
   return result;
 }
-
-export type RowStatus = 'new' | 'update' | 'skip' | 'wrong';
-
-/** What the import will do with a row: nothing when it has a problem; with a child already registered, as chosen. */
-export const statusOf = (row: ReadRow, match: ImportMatch | undefined, onMatch: 'update' | 'skip'): RowStatus =>
-  row.problems.length > 0 ? 'wrong' : match ? onMatch : 'new';
-
-export type Counts = Record<RowStatus, number>;
-export function countRows(rows: readonly ReadRow[], matches: ReadonlyMap<number, ImportMatch>, onMatch: 'update' | 'skip'): Counts {
-  const counts: Counts = { new: 0, update: 0, skip: 0, wrong: 0 };
-  for (const row of rows) counts[statusOf(row, matches.get(row.row), onMatch)] += 1;
-  return counts;
-}
-
-/** The row as the import sends it (without the preview's own fields). */
-export const rowToSend = ({ row, student, guardian, classIds }: ImportStudentRow): ImportStudentRow => ({
-  row,
-  student,
-  ...(guardian ? { guardian } : {}),
-  ...(classIds ? { classIds } : {}),
-});

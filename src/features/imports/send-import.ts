@@ -1,10 +1,10 @@
 /**
- * The import's write: the good rows in batches of IMPORT_BATCH_MAX, one after the other, each retried while the
- * connection fails (the same import id and row numbers: a batch whose answer was lost is answered again, never
- * written twice). A batch that still fails stops the import where it was; `from` resumes it there.
+ * An import's write (the students', or a class list's enrolments): the good rows in batches of IMPORT_BATCH_MAX, one
+ * after the other, each retried while the connection fails (the same import id and row numbers: a batch whose answer
+ * was lost is answered again, never written twice). A batch that still fails stops the import where it was; `from`
+ * resumes it there. The batches' rows are held by the import's worker: `send(start)` gets and sends the one at `start`.
  */
-import { IMPORT_BATCH_MAX, type ImportMatchAction, type ImportRowResult, type ImportStudentRow } from '../../api/imports-contract.ts';
-import { sendImportBatch } from '../../api/imports.ts';
+import { IMPORT_BATCH_MAX } from '../../api/imports-contract.ts';
 import { classifyFailure } from '../../lib/http.ts';
 
 export type SendProgress = { sent: number; total: number };
@@ -22,28 +22,17 @@ export class ImportStopped extends Error {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function sendImport(
-  rows: readonly ImportStudentRow[],
-  options: { importId: string; onMatch: ImportMatchAction; from?: number; results?: ImportRowResult[]; onProgress: (progress: SendProgress) => void },
-  send = sendImportBatch,
-  retryWaits: readonly number[] = [1000, 2000, 4000, 8000],
-): Promise<ImportRowResult[]> {
-  return sendInBatches(rows, options, (batch) => send({ importId: options.importId, onMatch: options.onMatch, rows: batch }), retryWaits);
-}
-
-/** The batches of any import (students, or a class list's enrolments), one after the other, as above. */
-export async function sendInBatches<Row, Result>(
-  rows: readonly Row[],
+export async function sendInBatches<Result>(
+  total: number,
   options: { from?: number; results?: Result[]; onProgress: (progress: SendProgress) => void },
-  send: (batch: Row[]) => Promise<Result[]>,
+  send: (start: number) => Promise<Result[]>,
   retryWaits: readonly number[] = [1000, 2000, 4000, 8000],
 ): Promise<Result[]> {
   const results = [...(options.results ?? [])];
-  for (let start = options.from ?? 0; start < rows.length; start += IMPORT_BATCH_MAX) {
-    const batch = rows.slice(start, start + IMPORT_BATCH_MAX);
+  for (let start = options.from ?? 0; start < total; start += IMPORT_BATCH_MAX) {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        results.push(...(await send(batch)));
+        results.push(...(await send(start)));
         break;
       } catch (error) {
         const { kind } = await classifyFailure(error);
@@ -51,7 +40,7 @@ export async function sendInBatches<Row, Result>(
         await pause(retryWaits[attempt]!);
       }
     }
-    options.onProgress({ sent: Math.min(start + IMPORT_BATCH_MAX, rows.length), total: rows.length });
+    options.onProgress({ sent: Math.min(start + IMPORT_BATCH_MAX, total), total });
   }
   return results;
 }

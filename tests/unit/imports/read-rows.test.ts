@@ -112,7 +112,7 @@ describe('a programme spreadsheet read as Quadra stores it', () => {
         registrationNumber: '52998224725',
         gender: 'FEMININO',
         race: 'PARDA',
-        schoolYear: '4º ano',
+        schoolYear: 'FUNDAMENTAL_4',
         socialProgram: 'BOLSA_FAMILIA',
       },
       guardian: { name: 'Maria José da Conceição', phone: '(81) 98765-4321' },
