@@ -18,6 +18,7 @@ import type {
   ImportNewClass,
 } from '../../src/api/enrolment-imports-contract.ts';
 import type { Queryable } from '../db/types.ts';
+import { classesOf, writeRowsOnce } from './import-rows.ts';
 import { matchOf } from './imports.ts';
 import { lockCounts, recountStudent } from './rules/counts.ts';
 
@@ -85,21 +86,6 @@ async function createCatalog(tx: Queryable, activities: readonly ImportNewActivi
   }
 }
 
-type Stored = {
-  row_number: number;
-  outcome: ImportEnrolmentResultRow['outcome'];
-  student_id: string | null;
-  reason: string | null;
-  new_student: boolean;
-};
-const resultOf = (stored: Stored): ImportEnrolmentResultRow => ({
-  row: stored.row_number,
-  outcome: stored.outcome,
-  ...(stored.student_id === null ? {} : { studentId: stored.student_id }),
-  ...(stored.new_student ? { newStudent: true } : {}),
-  ...(stored.reason === null ? {} : { reason: stored.reason as NonNullable<ImportEnrolmentResultRow['reason']> }),
-});
-
 export type EnrolmentBatch = {
   importId: string;
   activities: readonly ImportNewActivity[];
@@ -113,43 +99,17 @@ export type EnrolmentBatch = {
 export async function importEnrolments(tx: Queryable, batch: EnrolmentBatch): Promise<ImportEnrolmentResultRow[]> {
   // As the students import: the counts' lock first (enrolments recount attendance); two sends of one batch queue here.
   await lockCounts(tx);
-  const done = await tx.query<Stored>(
-    'SELECT row_number, outcome, student_id, reason, new_student FROM import_rows WHERE import_id = $1 AND row_number = ANY($2::int[])',
-    [batch.importId, batch.rows.map((row) => String(row.row))],
-  );
-  const doneByRow = new Map(done.map((stored) => [stored.row_number, resultOf(stored)]));
   await createCatalog(tx, batch.activities, batch.classes);
-  const classes = await tx.query<{ id: string; archived: boolean }>(
-    'SELECT c.id, c.archived OR a.archived AS archived FROM classes c JOIN activities a ON a.id = c.activity_id WHERE c.id = ANY($1::text[])',
-    [[...new Set(batch.rows.map((row) => row.classId))]],
+  const classById = await classesOf(
+    tx,
+    batch.rows.map((row) => row.classId),
   );
-  const classById = new Map(classes.map((group) => [group.id, group]));
-  const results: ImportEnrolmentResultRow[] = [];
-  for (const row of batch.rows) {
-    const earlier = doneByRow.get(row.row);
-    if (earlier) {
-      results.push(earlier);
-      continue;
-    }
-    const result = await importRow(tx, row, classById.get(row.classId), batch.today);
-    await tx.run(
-      `INSERT INTO import_rows (import_id, row_number, outcome, student_id, reason, user_id, new_student, class_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        batch.importId,
-        row.row,
-        result.outcome,
-        result.studentId ?? null,
-        result.reason ?? null,
-        batch.userId,
-        result.newStudent === true,
-        classById.has(row.classId) ? row.classId : null,
-      ],
-    );
-    doneByRow.set(row.row, result);
-    results.push(result);
-  }
-  return results;
+  return writeRowsOnce(
+    tx,
+    batch,
+    (row) => importRow(tx, row, classById.get(row.classId), batch.today),
+    (row) => (classById.has(row.classId) ? row.classId : null),
+  );
 }
 
 /** The child a row names: as the students import matches, else by the name alone when one child has it. */

@@ -10,6 +10,7 @@ import { onlyDigits, type StudentCreate } from '../../src/api/contract.ts';
 import type { ImportMatch, ImportMatchAction, ImportMatchKey, ImportRowResult, ImportStudentRow } from '../../src/api/imports-contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { lockCounts, recountStudent } from './rules/counts.ts';
+import { classesOf, writeRowsOnce } from './import-rows.ts';
 import { columnCast, registrationValues, studentColumns } from './students.ts';
 
 type Fields = Omit<StudentCreate, 'id'>;
@@ -70,14 +71,6 @@ async function findMatchOne(db: Queryable, key: { cpf?: string; name?: string; b
   );
   return match;
 }
-
-type Stored = { row_number: number; outcome: ImportRowResult['outcome']; student_id: string | null; reason: string | null };
-const resultOf = (stored: Stored): ImportRowResult => ({
-  row: stored.row_number,
-  outcome: stored.outcome,
-  ...(stored.student_id === null ? {} : { studentId: stored.student_id }),
-  ...(stored.reason === null ? {} : { reason: stored.reason as NonNullable<ImportRowResult['reason']> }),
-});
 
 /**
  * The child a row names: by CPF, else by name and birth date; 'conflict' when the CPF is one child's and the name
@@ -145,39 +138,13 @@ export type ImportBatch = { importId: string; onMatch: ImportMatchAction; rows: 
 /** Writes a batch (inside the caller's transaction) and answers what became of each row, in the rows' order. */
 export async function importStudents(tx: Queryable, batch: ImportBatch): Promise<ImportRowResult[]> {
   // Enrolments recount attendance (attendance-counts.ts): that lock first, before any row lock. It also makes two
-  // sends of one batch wait for each other, so the second finds the first's rows below.
+  // sends of one batch wait for each other, so the second finds the first's rows (import-rows.ts).
   await lockCounts(tx);
-  const done = await tx.query<Stored>(
-    'SELECT row_number, outcome, student_id, reason FROM import_rows WHERE import_id = $1 AND row_number = ANY($2::int[])',
-    [batch.importId, batch.rows.map((row) => String(row.row))],
+  const classById = await classesOf(
+    tx,
+    batch.rows.flatMap((row) => row.classIds ?? []),
   );
-  const doneByRow = new Map(done.map((stored) => [stored.row_number, resultOf(stored)]));
-  const classIds = [...new Set(batch.rows.flatMap((row) => row.classIds ?? []))];
-  const classes = await tx.query<{ id: string; archived: boolean }>(
-    'SELECT c.id, c.archived OR a.archived AS archived FROM classes c JOIN activities a ON a.id = c.activity_id WHERE c.id = ANY($1::text[])',
-    [classIds],
-  );
-  const classById = new Map(classes.map((group) => [group.id, group]));
-  const results: ImportRowResult[] = [];
-  for (const row of batch.rows) {
-    const earlier = doneByRow.get(row.row);
-    if (earlier) {
-      results.push(earlier);
-      continue;
-    }
-    const result = await importRow(tx, batch, row, classById);
-    await tx.run('INSERT INTO import_rows (import_id, row_number, outcome, student_id, reason, user_id) VALUES ($1, $2, $3, $4, $5, $6)', [
-      batch.importId,
-      row.row,
-      result.outcome,
-      result.studentId ?? null,
-      result.reason ?? null,
-      batch.userId,
-    ]);
-    doneByRow.set(row.row, result);
-    results.push(result);
-  }
-  return results;
+  return writeRowsOnce(tx, batch, (row) => importRow(tx, batch, row, classById));
 }
 
 async function importRow(
