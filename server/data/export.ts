@@ -65,6 +65,16 @@ const sheets: { name: string; sql: string }[] = [
     name: 'roll_marks',
     sql: `SELECT class_id, ${day('date')}, student_id, status, reason, note FROM attendance_entries ORDER BY class_id, date, position`,
   },
+  {
+    // The general roll (issue 52): who took each day's, and its marks (arrived PRESENT or not ABSENT, in the order taken).
+    name: 'general_rolls',
+    sql: `SELECT ${day('date')}, first_taken_by, ${instant('first_taken_at')}, taken_by, ${instant('taken_at')}, corrected_by, ${instant('corrected_at')}
+            FROM general_rolls ORDER BY date`,
+  },
+  {
+    name: 'general_roll_marks',
+    sql: `SELECT ${day('date')}, student_id, status FROM general_roll_entries ORDER BY date, position`,
+  },
   { name: 'users', sql: 'SELECT id, full_name, email, phone, access, formation, active, version FROM users ORDER BY full_name, id' },
 ];
 

@@ -4,7 +4,7 @@
  * attendance_entries). A child has arrived on a date when the general roll has them present or a class roll does.
  * Saving replaces the date's marks as a whole, as a class roll's save does (data/attendance.ts).
  */
-import type { GeneralMonth, GeneralRoll, GeneralRollEntry } from '../../src/api/general-roll-contract.ts';
+import type { ArrivalsDay, GeneralMonth, GeneralRoll, GeneralRollEntry } from '../../src/api/general-roll-contract.ts';
 import { insertRows } from '../db/bulk-insert.ts';
 import type { Queryable } from '../db/types.ts';
 import { instant } from './columns.ts';
@@ -94,29 +94,45 @@ export async function saveGeneralRoll(
 type MonthStudentRow = { id: string; name: string; cells: Array<'P' | 'C' | null> | null };
 
 /**
- * A month of arrivals (`month` YYYY-MM): the dates with a general roll or a child present in a class roll, the
- * children marked or arrived on one of them (name order) with a cell per date ('P' arrived at the general roll, 'C'
- * through a class roll only, null not arrived), and the arrivals of each date.
+ * SQL (the CTEs `arrivals` and `per_day`): the one rule of an arrival, per date of the month whose first day is
+ * `firstDay` and child: 'P' marked arrived at the general roll, 'C' present in a class roll of that date only.
  */
-export async function generalMonth(db: Queryable, month: string): Promise<GeneralMonth> {
-  const params = [`${month}-01`];
-  const dateRows = await db.query<{ date: string }>(
-    `SELECT to_char(d.date, 'YYYY-MM-DD') AS date FROM (
-       SELECT g.date FROM general_rolls g WHERE ${inMonth('g', '$1::date')}
-       UNION SELECT a.date FROM attendance_entries a WHERE a.status = 'PRESENT' AND ${inMonth('a', '$1::date')}
-     ) d ORDER BY d.date`,
-    params,
-  );
-  const dates = dateRows.map((row) => row.date);
-  const students = await db.query<MonthStudentRow>(
-    `WITH arrivals AS (
-       SELECT g.date, g.student_id, 'P' AS how FROM general_roll_entries g WHERE g.status = 'PRESENT' AND ${inMonth('g', '$1::date')}
+const perDayArrivals = (firstDay: string): string => `arrivals AS (
+       SELECT g.date, g.student_id, 'P' AS how FROM general_roll_entries g WHERE g.status = 'PRESENT' AND ${inMonth('g', firstDay)}
        UNION ALL
-       SELECT DISTINCT a.date, a.student_id, 'C' AS how FROM attendance_entries a WHERE a.status = 'PRESENT' AND ${inMonth('a', '$1::date')}
+       SELECT DISTINCT a.date, a.student_id, 'C' AS how FROM attendance_entries a WHERE a.status = 'PRESENT' AND ${inMonth('a', firstDay)}
      ), per_day AS (
        -- marked at the general roll shows as such; arrived through a class roll only, as 'C'
        SELECT date, student_id, CASE WHEN bool_or(how = 'P') THEN 'P' ELSE 'C' END AS how FROM arrivals GROUP BY date, student_id
-     ), shown AS (
+     )`;
+
+/**
+ * The arrivals of each day of a month (`month` YYYY-MM) with a general roll or a child present in a class roll: how
+ * many children arrived, and of them how many were marked at the general roll (the others through a class roll only).
+ */
+export async function arrivalsPerDay(db: Queryable, month: string): Promise<ArrivalsDay[]> {
+  return db.query<ArrivalsDay>(
+    `WITH ${perDayArrivals('$1::date')}, days AS (
+       SELECT g.date FROM general_rolls g WHERE ${inMonth('g', '$1::date')} UNION SELECT date FROM per_day
+     )
+     SELECT to_char(d.date, 'YYYY-MM-DD') AS date, count(p.student_id)::int AS arrived,
+            (count(p.student_id) FILTER (WHERE p.how = 'P'))::int AS "atGeneralRoll"
+       FROM days d LEFT JOIN per_day p ON p.date = d.date
+      GROUP BY d.date ORDER BY d.date`,
+    [`${month}-01`],
+  );
+}
+
+/**
+ * A month of arrivals (`month` YYYY-MM): the dates of arrivalsPerDay, the children marked or arrived on one of them
+ * (name order) with a cell per date ('P' arrived at the general roll, 'C' through a class roll only, null not
+ * arrived), and the arrivals of each date.
+ */
+export async function generalMonth(db: Queryable, month: string): Promise<GeneralMonth> {
+  const days = await arrivalsPerDay(db, month);
+  const dates = days.map((day) => day.date);
+  const students = await db.query<MonthStudentRow>(
+    `WITH ${perDayArrivals('$1::date')}, shown AS (
        SELECT student_id FROM per_day
        UNION SELECT g.student_id FROM general_roll_entries g WHERE ${inMonth('g', '$1::date')}
      ), dates AS (
@@ -126,12 +142,11 @@ export async function generalMonth(db: Queryable, month: string): Promise<Genera
             (SELECT json_agg(p.how ORDER BY dates.date) FROM dates LEFT JOIN per_day p ON p.date = dates.date AND p.student_id = s.id) AS cells
        FROM shown JOIN students s ON s.id = shown.student_id
       ORDER BY ${nameOrder('s')}`,
-    [...params, dates],
+    [`${month}-01`, dates],
   );
   const shown = students.map(({ cells, ...student }) => {
     const row = cells ?? dates.map(() => null);
     return { ...student, cells: row, arrived: row.filter((cell) => cell !== null).length };
   });
-  const totals = dates.map((date, i) => ({ date, arrived: shown.filter((student) => student.cells[i] !== null).length }));
-  return { month, dates, students: shown, totals };
+  return { month, dates, students: shown, totals: days.map(({ date, arrived }) => ({ date, arrived })) };
 }

@@ -63,3 +63,13 @@ export const generalMonthSchema = z.object({
   totals: z.array(z.object({ date: isoDateSchema, arrived: z.int() })),
 });
 export type GeneralMonth = z.infer<typeof generalMonthSchema>;
+
+/**
+ * The reports' arrivals per day (GET /reports/arrivals?month=YYYY-MM): each date of the month with a general roll or a
+ * child present in a class roll, how many children arrived (by the general roll's rule), and of them how many were
+ * marked at the general roll (the others arrived through a class roll only). Counts only: no child is named.
+ */
+export const arrivalsDaySchema = z.object({ date: isoDateSchema, arrived: z.int(), atGeneralRoll: z.int() });
+export type ArrivalsDay = z.infer<typeof arrivalsDaySchema>;
+export const arrivalsReportSchema = z.object({ month: monthSchema, days: z.array(arrivalsDaySchema) });
+export type ArrivalsReport = z.infer<typeof arrivalsReportSchema>;

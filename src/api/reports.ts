@@ -1,6 +1,6 @@
 /**
  * What a coordinator reads about attendance (issue 17): the alerts (GET /attendance/alerts: who may be dropping out,
- * which classes went without a roll) and the month's frequency report (GET /reports/frequency). Both are kept in the
+ * which classes went without a roll) and the month's frequency report (GET /reports/frequency) with its arrivals per day (GET /reports/arrivals). All are kept in the
  * persisted query cache, so home's alerts and /relatorios open offline with the last answer. The contract loads with
  * the answer: home asks for the alerts, and home's first load carries no zod.
  */
@@ -15,6 +15,7 @@ export const reportKeys = {
   alerts: ['attendance', 'alerts'] as const,
   alertsFirst: ['attendance', 'alerts', 'first'] as const,
   frequency: (month: string) => ['reports', 'frequency', month] as const,
+  arrivals: (month: string) => ['reports', 'arrivals', month] as const,
 };
 
 export const attendanceAlertsQueryOptions = () =>
@@ -40,6 +41,16 @@ export const frequencyReportQueryOptions = (month: string) =>
     queryFn: () =>
       getParsed(`reports/frequency?month=${encodeURIComponent(month)}`, () =>
         import('./contract.ts').then((contract) => contract.frequencyReportSchema),
+      ),
+  });
+
+/** The arrivals per day of a month (issue 52: by the general roll's rule; counts only). */
+export const arrivalsReportQueryOptions = (month: string) =>
+  queryOptions({
+    queryKey: reportKeys.arrivals(month),
+    queryFn: () =>
+      getParsed(`reports/arrivals?month=${encodeURIComponent(month)}`, () =>
+        import('./general-roll-contract.ts').then((contract) => contract.arrivalsReportSchema),
       ),
   });
 

@@ -49,3 +49,9 @@ export function monthLabel(month: string, locale: string): string {
   const [year = 0, number = 1] = month.split('-').map(Number);
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, number - 1, 1));
 }
+
+/** A YYYY-MM-DD day in words of `locale` ("Tuesday, 8 September", "08/09"), whatever the device's time zone. */
+export function dayText(date: string, locale: string, options: Intl.DateTimeFormatOptions): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(Date.UTC(year, month - 1, day));
+}

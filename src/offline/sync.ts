@@ -1,7 +1,7 @@
 /**
  * The sync pass (issue 18): brings down what the user's role uses (GET /sync: students, activities, classes, rosters,
- * the last rolls, users, the user's own record) into the same persisted query cache the screens read, so one copy is
- * the truth and the screens read as they always did. After the first (full) sync it asks only for what changed since
+ * the last rolls, users, the user's own record; then today's general roll) into the same persisted query cache the
+ * screens read, so one copy is the truth and the screens read as they always did. After the first (full) sync it asks only for what changed since
  * its cursor. The download, JSON parsing and contract check run in a Web Worker (offline/sync-worker.ts); the merge
  * is small work on the main thread, applied in steps that let a tap through between them.
  */
@@ -65,10 +65,23 @@ async function sync(forceFull: boolean): Promise<void> {
     // The session ended meanwhile (sign-out): what was downloaded for it must not be written back.
     if (generation !== dataGeneration()) return setSyncPhase({ phase: 'idle' });
     await apply(answer, full ? undefined : state, generation, askedAt);
+    if (generation === dataGeneration()) await keepTodaysGeneralRoll(answer.me);
     setSyncPhase({ phase: 'idle' });
   } catch (error) {
     setSyncPhase({ phase: 'failed', failure: await failureOf(error) });
   }
+}
+
+/**
+ * Today's general roll (issue 52), read again with each sync by a user who may read it: a coordinator who lost the
+ * signal at the court opens it with the marks the door had taken by the device's last sync. One day's roll, read whole
+ * (GET /attendance/general/{date}, the screen's own query, so it is kept like a roll once opened); a failure leaves
+ * the copy the device had, and the sync's outcome is its own.
+ */
+async function keepTodaysGeneralRoll(me: Pick<Me, 'permissions'>): Promise<void> {
+  if (!me.permissions.includes('general-roll:read')) return;
+  const { generalRollQueryOptions } = await import('../api/general-roll.ts');
+  await queryClient.prefetchQuery(generalRollQueryOptions(localDay()));
 }
 
 async function failureOf(error: unknown): Promise<{ kind: 'offline' | 'unreachable' | 'refused'; message?: string }> {

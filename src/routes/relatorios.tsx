@@ -3,7 +3,7 @@ import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { useFollowUpLauncher } from '../features/cases/follow-up-launcher.tsx';
 import { FollowUpReport } from '../features/cases/follow-up-report.tsx';
 import { usePermissions } from '../components/use-permissions.ts';
-import { attendanceAlertsQueryOptions, frequencyReportQueryOptions } from '../api/reports.ts';
+import { arrivalsReportQueryOptions, attendanceAlertsQueryOptions, frequencyReportQueryOptions } from '../api/reports.ts';
 import { monthOf, parseMonthSearch } from '../lib/calendar-date.ts';
 import { loadFeatureMessages } from '../lib/i18n.ts';
 
@@ -25,6 +25,7 @@ export const Route = createFileRoute('/relatorios')({
   // The answers' requests start with the navigation (never awaited: offline, they wait).
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(frequencyReportQueryOptions(deps.month));
+    void context.queryClient.prefetchQuery(arrivalsReportQueryOptions(deps.month));
     void context.queryClient.prefetchQuery(attendanceAlertsQueryOptions());
     // The follow-up (issue 50) shows on this screen too: its figures and "Open follow-up".
     return Promise.all([loadFeatureMessages('reports'), loadFeatureMessages('cases')]);

@@ -1,10 +1,11 @@
 /**
  * The general roll (issue 52) against the reference server: a child present in a class roll of the day shows as arrived
- * and cannot be unmarked there; a general roll taken offline survives a reload and reaches the server once; the page
+ * and cannot be unmarked there; a general roll taken offline survives a reload and reaches the server once; today's
+ * marks taken at the door reach a device with its sync and show there offline, on a roll never opened; the page
  * by keyboard, with its targets at least 44 px on the tablet (axe on it: a11y.spec.ts).
  */
 import type { APIRequestContext } from '@playwright/test';
-import { API_URL, classWithRoster, expect, localDate, test, uniqueName, waitForServiceWorker, type Student } from '../support/e2e.ts';
+import { API_URL, classWithRoster, expect, localDate, queryCached, test, uniqueName, waitForServiceWorker, type Student } from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -21,6 +22,20 @@ async function newChild(request: APIRequestContext, label: string): Promise<Stud
   const made = await request.post(`${API_URL}/students`, { data: { fullName: name } });
   expect(made.status(), await made.text()).toBe(201);
   return { id: ((await made.json()) as { id: string }).id, name };
+}
+
+/** The date's general roll as another device saves it: as the server has it, with `child` marked arrived. */
+async function markArrived(request: APIRequestContext, date: string, child: Student): Promise<void> {
+  const current = await serverGeneralRoll(request, date);
+  const saved = await request.put(`${API_URL}/attendance/general/${date}`, {
+    data: {
+      takenBy: 'Recepção E2E',
+      takenAt: new Date().toISOString(),
+      entries: [...current.entries.filter((entry) => entry.studentId !== child.id), { studentId: child.id, status: 'PRESENT' }],
+      basedOn: current.takenAt ?? null,
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
 }
 
 /** A day no other test of this file takes its general roll on: today, or a day back per test. */
@@ -112,20 +127,36 @@ test('a child present in a class roll shows arrived and cannot be unmarked; a ro
 test('the month of arrivals shows each child per day and the arrivals per day', async ({ page, request }) => {
   const date = nextDate();
   const child = await newChild(request, 'Mes');
-  const current = await serverGeneralRoll(request, date);
-  const saved = await request.put(`${API_URL}/attendance/general/${date}`, {
-    data: {
-      takenBy: 'Recepção E2E',
-      takenAt: new Date().toISOString(),
-      entries: [...current.entries.filter((entry) => entry.studentId !== child.id), { studentId: child.id, status: 'PRESENT' }],
-      basedOn: current.takenAt ?? null,
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBeTruthy();
+  await markArrived(request, date, child);
   await page.goto(`frequencias/geral/mes?month=${date.slice(0, 7)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Arrivals of the month' })).toBeVisible();
   const grid = page.getByTestId('general-month-grid');
   await expect(grid.getByRole('row', { name: new RegExp(child.name) })).toContainText('P');
   await expect(page.getByTestId('general-month-totals')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+});
+
+test("today's marks taken at the door show offline on a device that synced, where the general roll was never opened", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const date = localDate();
+  const child = await newChild(request, 'Porta');
+  // The door's tablet saves today's general roll with the child arrived.
+  await markArrived(request, date, child);
+
+  // The coordinator's device opens the app at the office (the sync runs) and never the general roll.
+  await page.goto('');
+  await waitForServiceWorker(page);
+  await expect.poll(() => queryCached(page, ['attendance', 'general', 'day', date]), { timeout: 30_000 }).toBe(true);
+
+  // At the court, no signal: the general roll opens with the door's mark.
+  await context.setOffline(true);
+  await page.goto('frequencias/geral');
+  await expect(page.getByRole('heading', { level: 1, name: 'General roll' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(child.name);
+  await expect(page.getByRole('button', { name: `${child.name}: arrived`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await context.setOffline(false);
 });

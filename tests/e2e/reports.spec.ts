@@ -1,7 +1,8 @@
 /**
  * Issue 17, alerts and reports: a student absent on the last three rolls of a class is listed by home's alerts, with
  * links; /relatorios shows the month's chart and table; the students-below-the-minimum CSV downloads and parses back
- * (BOM, `;` and the student's row in pt-BR). Both languages.
+ * (BOM, `;` and the student's row in pt-BR). Both languages. The arrivals per day (issue 52): a general roll's and a
+ * class roll's arrivals counted once a child, in the table, the chart and the CSV.
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
@@ -226,4 +227,77 @@ test("the funder's pack downloads as one ZIP, warns before the CPF goes in full,
   await expect(pack.getByRole('button', { name: 'Download the pack' })).toBeDisabled();
   await expect(pack.getByTestId('funder-pack-offline')).toHaveText('The pack is made by the server: connect to the internet to download it.');
   await english.close();
+});
+
+test('the arrivals per day count a child marked at the general roll or present in a class roll, once, in both languages', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  // A day of a past month no other test takes a roll on: the counts are this test's alone.
+  const date = '2022-03-15';
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const activity = await request.post(`${API_URL}/activities`, {
+    data: { name: `Chegadas ${tag}`, teacher: 'Prof. Rosa', area: 'Esportes', frequency: 'Semanal' },
+  });
+  const activityId = ((await activity.json()) as { id: string }).id;
+  const made = await request.post(`${API_URL}/classes`, {
+    data: { title: `Turma Chegadas ${tag}`, activityId, weekDay: 'TERCA', schedule: '14:00 - 15:00', level: 'INICIANTE' },
+  });
+  const group = (await made.json()) as ClassGroup;
+  const student = await request.post(`${API_URL}/students`, { data: { fullName: `Chegada Turma ${tag}` } });
+  const inClass = ((await student.json()) as { id: string }).id;
+  const enrolled = await request.put(`${API_URL}/classes/${group.id}/students/${inClass}`, { data: { from: '2022-03-01' } });
+  expect(enrolled.status(), await enrolled.text()).toBe(201);
+  const classRoll = await request.put(`${API_URL}/classes/${group.id}/attendance/${date}`, {
+    data: { takenBy: 'Prof. Rosa', takenAt: new Date().toISOString(), entries: [{ studentId: inClass, status: 'PRESENT' }] },
+  });
+  expect(classRoll.ok(), await classRoll.text()).toBeTruthy();
+  const atDoor = await request.post(`${API_URL}/students`, { data: { fullName: `Chegada Porta ${tag}` } });
+  const doorId = ((await atDoor.json()) as { id: string }).id;
+  const current = (await (await request.get(`${API_URL}/attendance/general/${date}`)).json()) as {
+    takenAt?: string;
+    entries: { studentId: string; status: string }[];
+  };
+  const others = current.entries.filter((entry) => entry.studentId !== doorId && entry.studentId !== inClass);
+  const general = await request.put(`${API_URL}/attendance/general/${date}`, {
+    data: {
+      takenBy: 'Recepção E2E',
+      takenAt: new Date().toISOString(),
+      // The class roll's child is marked at the door too: one arrival, not two.
+      entries: [...others, { studentId: doorId, status: 'PRESENT' }, { studentId: inClass, status: 'PRESENT' }],
+      basedOn: current.takenAt ?? null,
+    },
+  });
+  expect(general.ok(), await general.text()).toBeTruthy();
+  const arrived = 2 + others.filter((entry) => entry.status === 'PRESENT').length;
+
+  const english = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'block', acceptDownloads: true });
+  await english.addInitScript(() => window.localStorage.setItem('quadra.locale', 'en-US'));
+  const page = await english.newPage();
+  await page.goto('relatorios?month=2022-03');
+  const arrivals = page.getByTestId('arrivals-report');
+  await expect(arrivals.getByRole('heading', { name: 'Arrivals per day' })).toBeVisible();
+  const row = page.getByTestId('arrivals-table').getByRole('row', { name: /March 15/ });
+  await expect(row.getByRole('cell')).toHaveText([String(arrived), String(arrived), '0']);
+  await expect(arrivals.getByRole('img', { name: /^Chart of the arrivals per day in March 2022/ })).toHaveAccessibleName(
+    new RegExp(`03/15 ${arrived}`),
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), arrivals.getByRole('button', { name: 'Export arrivals CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('arrivals-2022-03.csv');
+  const rows = readFileSync((await download.path())!, 'utf8')
+    .slice(1)
+    .trimEnd()
+    .split('\r\n');
+  expect(rows[0]).toBe('Day,Arrived,Marked at the general roll,Through a class roll only');
+  expect(rows).toContain(`2022-03-15,${arrived},${arrived},0`);
+  await english.close();
+
+  const portuguese = await browser.newContext({ baseURL, locale: 'pt-BR', serviceWorkers: 'block' });
+  await portuguese.addInitScript(() => window.localStorage.setItem('quadra.locale', 'pt-BR'));
+  const pt = await portuguese.newPage();
+  await pt.goto('relatorios?month=2022-03');
+  await expect(pt.getByRole('heading', { name: 'Chegadas por dia' })).toBeVisible();
+  await expect(pt.getByTestId('arrivals-table').getByRole('row', { name: /15 de março/ })).toBeVisible();
+  await portuguese.close();
 });

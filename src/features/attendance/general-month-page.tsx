@@ -15,7 +15,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useScrollEdges } from '../../components/use-scroll-edges.ts';
-import { monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
+import { dayText, monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
 import { csvDate, downloadCsv, type CsvCell } from '../../lib/csv.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { answerState } from '../../offline/list-source.ts';
@@ -25,11 +25,6 @@ type Props = { month: string; onMonthChange: (month: string) => void };
 
 /** Rows shown at first, and added by "Show more": a month of thousands of children is not one table of 100,000 cells. */
 const ROWS_STEP = 200;
-
-const dayText = (date: string, locale: string, options: Intl.DateTimeFormatOptions): string => {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(Date.UTC(year, month - 1, day));
-};
 
 /** The month as CSV rows: a header, one row per child (P, C or empty per day, their arrivals), then the arrivals per day. */
 export function generalMonthCsvRows(grid: GeneralMonth, labels: { child: string; arrivals: string; perDay: string }, locale: Locale): CsvCell[][] {

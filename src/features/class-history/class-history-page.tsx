@@ -28,7 +28,7 @@ import { listState } from '../../offline/list-source.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { gridCsvFileName, gridCsvRows } from './grid-csv.ts';
-import { localIsoDate, monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
+import { dayText, localIsoDate, monthLabel, shiftMonth } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
 import { deviceGrid } from './device-grid.ts';
 import { notHeldLabels } from './not-held-labels.ts';
@@ -54,11 +54,6 @@ function useNotHeldText(): (roll: GridRoll | undefined) => string | undefined {
   };
 }
 
-/** A YYYY-MM-DD day in the reader's language (computed in UTC: the day never shifts with the time zone). */
-function dayText(date: string, locale: string, options: Intl.DateTimeFormatOptions): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(Date.UTC(year, month - 1, day));
-}
 const instantText = (at: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at));
 
 export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {

@@ -1,9 +1,10 @@
 /**
  * The rows of /relatorios' CSV exports (built and downloaded by src/lib/csv.ts): the students below the threshold
- * (from the alerts' answer) and the month's classes. Headers come translated from the screen.
+ * (from the alerts' answer), the month's classes and its arrivals per day. Headers come translated from the screen.
  */
 import type { AttendanceAlerts, FrequencyReport } from '../../api/contract.ts';
-import { csvNumber, type CsvCell } from '../../lib/csv.ts';
+import type { ArrivalsReport } from '../../api/general-roll-contract.ts';
+import { csvDate, csvNumber, type CsvCell } from '../../lib/csv.ts';
 import type { Locale } from '../../lib/i18n.ts';
 
 export function belowThresholdRows(
@@ -43,5 +44,16 @@ export function classRows(
       row.rollDays,
       csvNumber(row.frequencyPercent, locale),
     ]),
+  ];
+}
+
+export function arrivalsRows(
+  report: ArrivalsReport,
+  locale: Locale,
+  headers: { date: string; arrived: string; atGeneralRoll: string; classOnly: string },
+): CsvCell[][] {
+  return [
+    [headers.date, headers.arrived, headers.atGeneralRoll, headers.classOnly],
+    ...report.days.map((day) => [csvDate(day.date, locale), day.arrived, day.atGeneralRoll, day.arrived - day.atGeneralRoll]),
   ];
 }

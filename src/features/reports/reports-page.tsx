@@ -1,7 +1,7 @@
 /**
  * Reports (issue 17, /relatorios, 'reports:read'): a month's frequency per activity and per class (chart and table),
- * the students below ATTENDANCE_MIN_PERCENT this month, and their CSV exports. Both answers are kept on the device:
- * offline, the last ones show, saying from when.
+ * its arrivals per day (issue 52, arrivals-report.tsx), the students below ATTENDANCE_MIN_PERCENT this month, and
+ * their CSV exports. The answers are kept on the device: offline, the last ones show, saying from when.
  */
 import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
@@ -18,6 +18,7 @@ import { monthLabel as nameOfMonth, monthOf, shiftMonth } from '../../lib/calend
 import { downloadCsv } from '../../lib/csv.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { percentText } from '../../lib/percent-text.ts';
+import { ArrivalsReport } from './arrivals-report.tsx';
 import { FrequencyChart } from './frequency-chart.tsx';
 import { belowThresholdRows, classRows } from './report-csv.ts';
 import classes from './reports.module.css';
@@ -74,6 +75,9 @@ export function ReportsPage({
         </Text>
       )}
       {report.data && <MonthReport report={report.data} minPercent={minPercent} monthLabel={monthLabel} />}
+      <Stack mb="xl">
+        <ArrivalsReport month={month} monthLabel={monthLabel} />
+      </Stack>
       <BelowThreshold alerts={alerts} followUp={followUp} />
       {followUp?.report}
     </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../src/lib/csv.ts';
-import { belowThresholdRows, classRows } from '../../../src/features/reports/report-csv.ts';
+import { arrivalsRows, belowThresholdRows, classRows } from '../../../src/features/reports/report-csv.ts';
 import { isMonth, shiftMonth } from '../../../src/lib/calendar-date.ts';
 import type { AttendanceAlerts, FrequencyReport } from '../../../src/api/contract.ts';
 
@@ -43,6 +43,23 @@ describe("the reports' CSV rows", () => {
     const headers = { activity: 'A', class: 'C', present: 'P', absent: 'Ab', justified: 'J', rolls: 'R', rollDays: 'RD', frequency: 'F' };
     expect(toCsv(classRows(report, 'en-US', headers), 'en-US')).toBe('\uFEFFA,C,P,Ab,J,R,RD,F\r\nCapoeira,Capoeira; Segunda,5,2,1,3,9,62.5\r\n');
     expect(toCsv(classRows(report, 'pt-BR', headers), 'pt-BR')).toContain('Capoeira;"Capoeira; Segunda";5;2;1;3;9;62,5\r\n');
+  });
+});
+
+describe('the arrivals per day as CSV rows', () => {
+  it('lists each day with its arrivals, those marked at the general roll and those through a class roll only', () => {
+    const arrivals = {
+      month: '2026-03',
+      days: [
+        { date: '2026-03-02', arrived: 12, atGeneralRoll: 9 },
+        { date: '2026-03-03', arrived: 0, atGeneralRoll: 0 },
+      ],
+    };
+    const headers = { date: 'Dia', arrived: 'Chegaram', atGeneralRoll: 'Geral', classOnly: 'Turma' };
+    expect(toCsv(arrivalsRows(arrivals, 'pt-BR', headers), 'pt-BR')).toBe(
+      '\uFEFFDia;Chegaram;Geral;Turma\r\n02/03/2026;12;9;3\r\n03/03/2026;0;0;0\r\n',
+    );
+    expect(toCsv(arrivalsRows(arrivals, 'en-US', headers), 'en-US')).toContain('2026-03-02,12,9,3\r\n');
   });
 });
 

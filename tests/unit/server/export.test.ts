@@ -20,6 +20,8 @@ const tables: Record<string, string> = {
   enrolments: 'class_enrollments',
   rolls: 'attendance_rolls',
   roll_marks: 'attendance_entries',
+  general_rolls: 'general_rolls',
+  general_roll_marks: 'general_roll_entries',
   users: 'users',
 };
 const countOf = async (table: string) => Number((await server.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
@@ -44,6 +46,34 @@ describe('GET /api/export', () => {
     expect(users[0]).not.toContain('firebase_uid');
     const marks = sheets.find((sheet) => sheet.sheet === 'roll_marks')!.data;
     expect(marks.length).toBeGreaterThan(100);
+  });
+
+  it("carries the general roll: who took each day's and its marks, in the order taken", async () => {
+    const kids = await server.db.query<{ id: string }>('SELECT id FROM students WHERE active ORDER BY id LIMIT 2');
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url: '/api/attendance/general/2026-02-03',
+      payload: {
+        takenBy: 'Recepção',
+        takenAt: '2026-02-03T11:00:00.000Z',
+        entries: [
+          { studentId: kids[1]!.id, status: 'PRESENT' },
+          { studentId: kids[0]!.id, status: 'ABSENT' },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const sheets = await readXlsxFile((await server.app.inject('/api/export?format=xlsx')).rawPayload);
+    const sheet = (name: string) => sheets.find((one) => one.sheet === name)!.data;
+    expect(sheet('general_rolls')).toContainEqual(['2026-02-03', 'Recepção', '2026-02-03T11:00:00Z', 'Recepção', '2026-02-03T11:00:00Z', null, null]);
+    const marks = sheet('general_roll_marks');
+    expect(marks[0]).toEqual(['date', 'student_id', 'status']);
+    expect(marks.filter((row) => row[0] === '2026-02-03')).toEqual([
+      ['2026-02-03', kids[1]!.id, 'PRESENT'],
+      ['2026-02-03', kids[0]!.id, 'ABSENT'],
+    ]);
+    const zip = unzipSync(new Uint8Array((await server.app.inject('/api/export?format=zip')).rawPayload));
+    expect(new TextDecoder().decode(zip['general_roll_marks.csv'])).toContain(`2026-02-03,${kids[1]!.id},PRESENT\r\n`);
   });
 
   it('answers the same tables as CSV files in a ZIP', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../src/api/contract.ts';
-import { generalMonthSchema, generalRollSchema, type GeneralRollInput } from '../../../src/api/general-roll-contract.ts';
+import { arrivalsReportSchema, generalMonthSchema, generalRollSchema, type GeneralRollInput } from '../../../src/api/general-roll-contract.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -150,6 +150,17 @@ describe('the general roll against a class roll of the same day', () => {
     expect(cell(kids[1])).toBeNull();
     expect(cell(kids[2])).toBe('P');
     expect(month.totals[day]).toEqual({ date, arrived: 2 });
+
+    // The reports count the same arrivals per day (one rule): 2 that day, 1 of them marked at the general roll.
+    const arrivals = arrivalsReportSchema.parse((await server.app.inject('/api/reports/arrivals?month=2026-09')).json());
+    expect(arrivals.days.find((d) => d.date === date)).toEqual({ date, arrived: 2, atGeneralRoll: 1 });
+    expect(arrivals.days.map(({ date: d, arrived: n }) => ({ date: d, arrived: n }))).toEqual(month.totals);
+    // A day with a general roll on which no one arrived is listed, with none.
+    const empty = '2026-09-09';
+    expect((await put(empty, roll({ [kids[1]]: 'ABSENT' }, '2026-09-09T09:00:00.000Z', null))).statusCode).toBe(200);
+    const after = arrivalsReportSchema.parse((await server.app.inject('/api/reports/arrivals?month=2026-09')).json());
+    expect(after.days.find((d) => d.date === empty)).toEqual({ date: empty, arrived: 0, atGeneralRoll: 0 });
+    expect((await server.app.inject('/api/reports/arrivals?month=2026-13')).statusCode).toBe(400);
   });
 
   it('records a read on the children it shows arrived, and a save on every child on it', async () => {

@@ -58,6 +58,7 @@ const expectedRoutes = [
   ['get', '/api/attendance/general'],
   ['get', '/api/attendance/alerts'],
   ['get', '/api/reports/frequency'],
+  ['get', '/api/reports/arrivals'],
   ['get', '/api/reports/beneficiaries'],
   ['get', '/api/reports/funder-pack'],
   ['get', '/api/calendar'],
