@@ -43,9 +43,24 @@ export async function startServer(options: { port: number; dataDir: string; dist
   throw new Error('the reference server did not start');
 }
 
-/** Home in a fresh browser context (no service worker, nothing cached), once the network is idle. */
-export async function openHome(browser: Browser, base: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+/**
+ * Home in a fresh browser context (no service worker, nothing cached), once the network is idle. `viewport` and
+ * `locale` as a device's; `me` changes GET /api/me's answer (a role the open-mode server has no sign-in for).
+ */
+export async function openHome(
+  browser: Browser,
+  base: string,
+  options: { viewport?: { width: number; height: number }; locale?: string; me?: (me: Record<string, unknown>) => Record<string, unknown> } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { viewport, locale, me } = options;
+  const context = await browser.newContext({ serviceWorkers: 'block', ...(viewport ? { viewport } : {}), ...(locale ? { locale } : {}) });
+  if (locale) await context.addInitScript(`window.localStorage.setItem('quadra.locale', ${JSON.stringify(locale)});`);
+  if (me) {
+    await context.route('**/api/me', async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: me((await answer.json()) as Record<string, unknown>) });
+    });
+  }
   // tsx (esbuild keepNames) may wrap functions passed to page.evaluate in __name(): give the page a no-op one.
   await context.addInitScript('window.__name = (fn) => fn;');
   const page = await context.newPage();

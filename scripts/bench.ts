@@ -13,6 +13,7 @@ import { firstVisitToStudents, median, navigateToStudents, offlineRepeatFcp, ope
 import { ORIGINAL_DIST, firstLoadScripts, printMainThreadTasks, printSideBySide, serveOriginal, sideBySide } from './bench-original.ts';
 import { mapFirstScript, printScriptMap } from './first-script-map.ts';
 import { generalRollSearch } from './bench-general-roll.ts';
+import { assessmentForm } from './bench-assessment.ts';
 
 // BENCH_PORT moves the reference server off the default, BENCH_ORIGINAL_PORT the original's static server (next port).
 const PORT = Number(process.env.BENCH_PORT || 4390);
@@ -152,6 +153,30 @@ async function generalRollPage(browser: Browser): Promise<void> {
   });
 }
 
+/** Issue 52: the anamnese's form of 13 questions on the tablet at 4x CPU, opened and saved offline (bench-assessment.ts). */
+async function assessmentPage(browser: Browser): Promise<void> {
+  const result = await assessmentForm(browser, BASE);
+  const form = `anamnese, a form of ${result.questions} questions, tablet 820x1180, 4x CPU`;
+  rows.push({
+    figure: `${form}: opened the first time (code and data over the network), to the form painted (median)`,
+    value: ms(result.firstMs),
+    goal: '<= 300 ms',
+    vsGoal: ratio(result.firstMs, 300, 'at most'),
+  });
+  rows.push({
+    figure: `${form}: opened again (all of it on the device), to the form painted (median)`,
+    value: ms(result.againMs),
+    goal: '<= 300 ms',
+    vsGoal: ratio(result.againMs, 300, 'at most'),
+  });
+  rows.push({
+    figure: `${form}: saved offline, the press to the save on the device (it ${result.savedOffline ? 'is' : 'is NOT'} in the outbox)`,
+    value: ms(result.saveMs),
+    goal: 'saves offline',
+    vsGoal: result.savedOffline ? 'met' : 'missed',
+  });
+}
+
 /** Run a child benchmark script and collect its BENCH_JSON line. */
 function childBench(script: string, args: string[] = [], env: Record<string, string> = {}): Record<string, unknown> | null {
   return childCommand(join(root, 'node_modules/.bin/tsx'), [script, ...args], env);
@@ -184,7 +209,8 @@ function printTable(): void {
  * server's figures (quick, while working on them), `-- large` only the figures at 50,000 students, `-- original` only
  * Quadra beside the original app (issue 57; about 5 minutes), `-- first-script` only the map of the app's first script,
  * `-- first-visit` only the main-thread tasks of a first visit, both apps, `-- general-roll` only the general roll's
- * search at 5,000 children (issue 52), `-- imports` only the spreadsheet import's figures (issue 54: 1,000 rows
+ * search at 5,000 children (issue 52), `-- assessment` only the anamnese's form of 13 questions on the tablet, opened and
+ * saved offline (issue 52), `-- imports` only the spreadsheet import's figures (issue 54: 1,000 rows
  * previewed and imported, the longest main-thread task while 10,000 rows are previewed).
  * (`--only NAME` is read as `NAME`.)
  */
@@ -394,11 +420,13 @@ async function browserFigures(): Promise<void> {
     if (only === 'students') return await studentsPage(browser);
     if (only === 'offline') return await offlineFcp(browser);
     if (only === 'general-roll') return await generalRollPage(browser);
+    if (only === 'assessment') return await assessmentPage(browser);
     await firstLoadJs(browser);
     if (only === 'first-load') return;
     await offlineFcp(browser);
     await studentsPage(browser);
     await generalRollPage(browser);
+    await assessmentPage(browser);
     await browser.close();
     const attendance = childBench('scripts/bench-attendance.ts', [BASE]);
     const figure = (key: string) => attendance?.[key] as { medianMs?: number; p95Ms?: number; maxMs?: number } | undefined;
@@ -462,7 +490,8 @@ async function browserFigures(): Promise<void> {
 
 /** The reference server: the students list under load, the rush, the reports' SQL. */
 async function serverFigures(): Promise<void> {
-  if (only === 'students' || only === 'offline' || only === 'first-load' || only === 'browser' || only === 'general-roll') return;
+  if (only === 'students' || only === 'offline' || only === 'first-load' || only === 'browser' || only === 'general-roll' || only === 'assessment')
+    return;
   const listLoad = childBench('scripts/bench-server.ts') as {
     results?: Record<string, unknown>[];
     sync?: { fullKB: number; unchangedBytes: number };
