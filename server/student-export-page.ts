@@ -28,11 +28,53 @@ const purposeLabels: Record<string, string> = {
 const stateLabels: Record<string, string> = { GRANTED: 'Concedido', REFUSED: 'Recusado', MISSING: 'Ainda não perguntado' };
 const methodLabels: Record<string, string> = { PAPER: 'Papel assinado', IN_PERSON: 'Presencialmente' };
 const formLabels: Record<string, string> = { PSICOLOGIA: 'Anamnese psicológica', SOCIAL: 'Anamnese social' };
+// Follow-up cases (issue 50), in the words of the app's pt-BR catalog (src/locales/pt-BR/cases.po).
+const originLabels: Record<string, string> = {
+  BELOW_THRESHOLD: 'Abaixo da frequência mínima',
+  ABSENT_STREAK: 'Faltas seguidas',
+  MANUAL: 'Aberto pelo perfil',
+};
+const stepLabels: Record<string, string> = {
+  CONTACT: 'Contato',
+  HOME_VISIT: 'Visita domiciliar',
+  REFERRAL: 'Encaminhamento',
+  CAUSES: 'Causas relatadas',
+};
+const channelLabels: Record<string, string> = { PHONE: 'Ligação', WHATSAPP: 'WhatsApp', IN_PERSON: 'Presencialmente', MESSAGE: 'Mensagem escrita' };
+const contactLabels: Record<string, string> = { REACHED: 'Falou com a família', NOT_REACHED: 'Não falou com ninguém', MESSAGE_LEFT: 'Deixou recado' };
+const referralLabels: Record<string, string> = {
+  SCHOOL: 'Escola',
+  CRAS: 'CRAS',
+  CREAS: 'CREAS',
+  CONSELHO_TUTELAR: 'Conselho Tutelar',
+  HEALTH_UNIT: 'Unidade de saúde',
+};
+const causeLabels: Record<string, string> = {
+  HEALTH: 'Saúde',
+  FAMILY: 'Família',
+  TRANSPORT: 'Transporte',
+  WORK: 'Trabalho',
+  VIOLENCE: 'Violência',
+  PREGNANCY: 'Gravidez',
+  LOST_INTEREST: 'Perdeu o interesse',
+  MOVED: 'Mudança de endereço',
+  OTHER: 'Outro',
+};
+const outcomeLabels: Record<string, string> = {
+  RETURNED: 'Voltou',
+  TRANSFERRED: 'Transferido',
+  MOVED_AWAY: 'Mudou-se',
+  LEFT_PROGRAMME: 'Saiu do programa',
+  NOT_FOUND: 'Não localizado',
+  OTHER: 'Outro',
+};
+const generalLabels: Record<string, string> = { PRESENT: 'Chegou', ABSENT: 'Não chegou' };
 const label = (labels: Record<string, string>, value: string | null | undefined): string => (value ? (labels[value] ?? value) : '—');
 
-function table(caption: string, head: string[], rows: string[][]): string {
-  if (rows.length === 0) return `<h2>${esc(caption)}</h2><p>Nenhum registro.</p>`;
-  return `<h2>${esc(caption)}</h2><div class="wide" tabindex="0" role="region" aria-label="${esc(caption)}"><table><thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+function table(caption: string, head: string[], rows: string[][], level = 2): string {
+  const heading = `<h${level}>${esc(caption)}</h${level}>`;
+  if (rows.length === 0) return `${heading}<p>Nenhum registro.</p>`;
+  return `${heading}<div class="wide" tabindex="0" role="region" aria-label="${esc(caption)}"><table><thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
     .map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
 }
@@ -51,6 +93,59 @@ function yearSummary(data: StudentExport): string[][] {
     years.set(year, counts);
   }
   return [...years].map(([year, counts]) => [year, String(counts.PRESENT ?? 0), String(counts.ABSENT ?? 0), String(counts.JUSTIFIED ?? 0)]);
+}
+
+/** A step's particulars: a contact's channel and outcome, a referral's service and date, the causes heard. */
+function stepDetail(step: StudentExport['cases'][number]['steps'][number]): string {
+  if (step.kind === 'CONTACT')
+    return `${label(channelLabels, step.channel)}: ${step.outcome ? label(contactLabels, step.outcome) : 'resultado ainda não informado'}`;
+  if (step.kind === 'REFERRAL') return `${label(referralLabels, step.referralTo)}, em ${day(step.referralOn)}`;
+  if (step.kind === 'CAUSES') return step.causes.map((cause) => label(causeLabels, cause)).join(', ');
+  return '';
+}
+
+/** The follow-up cases (issue 50), each with its steps: causes and notes are the child's personal data too. */
+function casesSection(data: StudentExport): string {
+  if (data.cases.length === 0) return '<h2>Acompanhamentos (busca ativa)</h2><p>Nenhum registro.</p>';
+  return `<h2>Acompanhamentos (busca ativa)</h2>${data.cases
+    .map((found) => {
+      const since = found.frequencySince;
+      return (
+        `<h3>Acompanhamento aberto em ${esc(day(found.openedOn))}${found.closedOn ? `, encerrado em ${esc(day(found.closedOn))}` : ' (em aberto)'}</h3>` +
+        fields([
+          ['Origem', esc(label(originLabels, found.origin))],
+          ['Dia do alerta', esc(day(found.alertedOn))],
+          ['Aberto por', esc(found.openedBy)],
+          ['Observação', esc(found.note)],
+          ...(found.closedOn
+            ? ([
+                ['Encerrado por', esc(found.closedBy)],
+                ['Desfecho', esc(label(outcomeLabels, found.outcome))],
+                ['Observação do encerramento', esc(found.closeNote)],
+              ] as [string, string][])
+            : ([['Próximo passo', `${esc(day(found.nextStepOn))}${found.late ? ' (atrasado)' : ''}`]] as [string, string][])),
+          ...(since
+            ? ([['Frequência desde o encerramento', `${esc(since.frequencyPercent)}% (${esc(since.rollDays)} dias de chamada)`]] as [
+                string,
+                string,
+              ][])
+            : []),
+        ]) +
+        table(
+          'Passos',
+          ['Quando', 'Tipo', 'Detalhe', 'Observação', 'Registrado por'],
+          found.steps.map((step) => [
+            esc(instant(step.at)),
+            esc(label(stepLabels, step.kind)),
+            esc(stepDetail(step)),
+            esc(step.note),
+            esc(step.recordedBy),
+          ]),
+          4,
+        )
+      );
+    })
+    .join('')}`;
 }
 
 /** The page; `files`: each document's path in the ZIP, by document id. */
@@ -122,6 +217,11 @@ export function studentExportPage(data: StudentExport, files: ReadonlyMap<string
         m.counted ? 'Sim' : 'Não (dia sem aula)',
       ]),
     ),
+    table(
+      'Chamada geral (chegada ao centro)',
+      ['Data', 'Marcação', 'Registrada por', 'Registrada em'],
+      data.generalRoll.map((g) => [esc(day(g.date)), esc(label(generalLabels, g.status)), esc(g.takenBy), esc(instant(g.takenAt))]),
+    ),
     '<h2>Consentimentos: situação atual</h2>',
     fields(Object.entries(data.consents.current).map(([purpose, state]) => [label(purposeLabels, purpose), esc(label(stateLabels, state))])),
     table(
@@ -156,6 +256,7 @@ export function studentExportPage(data: StudentExport, files: ReadonlyMap<string
         }),
       ),
     ),
+    casesSection(data),
     table(
       'Documentos',
       ['Arquivo', 'Tipo', 'Origem', 'Data', 'Descrição', 'Tamanho'],

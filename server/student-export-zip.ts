@@ -28,8 +28,10 @@ export function studentExportZip(data: StudentExport, meta: { exportedAt: string
     guardians: data.guardians,
     enrolments: data.enrolments,
     attendance: data.attendance,
+    generalRoll: data.generalRoll,
     consents: { entries: data.consents.entries, toRenew: data.consents.toRenew, terms: data.consents.terms },
     assessments: data.assessments.map(({ assessment, form }) => ({ ...assessment, questions: form?.questions ?? null })),
+    cases: data.cases,
     documents: data.documents.map(({ content: _content, ...document }) => ({ ...document, file: files.get(document.id) })),
     accessRecord: data.accessRecord,
   };

@@ -91,6 +91,19 @@ export async function saveGeneralRoll(
   return { date, ...head!, entries: entries.map(({ studentId, status }) => ({ studentId, status })), arrivedInClass: await arrivedInClass(tx, date) };
 }
 
+/** A child's mark on one date's general roll, with who saved that roll last (the LGPD copy, issue 51). */
+export type GeneralRollMark = { date: string; status: GeneralRollEntry['status']; takenBy: string; takenAt: string };
+
+/** Every general-roll mark of a child, oldest first (a guardian's copy: data/student-export.ts). */
+export function generalRollMarksOf(db: Queryable, studentId: string): Promise<GeneralRollMark[]> {
+  return db.query<GeneralRollMark>(
+    `SELECT to_char(e.date, 'YYYY-MM-DD') AS date, e.status, g.taken_by AS "takenBy", ${instant('g.taken_at')} AS "takenAt"
+       FROM general_roll_entries e JOIN general_rolls g ON g.date = e.date
+      WHERE e.student_id = $1 ORDER BY e.date`,
+    [studentId],
+  );
+}
+
 type MonthStudentRow = { id: string; name: string; cells: Array<'P' | 'C' | null> | null };
 
 /**

@@ -1,18 +1,22 @@
 /**
  * A guardian's copy of everything Quadra holds about one child (issue 51, LGPD art. 18 II and V): the record, its status
  * history, every guardian (the removed ones too), enrolments, every attendance mark with its reason, consents with the
- * term texts they were given on, the anamnese answers, the documents with their files, and the child's access record.
+ * term texts they were given on, the anamnese answers, the follow-up cases with their steps, causes, notes and outcome
+ * (issue 50), the general roll's marks (issue 52), the documents with their files, and the child's access record.
  * Read in one transaction (one moment of the data); the ZIP is made by server/student-export-zip.ts.
  */
 import type { AccessLogEntry, Guardian, Student, StudentDocument } from '../../src/api/contract.ts';
 import type { Assessment, AssessmentForm, AssessmentFormType } from '../../src/api/assessment-contract.ts';
+import type { FollowUpCase } from '../../src/api/cases-contract.ts';
 import type { Consent, ConsentTerm } from '../../src/api/consents-contract.ts';
 import type { ConsentPurpose, ConsentStateMap } from '../../src/api/consent-states.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { accessRecordOf } from './access-record.ts';
 import { formVersion, studentAssessments } from './assessments.ts';
+import { casesOfStudent } from './cases.ts';
 import { consentHistory, consentTerms } from './consents.ts';
 import { documentsWithFiles } from './documents.ts';
+import { generalRollMarksOf, type GeneralRollMark } from './general-roll.ts';
 import { guardiansEverOf } from './guardians.ts';
 import { heldRoll } from './rules/frequency.ts';
 import { readStudent } from './students.ts';
@@ -37,9 +41,13 @@ export type StudentExport = {
   guardians: (Guardian & { removedAt: string | null })[];
   enrolments: ExportedEnrolment[];
   attendance: ExportedMark[];
+  /** The child's marks on the general roll (arrival at the centre), oldest first. */
+  generalRoll: GeneralRollMark[];
   consents: { entries: Consent[]; current: ConsentStateMap; toRenew: ConsentPurpose[]; terms: ConsentTerm[] };
   /** Each set of answers with the form version it was written on (its questions' texts). */
   assessments: { assessment: Assessment; form: AssessmentForm | undefined }[];
+  /** Follow-up cases, as the profile shows them (the open one first), with their steps, causes, notes and outcome. */
+  cases: FollowUpCase[];
   documents: (StudentDocument & { content: Buffer })[];
   accessRecord: AccessLogEntry[];
 };
@@ -72,9 +80,15 @@ const inactivityOf = (db: Queryable, studentId: string) =>
 
 /**
  * Everything about the student, or undefined when there is none. `formTypes`: the anamnese forms the reader's role
- * reads (formRights: the admin's and the coordinator's are both).
+ * reads (formRights: the admin's and the coordinator's are both). `day`: the server's today (YYYY-MM-DD), as a case's
+ * days open and lateness are read on its screens.
  */
-export function readStudentExport(db: Db, studentId: string, formTypes: readonly AssessmentFormType[]): Promise<StudentExport | undefined> {
+export function readStudentExport(
+  db: Db,
+  studentId: string,
+  formTypes: readonly AssessmentFormType[],
+  day: string,
+): Promise<StudentExport | undefined> {
   return db.transaction(async (tx) => {
     const student = await readStudent(tx, studentId);
     if (!student) return undefined;
@@ -92,8 +106,10 @@ export function readStudentExport(db: Db, studentId: string, formTypes: readonly
       guardians: await guardiansEverOf(tx, studentId),
       enrolments: await enrolmentsOf(tx, studentId),
       attendance: await marksOf(tx, studentId),
+      generalRoll: await generalRollMarksOf(tx, studentId),
       consents: { ...history, terms },
       assessments,
+      cases: await casesOfStudent(tx, studentId, day),
       documents: await documentsWithFiles(tx, studentId),
       accessRecord: await accessRecordOf(tx, studentId),
     };

@@ -8,12 +8,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assessmentFormTypes } from '../../src/api/assessment-contract.ts';
 import { formRights } from '../../src/api/permissions.ts';
+import { dayOf } from '../data/cases.ts';
 import { readStudentExport } from '../data/student-export.ts';
 import { notFound } from '../errors.ts';
 import { studentExportZip } from '../student-export-zip.ts';
 import { errors, pathIdSchema, type ApiContext } from './context.ts';
 
-export const studentExportRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db }) => {
+export const studentExportRoutes: FastifyPluginAsyncZod<ApiContext> = async (app, { db, now }) => {
   app.get(
     '/students/:id/export',
     {
@@ -23,7 +24,8 @@ export const studentExportRoutes: FastifyPluginAsyncZod<ApiContext> = async (app
         summary: "A guardian's copy of everything about one student: a ZIP with a readable page, data.json and the documents' files",
         description:
           'dados.html (pt-BR), data.json (the record, status history, guardians, enrolments, every attendance mark with its ' +
-          'reason, consents with their term texts, anamnese answers, documents, the access record) and documentos/ with each ' +
+          "reason, the general roll's marks, consents with their term texts, anamnese answers, follow-up cases with their " +
+          'steps, causes, notes and outcome, documents, the access record) and documentos/ with each ' +
           "document's file. Read in one transaction. The export is recorded in the student's access record.",
         params: z.object({ id: pathIdSchema }),
         response: { 200: z.any(), ...errors(400, 404) },
@@ -32,7 +34,7 @@ export const studentExportRoutes: FastifyPluginAsyncZod<ApiContext> = async (app
     async (request, reply) => {
       const staff = request.staff!;
       const formTypes = assessmentFormTypes.filter((formType) => formRights(staff.access, formType).read);
-      const data = await readStudentExport(db, request.params.id, formTypes);
+      const data = await readStudentExport(db, request.params.id, formTypes, dayOf(now()));
       if (!data) throw notFound('Student');
       const exportedAt = new Date().toISOString();
       const zip = studentExportZip(data, { exportedAt, exportedBy: `${staff.full_name} (${staff.email})` });

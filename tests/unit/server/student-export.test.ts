@@ -180,6 +180,68 @@ describe("a child's export", () => {
     expect(page).toContain('Com a avó');
   });
 
+  it('carries the follow-up cases with their steps, causes, notes and outcome, and the general roll marks (issues 50, 52)', async () => {
+    const post = async (url: string, payload: object) => {
+      const response = await server.app.inject({ method: 'POST', url, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string; version: number }>();
+    };
+    const closed = await post('/api/cases', { studentId, origin: 'MANUAL', note: 'Pedido da escola' });
+    await post(`/api/cases/${closed.id}/steps`, {
+      kind: 'CONTACT',
+      channel: 'PHONE',
+      outcome: 'REACHED',
+      at: '2026-03-03T14:00:00.000Z',
+      note: 'A mãe atendeu',
+    });
+    await post(`/api/cases/${closed.id}/steps`, { kind: 'CAUSES', causes: ['VIOLENCE', 'HEALTH'], at: '2026-03-04T14:00:00.000Z' });
+    const afterSteps = await post(`/api/cases/${closed.id}/steps`, {
+      kind: 'REFERRAL',
+      referralTo: 'CONSELHO_TUTELAR',
+      referralOn: '2026-03-05',
+      at: '2026-03-05T14:00:00.000Z',
+    });
+    const close = await server.app.inject({
+      method: 'POST',
+      url: `/api/cases/${closed.id}/close`,
+      payload: { outcome: 'RETURNED', note: 'Voltou às aulas', version: afterSteps.version },
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    const open = await post('/api/cases', { studentId, origin: 'MANUAL' });
+    // The general roll of a day: this child arrived.
+    const roll = await server.app.inject({
+      method: 'PUT',
+      url: '/api/attendance/general/2026-03-06',
+      payload: { takenBy: 'Secretaria', takenAt: '2026-03-06T11:00:00.000Z', entries: [{ studentId, status: 'PRESENT' }] },
+    });
+    expect(roll.statusCode, roll.body).toBeLessThan(300);
+
+    const { files } = await exportOf();
+    const data = JSON.parse(text(files['data.json']));
+    expect(data.cases.map((found: { id: string; status: string }) => [found.id, found.status])).toEqual([
+      [open.id, 'OPEN'],
+      [closed.id, 'CLOSED'],
+    ]);
+    expect(data.cases[1]).toMatchObject({ note: 'Pedido da escola', outcome: 'RETURNED', closeNote: 'Voltou às aulas' });
+    expect(data.cases[1].steps).toEqual([
+      expect.objectContaining({ kind: 'CONTACT', channel: 'PHONE', outcome: 'REACHED', note: 'A mãe atendeu' }),
+      expect.objectContaining({ kind: 'CAUSES', causes: ['VIOLENCE', 'HEALTH'] }),
+      expect.objectContaining({ kind: 'REFERRAL', referralTo: 'CONSELHO_TUTELAR', referralOn: '2026-03-05' }),
+    ]);
+    expect(data.generalRoll).toEqual([{ date: '2026-03-06', status: 'PRESENT', takenBy: 'Secretaria', takenAt: '2026-03-06T11:00:00.000Z' }]);
+    const page = text(files['dados.html']);
+    for (const shown of [
+      'Acompanhamentos (busca ativa)',
+      'Pedido da escola',
+      'A mãe atendeu',
+      'Violência, Saúde',
+      'Conselho Tutelar',
+      'Voltou às aulas',
+    ])
+      expect(page).toContain(shown);
+    expect(page).toContain('<td>06/03/2026</td><td>Chegou</td><td>Secretaria</td>');
+  });
+
   it('shows what the record holds as text, never as markup', async () => {
     await server.db.run("UPDATE students SET school_name = '<script>alert(1)</script>' WHERE id = $1", [studentId]);
     const page = text((await exportOf()).files['dados.html']);
