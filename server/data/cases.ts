@@ -28,11 +28,17 @@ import { onRoster } from './rules/roster.ts';
 /** Who writes: the staff user's name for the screen and id for the record. */
 export type CaseAuthor = { name: string; id: string };
 
-/** The summary of a case (alias c, its student s) as of the day `day` (an SQL date expression). */
-const summaryColumns = (day: string): string => `
-  c.id, c.student_id AS "studentId", s.shown_name AS "studentName",
-  coalesce((SELECT array_agg(cl.title ORDER BY cl.title) FROM class_enrollments e JOIN classes cl ON cl.id = e.class_id
-             WHERE e.student_id = c.student_id AND ${onRoster('e', day)}), '{}') AS "classNames",
+/** The titles of the classes whose roster has the child `student` (an SQL expression) on `day`, per child. */
+const classTitlesOf = (student: string, day: string): string =>
+  `SELECT e.student_id, array_agg(cl.title ORDER BY cl.title) AS titles FROM class_enrollments e JOIN classes cl ON cl.id = e.class_id
+    WHERE e.student_id ${student} AND ${onRoster('e', day)} GROUP BY e.student_id`;
+
+/**
+ * The summary of a case (alias c, its student s) as of the day `day` (an SQL date expression); `titles`: the child's
+ * class titles (an SQL expression; default: read for this case alone).
+ */
+const summaryColumns = (day: string, titles = `(SELECT k.titles FROM (${classTitlesOf('= c.student_id', day)}) k)`): string => `
+  c.id, c.student_id AS "studentId", s.shown_name AS "studentName", coalesce(${titles}, '{}') AS "classNames",
   c.origin, CASE WHEN c.closed_at IS NULL THEN 'OPEN' ELSE 'CLOSED' END AS status,
   to_char(c.opened_on, 'YYYY-MM-DD') AS "openedOn", c.opened_by AS "openedBy",
   (coalesce(c.closed_on, ${day}) - c.opened_on)::int AS "daysOpen",
@@ -47,11 +53,17 @@ const detailColumns = (day: string): string => `${summaryColumns(day)},
 const stepColumns = `id, case_id AS "caseId", kind, ${instant('at')} AS at, note, channel, outcome, referral_to AS "referralTo",
   to_char(referral_on, 'YYYY-MM-DD') AS "referralOn", causes, recorded_by AS "recordedBy"`;
 
-/** The cases of a status, as the list shows them: open ones by next step (the late first), closed ones newest first. */
+/**
+ * The cases of a status, as the list shows them: open ones by next step (the late first), closed ones newest first.
+ * The children's classes are read for all of them in one join (not once per case: 1,000 open cases took 60 ms more).
+ */
 export function listCases(db: Queryable, status: CaseStatusFilter, day: string): Promise<CaseSummary[]> {
   const where = status === 'open' ? 'WHERE c.closed_at IS NULL' : status === 'closed' ? 'WHERE c.closed_at IS NOT NULL' : '';
   return db.query<CaseSummary>(
-    `SELECT ${summaryColumns('$1::date')} FROM follow_up_cases c JOIN students s ON s.id = c.student_id ${where}
+    `WITH listed AS (SELECT c.* FROM follow_up_cases c ${where}),
+          titles AS (${classTitlesOf('IN (SELECT student_id FROM listed)', '$1::date')})
+     SELECT ${summaryColumns('$1::date', 'k.titles')}
+       FROM listed c JOIN students s ON s.id = c.student_id LEFT JOIN titles k ON k.student_id = c.student_id
       ORDER BY c.closed_at IS NOT NULL, c.next_step_on, c.closed_on DESC, s.shown_name, c.id`,
     [day],
   );
@@ -217,7 +229,7 @@ export async function closeCase(tx: Queryable, id: string, input: CaseClose, day
 
 /**
  * Notes the children of today's alerts as seen (the first day of each month and kind stays): what the follow-up report
- * measures against. One statement for every child.
+ * measures against. One statement for every child; alertNoter runs it only for the children not noted yet.
  */
 export async function noteAlerted(db: Queryable, day: string, belowThreshold: readonly string[], absentStreak: readonly string[]): Promise<void> {
   if (belowThreshold.length === 0 && absentStreak.length === 0) return;
@@ -228,6 +240,29 @@ export async function noteAlerted(db: Queryable, day: string, belowThreshold: re
      ON CONFLICT (student_id, month, origin) DO NOTHING`,
     [day, belowThreshold, absentStreak],
   );
+}
+
+/**
+ * noteAlerted for a server process: it remembers whom it noted this month (per kind), and writes only the children new
+ * to it, so a read of home's alerts with no child newly alerted writes nothing (it wrote each time, issue 50). The
+ * database keeps the first day whatever the process remembers (ON CONFLICT DO NOTHING): a restart, or a second server,
+ * notes its children once more and changes nothing.
+ */
+export function alertNoter(db: Queryable) {
+  let month = '';
+  const noted = new Set<string>();
+  return async (day: string, belowThreshold: readonly string[], absentStreak: readonly string[]): Promise<void> => {
+    if (day.slice(0, 7) !== month) {
+      month = day.slice(0, 7);
+      noted.clear();
+    }
+    const fresh = (origin: string, ids: readonly string[]) => [...new Set(ids)].filter((id) => !noted.has(`${origin}:${id}`));
+    const below = fresh('BELOW_THRESHOLD', belowThreshold);
+    const streak = fresh('ABSENT_STREAK', absentStreak);
+    await noteAlerted(db, day, below, streak);
+    for (const id of below) noted.add(`BELOW_THRESHOLD:${id}`);
+    for (const id of streak) noted.add(`ABSENT_STREAK:${id}`);
+  };
 }
 
 /** `date` (YYYY-MM-DD) plus `days`. */

@@ -13,7 +13,7 @@ import {
   type NotHeldReason,
 } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
-import { instant } from './columns.ts';
+import { dateLiteral, instant } from './columns.ts';
 import { frequencySql, heldRoll, inMonth } from './rules/frequency.ts';
 import { nameOrder } from './rules/name-order.ts';
 import { onRoster } from './rules/roster.ts';
@@ -106,19 +106,23 @@ export async function monthGrid(db: Queryable, classId: string, month: string): 
 /** The alerts as of `day` (YYYY-MM-DD): its month's frequencies, absences in a row, the 7 days before it. */
 export async function attendanceAlerts(db: Queryable, day: string, minPercent: number): Promise<AttendanceAlerts> {
   const month = day.slice(0, 7);
+  // The day as a constant of each statement, not a parameter: a statement without parameters is planned once and its
+  // plan kept (pglite-statements.ts), where a parameter's generic plan, chosen after five runs, took one of them from
+  // 0.6 to 5 s (bench-reports.ts, issue 50); the text changes once a day.
+  const on = dateLiteral(day);
+  const firstOfMonth = dateLiteral(`${month}-01`);
   const belowThreshold = await db.query<AttendanceAlerts['belowThreshold'][number]>(
     // The month's counts as the writes keep them (rules/counts.ts), not a recount of the month's marks.
     `WITH counts AS (
        SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
-         FROM attendance_month_counts WHERE month = $1::date GROUP BY student_id
+         FROM attendance_month_counts WHERE month = ${firstOfMonth} GROUP BY student_id
      )
      SELECT s.id AS "studentId", s.shown_name AS "studentName", ${frequencySql('c')} AS "frequencyPercent", c.days AS "rollDays"
        FROM counts c JOIN students s ON s.id = c.student_id
-      WHERE s.active AND c.days - c.justified > 0 AND ${frequencySql('c')} < $2
+      WHERE s.active AND c.days - c.justified > 0 AND ${frequencySql('c')} < ${Number(minPercent)}
         -- not judged too soon (issue 56): a few marked roll days this month first
         AND c.days >= ${BELOW_THRESHOLD_MIN_ROLL_DAYS}
       ORDER BY 3, s.shown_name, s.id`,
-    [`${month}-01`, minPercent],
   );
   // Per student and class of today's rosters (classes not archived): their roll days of the last days, latest first;
   // the absences in a row are the ABSENT marks before the first other mark (a justified absence or an unmarked day
@@ -130,7 +134,7 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
        SELECT c.id AS class_id, r.date
          FROM classes c
          CROSS JOIN LATERAL (SELECT r.date FROM attendance_rolls r
-                              WHERE r.class_id = c.id AND r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}
+                              WHERE r.class_id = c.id AND r.date <= ${on} AND r.date > ${on} - ${STREAK_LOOKBACK_DAYS}
                                 AND ${heldRoll('r')}
                               ORDER BY r.date DESC LIMIT ${STREAK_MIN}) r
         WHERE NOT c.archived
@@ -145,21 +149,21 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
          FROM (SELECT a.student_id, a.class_id
                  FROM latest l JOIN attendance_entries a ON a.class_id = l.class_id AND a.date = l.date AND a.status = 'ABSENT'
                 GROUP BY a.student_id, a.class_id HAVING count(*) = ${STREAK_MIN}) absent
-         JOIN class_enrollments e ON e.class_id = absent.class_id AND e.student_id = absent.student_id AND ${onRoster('e', '$1::date')}
+         JOIN class_enrollments e ON e.class_id = absent.class_id AND e.student_id = absent.student_id AND ${onRoster('e', on)}
        UNION
        SELECT e.student_id, e.class_id
-         FROM since JOIN class_enrollments e ON e.class_id = since.class_id AND e.enrolled_on > since.since AND ${onRoster('e', '$1::date')}
+         FROM since JOIN class_enrollments e ON e.class_id = since.class_id AND e.enrolled_on > since.since AND ${onRoster('e', on)}
        UNION
        SELECT e.student_id, e.class_id
          FROM student_inactivity i
-         JOIN class_enrollments e ON e.student_id = i.student_id AND ${onRoster('e', '$1::date')}
+         JOIN class_enrollments e ON e.student_id = i.student_id AND ${onRoster('e', on)}
          JOIN since ON since.class_id = e.class_id AND (i.until_on IS NULL OR i.until_on > since.since)
      ), days AS (
        SELECT cur.student_id, cur.class_id, r.date,
               (SELECT a.status FROM attendance_entries a
                 WHERE a.class_id = r.class_id AND a.date = r.date AND a.student_id = cur.student_id) AS status
          FROM candidates cur
-         JOIN attendance_rolls r ON r.class_id = cur.class_id AND r.date <= $1::date AND r.date > $1::date - ${STREAK_LOOKBACK_DAYS}
+         JOIN attendance_rolls r ON r.class_id = cur.class_id AND r.date <= ${on} AND r.date > ${on} - ${STREAK_LOOKBACK_DAYS}
               AND ${heldRoll('r')}
      ), seq AS (
        -- the candidate's roll days: marked, or on the roster that day (an unmarked day on the roster breaks a run)
@@ -181,21 +185,19 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
        JOIN classes c ON c.id = runs.class_id
       WHERE runs.absences >= ${STREAK_MIN}
       ORDER BY runs.absences DESC, s.shown_name, s.id, c.title, c.id`,
-    [day],
   );
   // The 7 days before `day`: a class (not archived, of an activity not archived) that met on one of them (one of its
   // meetings' weekdays, within its first and last day: issue 52), with someone on its roster that day, and no roll of
   // that day (a roll of a class not held is one); a calendar day off is no roll day.
   const missingRolls = await db.query<AttendanceAlerts['missingRolls'][number]>(
     `SELECT c.id AS "classId", c.title AS "className", a.id AS "activityId", a.name AS "activityName", to_char(g.day, 'YYYY-MM-DD') AS date
-       FROM generate_series($1::date - 7, $1::date - 1, interval '1 day') g(day)
+       FROM generate_series(${on} - 7, ${on} - 1, interval '1 day') g(day)
        JOIN classes c ON NOT c.archived AND ${meetsOnDay('c', 'g.day::date')}
        JOIN activities a ON a.id = c.activity_id AND NOT a.archived
       WHERE NOT EXISTS (SELECT 1 FROM attendance_rolls r WHERE r.class_id = c.id AND r.date = g.day::date)
         AND NOT EXISTS (SELECT 1 FROM calendar_days d WHERE d.date = g.day::date)
         AND EXISTS (SELECT 1 FROM class_enrollments e WHERE e.class_id = c.id AND ${onRoster('e', 'g.day::date')})
       ORDER BY g.day, c.title, c.id`,
-    [day],
   );
   // Rolls of the last days that leave off children of their date's roster (not marked, issue 56): to complete. A class
   // not held or a day off has no marks to complete (issue 50).
@@ -206,11 +208,12 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
        JOIN classes c ON c.id = r.class_id AND NOT c.archived
        JOIN activities a ON a.id = c.activity_id AND NOT a.archived
        JOIN class_enrollments e ON e.class_id = r.class_id AND ${onRoster('e', 'r.date')}
-      WHERE r.date > $1::date - ${ROLL_TO_COMPLETE_DAYS} AND r.date <= $1::date AND ${heldRoll('r')}
-        AND NOT EXISTS (SELECT 1 FROM attendance_entries x WHERE x.class_id = r.class_id AND x.date = r.date AND x.student_id = e.student_id)
+      WHERE r.date > ${on} - ${ROLL_TO_COMPLETE_DAYS} AND r.date <= ${on} AND ${heldRoll('r')}
+        -- the window's marks only (the same bounds as the rolls'): an anti-join over the window, not over every mark
+        AND NOT EXISTS (SELECT 1 FROM attendance_entries x WHERE x.class_id = r.class_id AND x.date = r.date AND x.student_id = e.student_id
+                           AND x.date > ${on} - ${ROLL_TO_COMPLETE_DAYS} AND x.date <= ${on})
       GROUP BY c.id, c.title, a.id, a.name, r.date
       ORDER BY r.date DESC, c.title, c.id`,
-    [day],
   );
   return { month, minPercent, belowThreshold, absenceStreaks, missingRolls, rollsToComplete };
 }

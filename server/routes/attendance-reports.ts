@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceAlertsQuerySchema, attendanceAlertsSchema, BELOW_THRESHOLD_MIN_ROLL_DAYS, ROLL_TO_COMPLETE_DAYS } from '../../src/api/contract.ts';
-import { noteAlerted } from '../data/cases.ts';
+import { alertNoter } from '../data/cases.ts';
 import { attendanceAlerts, STREAK_MIN } from '../data/reports.ts';
 import { today } from '../data/rules/roster.ts';
 import { errors, type ApiContext } from './context.ts';
@@ -13,6 +13,9 @@ import { errors, type ApiContext } from './context.ts';
 export const DEFAULT_ATTENDANCE_MIN_PERCENT = 75;
 
 export const attendanceReportRoutes: FastifyPluginAsyncZod<ApiContext & { minPercent: number }> = async (app, { db, minPercent }) => {
+  // The children seen on an alert, for the follow-up report (issue 50): alerted, then followed or not. Only those new
+  // to this server's month are written (a read of the alerts writes nothing when no child is newly alerted).
+  const noteAlerted = alertNoter(db);
   app.get(
     '/attendance/alerts',
     {
@@ -28,9 +31,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod<ApiContext & { minPer
     async (request) => {
       const day = today();
       const alerts = await attendanceAlerts(db, day, minPercent);
-      // The children seen on an alert today, for the follow-up report (issue 50): alerted, then followed or not.
       await noteAlerted(
-        db,
         day,
         alerts.belowThreshold.map((row) => row.studentId),
         alerts.absenceStreaks.map((row) => row.studentId),

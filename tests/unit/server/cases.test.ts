@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app.ts';
-import { noteAlerted } from '../../../server/data/cases.ts';
+import { alertNoter, noteAlerted } from '../../../server/data/cases.ts';
 import { loggerOptions } from '../../../server/edge.ts';
 import { caseListSchema, caseSchema, followUpReportSchema, studentCasesSchema, type FollowUpCase } from '../../../src/api/cases-contract.ts';
 import { apiErrorSchema } from '../../../src/api/contract.ts';
@@ -364,5 +364,37 @@ describe("the month's follow-up report", () => {
     expect((await readOne(caseA.id)).missedDates).toEqual(['2027-03-02']);
     const empty = followUpReportSchema.parse((await app.inject('/api/reports/follow-up?month=1999-01')).json());
     expect(empty).toMatchObject({ opened: 0, closed: 0, medianDaysToFirstContact: null, alertedWithCasePercent: null });
+  });
+});
+
+describe("the alerts' children noted as seen", () => {
+  it('keeps the first day of each month and kind, and writes only the children new to the server', async () => {
+    const a = await makeChild('Ana Vista');
+    const b = await makeChild('Bia Vista');
+    const seen = async () =>
+      testDb.db.query<{ student_id: string; origin: string; first_on: string }>(
+        `SELECT student_id, origin, to_char(first_on, 'YYYY-MM-DD') AS first_on FROM follow_up_alerts
+          WHERE student_id = ANY($1) ORDER BY first_on, origin, student_id`,
+        [[a.studentId, b.studentId]],
+      );
+    const note = alertNoter(testDb.db);
+    await note('2027-05-03', [a.studentId], []);
+    await note('2027-05-04', [a.studentId, b.studentId], [a.studentId]);
+    expect(await seen()).toEqual([
+      { student_id: a.studentId, origin: 'BELOW_THRESHOLD', first_on: '2027-05-03' },
+      { student_id: a.studentId, origin: 'ABSENT_STREAK', first_on: '2027-05-04' },
+      { student_id: b.studentId, origin: 'BELOW_THRESHOLD', first_on: '2027-05-04' },
+    ]);
+    // A child it noted this month is not written again: a row gone from the table stays gone for this noter...
+    await testDb.db.run("DELETE FROM follow_up_alerts WHERE student_id = $1 AND origin = 'ABSENT_STREAK'", [a.studentId]);
+    await note('2027-05-05', [a.studentId, b.studentId], [a.studentId]);
+    expect((await seen()).filter((row) => row.origin === 'ABSENT_STREAK')).toEqual([]);
+    // ...while another server process (a new noter) writes it, and the database keeps the days already there.
+    await alertNoter(testDb.db)('2027-05-06', [a.studentId, b.studentId], [a.studentId]);
+    expect(await seen()).toContainEqual({ student_id: a.studentId, origin: 'ABSENT_STREAK', first_on: '2027-05-06' });
+    expect(await seen()).toContainEqual({ student_id: b.studentId, origin: 'BELOW_THRESHOLD', first_on: '2027-05-04' });
+    // A new month starts over.
+    await note('2027-06-01', [], [a.studentId]);
+    expect(await seen()).toContainEqual({ student_id: a.studentId, origin: 'ABSENT_STREAK', first_on: '2027-06-01' });
   });
 });
