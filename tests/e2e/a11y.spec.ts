@@ -7,7 +7,8 @@
  * pairs took a third of the browser suite's time on CI). One browser context for both; the language is chosen through
  * localStorage before each load, and the size before each load (the shell picks its layout, sidebar closed or open,
  * when it starts). Besides the routes: the tech demo with its four toasts and its modal open (the toasts every page
- * shows, the dialog).
+ * shows, the dialog). The follow-up's screens (issue 50: the follow-ups, a child's case, the calendar, the settings
+ * and the reports with the month's follow-up) are audited on the tablet held upright (820 x 1180, pt-BR) as well.
  * Each audited page is also checked for texts whose catalog was not loaded: a production build shows the message id
  * (a 6-character hash) instead.
  */
@@ -17,17 +18,23 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { API_URL, expect, PDF, test } from '../support/e2e.ts';
 
-const AUDITS = [
+type Audit = { language: 'pt-BR' | 'en-US'; size: { name: string; width: number; height: number } };
+const AUDITS: readonly Audit[] = [
   { language: 'pt-BR', size: { name: 'mobile', width: 390, height: 844 } },
   { language: 'en-US', size: { name: 'desktop', width: 1280, height: 800 } },
-] as const;
+];
+/** The tablet the staff carry (issue 50's screens are used on it in the field). */
+const WITH_TABLET: readonly Audit[] = [...AUDITS, { language: 'pt-BR', size: { name: 'tablet', width: 820, height: 1180 } }];
 
 type ClassGroup = { id: string; title: string; activityId: string };
 type Student = { id: string; name: string };
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-/** What the tests arrange on the server once: a student with a guardian, and a class whose roster has students. */
+/**
+ * What the tests arrange on the server once: a student with a guardian and an open follow-up case with a step, and a
+ * class whose roster has students.
+ */
 type Fixture = { studentId: string; guardianId: string; group: ClassGroup; rosterName: string };
 let fixture: Fixture | undefined;
 
@@ -61,6 +68,17 @@ async function arrange(request: APIRequestContext): Promise<Fixture> {
     },
   });
   expect(document.ok(), await document.text()).toBeTruthy();
+  // An open follow-up case with a contact (issue 50): the profile shows it, and the follow-ups list it.
+  const opened = await request.post(`${API_URL}/cases`, { data: { studentId, origin: 'MANUAL', note: 'Acompanhamento E2E' } });
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+  const caseId = ((await opened.json()) as { id: string }).id;
+  const contact = await request.post(`${API_URL}/cases/${caseId}/steps`, {
+    data: { kind: 'CONTACT', channel: 'PHONE', outcome: 'NOT_REACHED', at: new Date().toISOString() },
+  });
+  expect(contact.ok(), await contact.text()).toBeTruthy();
+  // A day off in a year of its own: the calendar's table and its Remove button.
+  const dayOff = await request.put(`${API_URL}/calendar/2033-07-01`, { data: { kind: 'RECESS', name: 'Recesso E2E' } });
+  expect(dayOff.ok(), await dayOff.text()).toBeTruthy();
 
   // A class with students on its roster (the seed enrols some), as the attendance tests find one.
   const classes = (await (await request.get(`${API_URL}/classes`)).json()) as ClassGroup[];
@@ -85,6 +103,8 @@ type Route = {
   act?: (page: Page) => Promise<void>;
   /** Fake answers for calls outside the programme's API. */
   setup?: (page: Page) => Promise<void>;
+  /** The languages and sizes it is audited in (AUDITS unless said). */
+  audits?: readonly Audit[];
 };
 
 const fakeGithub = async (page: Page) => {
@@ -160,7 +180,29 @@ const ROUTES: Route[] = [
   { name: 'activities', path: () => 'atividades', ready: (page) => page.getByTestId('activity-card').first() },
   { name: 'classes', path: () => 'turmas', ready: (page) => page.getByTestId('class-card').first() },
   { name: 'users', path: () => 'usuarios', ready: (page) => page.getByTestId('user-card').first() },
-  { name: 'reports', path: () => 'relatorios', ready: (page) => page.getByTestId('report-month') },
+  {
+    name: "reports, with the month's follow-up",
+    path: () => 'relatorios',
+    ready: (page) => page.getByTestId('follow-up-report'),
+    audits: WITH_TABLET,
+  },
+  { name: 'follow-ups', path: () => 'acompanhamentos', ready: (page) => page.getByTestId('case-row').first(), audits: WITH_TABLET },
+  {
+    name: "a child's follow-up case, its Add step dialog open",
+    path: (f) => `alunos/${f.studentId}`,
+    ready: (page) => page.getByTestId('open-case').getByTestId('case-step').first(),
+    act: async (page) => {
+      await page.getByTestId('add-step').click();
+      await expect(page.getByRole('dialog').getByTestId('step-save')).toBeVisible();
+    },
+    audits: WITH_TABLET,
+  },
+  {
+    name: 'programme calendar, a day off in it',
+    path: () => 'calendario?year=2033',
+    ready: (page) => page.getByTestId('calendar-days').getByRole('button').first(),
+    audits: WITH_TABLET,
+  },
   {
     name: "the period report for funders, its nominal list shown and the pack's CPF-in-full warning",
     path: () => 'relatorios/prestacao-de-contas',
@@ -177,6 +219,7 @@ const ROUTES: Route[] = [
     path: () => 'configuracoes',
     // The form is enabled once the settings are read.
     ready: (page) => page.getByRole('main').locator('textarea:not([disabled])').first(),
+    audits: WITH_TABLET,
   },
   {
     name: 'anamnese form editor, a choice list open',
@@ -249,11 +292,12 @@ async function settle(page: Page, ready: Locator): Promise<void> {
 async function audit(browser: Browser, baseURL: string, route: Route, f: Fixture): Promise<string[]> {
   const problems: string[] = [];
   // No service worker: it only caches, and installing it (the whole precache) in each new context costs CPU.
-  const context = await browser.newContext({ baseURL, viewport: AUDITS[0].size, serviceWorkers: 'block' });
+  const audits = route.audits ?? AUDITS;
+  const context = await browser.newContext({ baseURL, viewport: audits[0]!.size, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
     await route.setup?.(page);
-    for (const { language, size } of AUDITS) {
+    for (const { language, size } of audits) {
       // The stored choice is read at start-up (SPEC §9): set on the app's origin, then the route loads in it.
       await page.goto('manifest.webmanifest');
       await page.evaluate((value) => window.localStorage.setItem('quadra.locale', value), language);
@@ -284,7 +328,7 @@ async function audit(browser: Browser, baseURL: string, route: Route, f: Fixture
   return problems;
 }
 
-test.describe('axe: no serious or critical violation and no landmark violation, pt-BR on a phone and en-US on a desktop', () => {
+test.describe('axe: no serious or critical violation and no landmark violation, pt-BR on a phone and en-US on a desktop (and on the tablet)', () => {
   for (const route of ROUTES) {
     test(route.name, async ({ browser, baseURL, request }) => {
       // Two audits, each axe over a whole screen: 15-30 s on this 2-core machine.

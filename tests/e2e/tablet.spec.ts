@@ -2,7 +2,9 @@
  * The app on a tablet held upright (820 x 1180), as staff use it at the court (issue 56):
  * - every control a finger uses (links, buttons, fields, radios, checkboxes, selects) is at least 44 x 44 px, on each
  *   main screen: home with its alerts, the students list, a profile, the classes, a class, its roll call with the
- *   justification dialog's reasons, its month grid, the reports and the users; the test lists every smaller one;
+ *   justification dialog's reasons, its month grid, the reports with the month's follow-up, the users, and (issue 50)
+ *   the follow-ups, a child's open case with its Add step and Close dialogs, the calendar and the settings; the test
+ *   lists every smaller one;
  * - no screen scrolls sideways with a 60-character word as a student's name, and the header's controls stay on screen;
  * - the month grid keeps each student's name and frequency in view while its dates scroll.
  * One visit per screen (the browser suite's time is shared by all tests).
@@ -99,6 +101,17 @@ test('on the tablet every control is at least 44 x 44 px and no screen scrolls s
     },
   });
   expect(partial.ok(), await partial.text()).toBeTruthy();
+  // An open follow-up case with a contact (issue 50): on the profile, and in the follow-ups.
+  const opened = await request.post(`${API_URL}/cases`, { data: { studentId: longNamed.id, origin: 'MANUAL' } });
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+  const caseId = ((await opened.json()) as { id: string }).id;
+  const contact = await request.post(`${API_URL}/cases/${caseId}/steps`, {
+    data: { kind: 'CONTACT', channel: 'PHONE', outcome: 'NOT_REACHED', at: new Date().toISOString() },
+  });
+  expect(contact.ok(), await contact.text()).toBeTruthy();
+  // A day off: the calendar's table with its Remove button, beside the national holidays offered.
+  const dayOff = await request.put(`${API_URL}/calendar/2034-07-03`, { data: { kind: 'RECESS', name: 'Recesso E2E' } });
+  expect(dayOff.ok(), await dayOff.text()).toBeTruthy();
 
   const screens: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
     { name: 'home', path: './', ready: (p) => expect(p.getByTestId('rolls-to-complete')).toBeVisible() },
@@ -110,13 +123,30 @@ test('on the tablet every control is at least 44 x 44 px and no screen scrolls s
         await expect(p.getByText(longNamed.name).first()).toBeVisible();
       },
     },
-    { name: 'profile', path: `alunos/${longNamed.id}`, ready: (p) => expect(p.getByRole('heading', { level: 1 })).toContainText(LONG_WORD) },
+    {
+      name: 'profile',
+      path: `alunos/${longNamed.id}`,
+      ready: async (p) => {
+        await expect(p.getByRole('heading', { level: 1 })).toContainText(LONG_WORD);
+        await expect(p.getByTestId('open-case').getByTestId('case-step')).toHaveCount(1);
+      },
+    },
     { name: 'classes', path: 'turmas', ready: (p) => expect(p.getByText(group.title).first()).toBeVisible() },
     { name: 'class', path: `turmas/${group.id}`, ready: (p) => expect(p.getByText(longNamed.name).first()).toBeVisible() },
     { name: 'roll call', path: callPath(group, localDate()), ready: (p) => expect(p.getByTestId('roll-row')).toHaveCount(students.length + 1) },
     { name: 'month grid', path: `turmas/${group.id}/frequencia?month=${month}`, ready: (p) => expect(p.getByTestId('history-grid')).toBeVisible() },
-    { name: 'reports', path: 'relatorios', ready: (p) => expect(p.getByRole('main').getByRole('button').first()).toBeVisible() },
+    { name: 'reports', path: 'relatorios', ready: (p) => expect(p.getByTestId('follow-up-report')).toBeVisible() },
     { name: 'users', path: 'usuarios', ready: (p) => expect(p.getByRole('main').getByRole('button').first()).toBeVisible() },
+    { name: 'follow-ups', path: 'acompanhamentos', ready: (p) => expect(p.getByTestId('case-row').first()).toBeVisible() },
+    {
+      name: 'calendar',
+      path: 'calendario?year=2034',
+      ready: async (p) => {
+        await expect(p.getByTestId('calendar-days').getByRole('button').first()).toBeVisible();
+        await expect(p.getByTestId('add-national-holidays')).toBeVisible();
+      },
+    },
+    { name: 'settings', path: 'configuracoes', ready: (p) => expect(p.getByRole('main').locator('textarea:not([disabled])').first()).toBeVisible() },
   ];
   const small: Record<string, string[]> = {};
   const sideways: Record<string, unknown> = {};
@@ -138,6 +168,22 @@ test('on the tablet every control is at least 44 x 44 px and no screen scrolls s
       if (inDialog.length > 0) small['justification dialog'] = inDialog;
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
+    }
+    if (screen.name === 'profile') {
+      // The open case's dialogs (issue 50): a step's kinds and fields, and the close's outcomes.
+      for (const [button, name] of [
+        ['add-step', 'add step dialog'],
+        ['close-case', 'close case dialog'],
+      ] as const) {
+        await page.getByTestId(button).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByRole('radio').first()).toBeAttached();
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+        const inDialog = await smallTargets(page, '[role="dialog"]');
+        if (inDialog.length > 0) small[name] = inDialog;
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
     }
     if (screen.name === 'month grid') {
       // At its first dates and scrolled to its last, the grid shows every row's name and frequency.

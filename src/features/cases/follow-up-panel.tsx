@@ -273,8 +273,9 @@ function GuardianLinks({
                 mih={44}
                 variant="light"
                 color="green"
-                c="green.9"
-                leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
+                // Green text on the light green misses AA contrast (4.0:1): dark text, the mark in green.
+                c="dark.9"
+                leftSection={<IconBrandWhatsapp size={18} aria-hidden color="var(--mantine-color-green-9)" />}
                 aria-label={t`WhatsApp ${name}`}
                 data-testid="whatsapp-link"
                 onClick={() => void onFollow('WHATSAPP', name)}
