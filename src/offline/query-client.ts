@@ -8,7 +8,6 @@
  */
 import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
-import { createRowPersister } from './row-persister.ts';
 import { database, oweClear } from '../lib/db.ts';
 import { config } from '../lib/config.ts';
 import { RecordNotFoundError, refusedForGood } from '../lib/http.ts';
@@ -76,11 +75,27 @@ export function setPersistWarning(listener: PersistWarning): void {
   onPersistError = listener;
 }
 
-export const persister = createRowPersister({
-  key: PERSIST_KEY,
-  generation: dataGeneration,
-  onError: (error) => onPersistError(error),
-});
+let rowPersister: Promise<Persister> | undefined;
+/**
+ * The row persister's code (and query-rows.ts) loads at its first use, not with the app's first script: a returning
+ * visit's restore asks for it beside Dexie's code (cacheStaleBefore opens the database meanwhile), a first visit's
+ * first save after its first screen. A load that fails (the network gone before the service worker held the app) is
+ * tried again at the next use, as database()'s.
+ */
+const loadPersister = (): Promise<Persister> =>
+  (rowPersister ??= import('./row-persister.ts').then(
+    ({ createRowPersister }) => createRowPersister({ key: PERSIST_KEY, generation: dataGeneration, onError: (error) => onPersistError(error) }),
+    (error: unknown) => {
+      rowPersister = undefined;
+      throw error;
+    },
+  ));
+
+export const persister: Persister = {
+  persistClient: async (client) => (await loadPersister()).persistClient(client),
+  restoreClient: async () => (await loadPersister()).restoreClient(),
+  removeClient: async () => (await loadPersister()).removeClient(),
+};
 
 let forgottenCount = 0;
 /** Changes each time the device's data is forgotten: work begun before (a sync under way) must not write it back. */
