@@ -41,9 +41,28 @@ if (missing.length) {
   failed = true;
 }
 
+// The shared components' catalog and the shell's parts' (lingui.config.ts sharedCatalogComponents and
+// shellPartsCatalogComponents) load with a screen's or with those parts, never at start: a component of them in the
+// app's first script would show message ids.
+const linguiConfig = readFileSync('lingui.config.ts', 'utf8');
+const sharedComponents = ['sharedCatalogComponents', 'shellPartsCatalogComponents'].flatMap(
+  (list) => (linguiConfig.match(new RegExp(`${list} = \\[([^\\]]*)\\]`))?.[1] ?? '').match(/'[^']+'/g) ?? [],
+);
+if (sharedComponents.length < 3) {
+  console.error("lingui.config.ts: the shared components' lists were not found");
+  failed = true;
+}
+const firstScript = new Set(readFileSync('scripts/first-script-modules.txt', 'utf8').split('\n'));
+for (const name of sharedComponents.map((quoted) => `src/components/${quoted.slice(1, -1)}`)) {
+  if (firstScript.has(name)) {
+    console.error(`${name} is in the app's first script, but its texts are in a catalog loaded only with a screen or on demand.`);
+    failed = true;
+  }
+}
+
 // A route that renders a feature with its own catalog must load it (else its screen shows message ids in production).
 const features = [...before.keys()]
-  .filter((file) => file.startsWith('src/locales/en-US/') && !file.endsWith('/messages.po'))
+  .filter((file) => file.startsWith('src/locales/en-US/') && !/\/(messages|shared|shell-parts)\.po$/.test(file))
   .map((file) => file.replace('src/locales/en-US/', '').replace(/\.po$/, ''));
 // The names a route may load (lib/i18n.ts FeatureCatalog) are the feature catalogs lingui writes, no more, no fewer.
 const declared = (readFileSync('src/lib/i18n.ts', 'utf8').match(/export type FeatureCatalog =([^;]*);/)?.[1] ?? '').match(/'[^']+'/g) ?? [];

@@ -73,17 +73,27 @@ export type FeatureCatalog =
 
 const loaded = new Set<string>();
 
-/**
- * A feature's texts, added to the active locale's; a route's loader awaits them so its screen never shows a message
- * id. Each catalog loads once (the language toggle reloads the page).
- */
-export async function loadFeatureMessages(feature: FeatureCatalog): Promise<void> {
+async function loadCatalog(name: FeatureCatalog | 'shared' | 'shell-parts'): Promise<void> {
   const locale = activating ?? i18n.locale;
-  const key = `${locale}/${feature}`;
+  const key = `${locale}/${name}`;
   if (loaded.has(key)) return;
-  const { messages } = (await import(`../locales/${locale}/${feature}.po`)) as Catalog;
+  const { messages } = (await import(`../locales/${locale}/${name}.po`)) as Catalog;
   i18n.load(locale, messages);
   loaded.add(key);
+}
+
+/**
+ * A feature's texts and those of the shared components no first screen shows (lingui.config.ts
+ * sharedCatalogComponents), added to the active locale's; a route's loader awaits them so its screen never shows a
+ * message id. Each catalog loads once (the language toggle reloads the page).
+ */
+export async function loadFeatureMessages(feature: FeatureCatalog): Promise<void> {
+  await Promise.all([loadCatalog(feature), loadCatalog('shared')]);
+}
+
+/** The texts of the shell's parts loaded on demand (the outbox's drawer, the device panel) and of the components they show. */
+export async function loadShellPartsMessages(): Promise<void> {
+  await Promise.all([loadCatalog('shell-parts'), loadCatalog('shared')]);
 }
 
 /** SPEC §4: the toggle saves the preference and reloads the page. */

@@ -52,7 +52,7 @@ describe('filter enums', () => {
 
   it('shows translated labels', async () => {
     vi.stubGlobal('fetch', answer(['CASADO']));
-    const { messages } = (await import('../../../src/locales/pt-BR/messages.po')) as { messages: Record<string, string> };
+    const { messages } = (await import('../../../src/locales/pt-BR/shared.po')) as { messages: Record<string, string> };
     i18n.loadAndActivate({ locale: 'pt-BR', messages });
     const { result } = renderHook(() => useEnumOptions('civilState'), { wrapper });
     await waitFor(() => expect(result.current[1]).toEqual({ value: 'CASADO', label: 'Casado(a)' }));

@@ -24,7 +24,7 @@ describe("a refused write's reason", () => {
   });
 
   it('in Portuguese too', async () => {
-    const { messages } = (await import('../../../src/locales/pt-BR/messages.po')) as { messages: Record<string, string> };
+    const { messages } = (await import('../../../src/locales/pt-BR/shared.po')) as { messages: Record<string, string> };
     i18n.load('pt-BR', messages);
     i18n.activate('pt-BR');
     try {

@@ -30,23 +30,28 @@ describe('choosing the language', () => {
 });
 
 describe('catalogs', () => {
-  it("the shell's catalog is loaded at start, a feature's adds to it (once), and both are in the active language", async () => {
+  it("the shell's catalog is loaded at start, a feature's and the shared components' add to it (once), all in the active language", async () => {
     const { activateLocale, i18n, loadFeatureMessages } = await import('../../../src/lib/i18n.ts');
     const { generateMessageId } = await import('@lingui/message-utils/generateMessageId');
     const shellText = generateMessageId('Students'); // the sidebar
     const featureText = generateMessageId('Create New Student'); // the students page only
+    const sharedText = generateMessageId('Married'); // components/enum-labels.ts, shown inside screens only
     try {
       await activateLocale('pt-BR');
       expect(i18n._(shellText)).toBe('Educandos');
       expect(i18n.messages[featureText]).toBeUndefined();
+      expect(i18n.messages[sharedText]).toBeUndefined();
       const changes = vi.fn();
       const stop = i18n.on('change', changes);
       await loadFeatureMessages('students');
+      const loads = changes.mock.calls.length;
       await loadFeatureMessages('students');
       stop();
       expect(i18n._(featureText)).toBe('Cadastrar novo educando');
+      expect(i18n._(sharedText)).toBe('Casado(a)');
       expect(i18n._(shellText)).toBe('Educandos');
-      expect(changes).toHaveBeenCalledTimes(1);
+      expect(loads).toBe(2);
+      expect(changes).toHaveBeenCalledTimes(2);
     } finally {
       i18n.loadAndActivate({ locale: 'en-US', messages: {} });
     }
