@@ -16,14 +16,16 @@ export type StudentStatusFilter = (typeof studentStatusFilters)[number];
 
 // The one frequency rule (rules/frequency.ts), over every roll: the counts kept up to date by every write that changes
 // them (rules/counts.ts), summed over the student's classes.
-// `countsWhere` narrows the counts summed to the students asked for (a few, not the whole list).
-export const studentSummarySql = (where: string, countsWhere = ''): string => `
+// `countsWhere` narrows the counts summed to the students asked for (a few, not the whole list). `filtered`: with the
+// gender and school year the list filters by (issue 52), for the lists of those who read the records, never an
+// instructor's list nor a roster (an instructor gets names and frequency only).
+export const studentSummarySql = (where: string, countsWhere = '', filtered = false): string => `
   WITH counts AS (
     SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
       FROM attendance_counts ${countsWhere} GROUP BY student_id
   )
   SELECT s.id, s.shown_name AS name, ${frequencySql('c')} AS "frequencyPercent", s.active,
-         CASE WHEN s.social_name IS NOT NULL THEN s.full_name END AS "civilName"
+         CASE WHEN s.social_name IS NOT NULL THEN s.full_name END AS "civilName"${filtered ? ', s.gender, s.school_year AS "schoolYear"' : ''}
     FROM students s
     LEFT JOIN counts c ON c.student_id = s.id
    ${where}
@@ -31,11 +33,13 @@ export const studentSummarySql = (where: string, countsWhere = ''): string => `
 
 /**
  * A summary row as the API answers it: the civil name only when the child has a social name (issue 52: a search
- * finds them by either), absent otherwise.
+ * finds them by either), absent otherwise; the gender and school year, where the list carries them, only when recorded.
  */
 export const asSummary = <T extends object>(row: T): T => {
-  const named = row as { civilName?: string | null };
+  const named = row as { civilName?: string | null; gender?: string | null; schoolYear?: string | null };
   if (named.civilName === null) delete named.civilName;
+  if (named.gender === null) delete named.gender;
+  if (named.schoolYear === null) delete named.schoolYear;
   return row;
 };
 const summaries = async <T extends object>(rows: Promise<T[]>): Promise<T[]> => (await rows).map(asSummary);
@@ -55,10 +59,10 @@ export const listReaders = Object.fromEntries(
         summaries(
           ids
             ? tx.query<ListRow>(
-                studentSummarySql(`${where ? `${where} AND` : 'WHERE'} s.id = ANY($1::text[])`, 'WHERE student_id = ANY($1::text[])'),
+                studentSummarySql(`${where ? `${where} AND` : 'WHERE'} s.id = ANY($1::text[])`, 'WHERE student_id = ANY($1::text[])', true),
                 [ids],
               )
-            : tx.query<ListRow>(studentSummarySql(where)),
+            : tx.query<ListRow>(studentSummarySql(where, '', true)),
         ),
       neighbours: (tx, ids) =>
         tx.query<Placed>(

@@ -16,15 +16,16 @@ export type SyncEntity = 'students' | 'activities' | 'classes' | 'rolls' | 'user
 
 /**
  * Students as the list shows them by default (active), with the classes whose roster has them today (`$1`), of those
- * `classes` narrows them to (an instructor's: another instructor's class and who is in it stay off their device).
+ * `classes` narrows them to (an instructor's: another instructor's class and who is in it stay off their device; nor
+ * the gender and school year the list filters by, which an instructor's list does not carry).
  */
 const studentsSql = (where: string, classes = '') => `
-  SELECT b.id, b.name, b."civilName", b."frequencyPercent",
+  SELECT b.id, b.name, b."civilName", b."frequencyPercent", ${classes ? 'NULL AS gender, NULL AS "schoolYear"' : 'b.gender, b."schoolYear"'},
          coalesce((SELECT array_agg(DISTINCT e.class_id ORDER BY e.class_id)
                      FROM class_enrollments e JOIN classes c ON c.id = e.class_id AND NOT c.archived
                      JOIN activities a ON a.id = c.activity_id AND NOT a.archived
                     WHERE e.student_id = b.id AND ${onRoster('e', '$1::date')} ${classes}), '{}') AS "classIds"
-    FROM (${studentSummarySql(`WHERE s.active ${where}`)}) b
+    FROM (${studentSummarySql(`WHERE s.active ${where}`, '', !classes)}) b
    ORDER BY b.name, b.id`;
 // The same columns as GET /activities and GET /classes answer (catalog.ts), into the same cached lists: an edit starts
 // from its record's version, and the roll call's chooser and the class page read a class's instructor.

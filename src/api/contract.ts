@@ -307,6 +307,13 @@ export const studentSummarySchema = z.object({
    * finds the child by either; never shown in place of `name`. Absent when the child has none.
    */
   civilName: z.optional(z.string()),
+  /**
+   * Issue 52: the gender and school year codes (enums.gender, enums.schoolYear; a school year typed before issue 52 as
+   * written) the list filters by, on the list of those who read the records (not an instructor's, not a roster), when
+   * recorded.
+   */
+  gender: z.optional(z.string()),
+  schoolYear: z.optional(z.string()),
   /** On a roster entry: the guardians' consents per purpose (the roll call marks a child without IMAGE_USE). */
   consents: z.optional(consentStateMapSchema),
 });
@@ -861,6 +868,9 @@ export const syncStudentColumnsSchema = z
     names: z.array(z.string()),
     /** Issue 52: each student's civil name when they have a social name, else ''; absent when no one has one. */
     civilNames: z.optional(z.array(z.string())),
+    /** Issue 52: each student's gender and school year, '' when not recorded; absent from an instructor's sync. */
+    genders: z.optional(z.array(z.string())),
+    schoolYears: z.optional(z.array(z.string())),
     frequencyPercent: z.array(z.number().check(z.gte(0), z.lte(100))),
     classIds: packedIdsSchema,
     classes: z.array(z.array(z.int().check(z.gte(0)))),
@@ -872,7 +882,7 @@ export const syncStudentColumnsSchema = z
         const classIds = idCount(c.classIds);
         return (
           c.names.length === students &&
-          (c.civilNames === undefined || c.civilNames.length === students) &&
+          [c.civilNames, c.genders, c.schoolYears].every((column) => column === undefined || column.length === students) &&
           c.frequencyPercent.length === students &&
           c.classes.length === students &&
           c.classes.every((refs) => refs.every((ref) => ref < classIds))

@@ -62,7 +62,7 @@ export function prefetchStudents(queryClient: QueryClient): void {
 }
 
 /** A registration still waiting in the outbox ('student.create'), as the list shows it. */
-export type PendingStudent = { id: string; name: string; civilName?: string; failed: boolean } & Refusal;
+export type PendingStudent = { id: string; name: string; civilName?: string; gender?: string; schoolYear?: string; failed: boolean } & Refusal;
 
 /** Reads the outbox rows of kind 'student.create' (payload: StudentCreate with the client id). */
 export function pendingStudentsFromOutbox(rows: OutboxRow[]): PendingStudent[] {
@@ -80,6 +80,9 @@ export function pendingStudentsFromOutbox(rows: OutboxRow[]): PendingStudent[] {
       id: typeof payload.id === 'string' ? payload.id : row.id,
       name,
       ...(name !== payload.fullName && typeof payload.fullName === 'string' ? { civilName: payload.fullName } : {}),
+      // What the list filters by (issue 52).
+      ...(typeof payload.gender === 'string' && payload.gender ? { gender: payload.gender } : {}),
+      ...(typeof payload.schoolYear === 'string' && payload.schoolYear ? { schoolYear: payload.schoolYear } : {}),
       failed: row.state === 'failed',
       ...refusalOf(row),
     });

@@ -8,6 +8,29 @@ import { packIds, unpackIds } from './packed-ids.ts';
 /** How far back a device keeps rolls: the sync brings the rolls of these last days. */
 export const SYNC_ROLL_DAYS = 60;
 
+/**
+ * The columns of text a student may lack (issue 52), each '' for a student without it, and travelling only when some
+ * student has it: the civil name of a child with a social name (search finds either), the gender and school year the
+ * list filters by.
+ */
+const optionalColumns = [
+  ['civilNames', 'civilName'],
+  ['genders', 'gender'],
+  ['schoolYears', 'schoolYear'],
+] as const;
+type OptionalColumn = (typeof optionalColumns)[number][0];
+type OptionalField = (typeof optionalColumns)[number][1];
+
+/** Each optional column that `has`, built by `column` (given the column's name and its student's field). */
+function optionalColumnsOf(
+  has: (name: OptionalColumn, field: OptionalField) => boolean,
+  column: (name: OptionalColumn, field: OptionalField) => string[],
+): Partial<Record<OptionalColumn, string[]>> {
+  const result: Partial<Record<OptionalColumn, string[]>> = {};
+  for (const [name, field] of optionalColumns) if (has(name, field)) result[name] = column(name, field);
+  return result;
+}
+
 export function studentColumns(students: readonly SyncStudent[]): SyncStudentColumns {
   const classIds: string[] = [];
   const position = new Map<string, number>();
@@ -16,12 +39,13 @@ export function studentColumns(students: readonly SyncStudent[]): SyncStudentCol
     if (ref === undefined) position.set(classId, (ref = classIds.push(classId) - 1));
     return ref;
   };
-  // Issue 52: the civil names of children with a social name (search finds either), only when some have one.
-  const civilNames = students.some((student) => student.civilName) ? { civilNames: students.map((student) => student.civilName ?? '') } : {};
   return {
     ids: students.map((student) => student.id),
     names: students.map((student) => student.name),
-    ...civilNames,
+    ...optionalColumnsOf(
+      (_, field) => students.some((student) => student[field]),
+      (_, field) => students.map((student) => student[field] ?? ''),
+    ),
     frequencyPercent: students.map((student) => student.frequencyPercent),
     classIds,
     classes: students.map((student) => student.classIds.map(refOf)),
@@ -44,13 +68,16 @@ export function syncAnswerFromWire(answer: SyncAnswerWire): SyncAnswer {
 }
 
 export function studentsFromColumns(columns: SyncStudentColumns): SyncStudent[] {
-  return columns.ids.map((id, i) => ({
-    id,
-    name: columns.names[i]!,
-    ...(columns.civilNames?.[i] ? { civilName: columns.civilNames[i] } : {}),
-    frequencyPercent: columns.frequencyPercent[i]!,
-    classIds: columns.classes[i]!.map((ref) => columns.classIds[ref]!),
-  }));
+  return columns.ids.map((id, i) => {
+    const student: SyncStudent = {
+      id,
+      name: columns.names[i]!,
+      frequencyPercent: columns.frequencyPercent[i]!,
+      classIds: columns.classes[i]!.map((ref) => columns.classIds[ref]!),
+    };
+    for (const [name, field] of optionalColumns) if (columns[name]?.[i]) student[field] = columns[name][i];
+    return student;
+  });
 }
 
 /** The students at these positions, in this order; their classes still refer to `classIds` (the list's own by default). */
@@ -58,7 +85,10 @@ export function pickStudentColumns(columns: SyncStudentColumns, positions: reado
   return {
     ids: positions.map((i) => columns.ids[i]!),
     names: positions.map((i) => columns.names[i]!),
-    ...(columns.civilNames ? { civilNames: positions.map((i) => columns.civilNames![i]!) } : {}),
+    ...optionalColumnsOf(
+      (name) => columns[name] !== undefined,
+      (name) => positions.map((i) => columns[name]![i]!),
+    ),
     frequencyPercent: positions.map((i) => columns.frequencyPercent[i]!),
     classIds,
     classes: positions.map((i) => columns.classes[i]!),
@@ -70,7 +100,10 @@ export function joinStudentColumns(parts: readonly SyncStudentColumns[]): SyncSt
   return {
     ids: parts.flatMap((part) => part.ids),
     names: parts.flatMap((part) => part.names),
-    ...(parts.some((part) => part.civilNames) ? { civilNames: parts.flatMap((part) => part.civilNames ?? part.names.map(() => '')) } : {}),
+    ...optionalColumnsOf(
+      (name) => parts.some((part) => part[name]),
+      (name) => parts.flatMap((part) => part[name] ?? part.names.map(() => '')),
+    ),
     frequencyPercent: parts.flatMap((part) => part.frequencyPercent),
     classIds: parts[0]?.classIds ?? [],
     classes: parts.flatMap((part) => part.classes),

@@ -57,7 +57,7 @@ export function mergeSync(copy: DeviceCopy | undefined, answer: SyncAnswer, { st
   for (const student of changedStudents ?? []) classIdsByStudent[student.id] = student.classIds;
   const students = mergeList(
     copy?.students,
-    changedStudents?.map(({ id, name, civilName, frequencyPercent }) => ({ id, name, ...(civilName ? { civilName } : {}), frequencyPercent })),
+    changedStudents?.map(({ classIds: _, ...summary }) => summary),
     removed.students,
     full,
     byNameOrder,

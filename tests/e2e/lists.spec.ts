@@ -24,6 +24,44 @@ async function serverGuardians(request: APIRequestContext, studentId: string): P
 const cards = (page: Page, testId: string) => page.getByTestId(testId);
 
 test.describe('students', () => {
+  test('filters by gender and school year in the URL, in both languages, and offline from the device', async ({ page, context, request }) => {
+    const tag = unique();
+    const names = { travesti: `Filtro Travesti ${tag}`, eja: `Filtro EJA ${tag}`, both: `Filtro Ambos ${tag}` };
+    for (const [fullName, gender, schoolYear] of [
+      [names.travesti, 'TRAVESTI', 'FUNDAMENTAL_3'],
+      [names.eja, 'FEMININO', 'EJA'],
+      [names.both, 'TRAVESTI', 'EJA'],
+    ] as const) {
+      const made = await request.post(`${API_URL}/students`, { data: { fullName, gender, schoolYear } });
+      expect(made.ok(), await made.text()).toBeTruthy();
+    }
+    await page.goto('alunos');
+    const search = page.getByLabel('Search students');
+    await search.fill(tag);
+    await expect(cards(page, 'student-card')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('combobox', { name: 'Gender' }).selectOption({ label: 'Travesti' });
+    await expect(page).toHaveURL(/[?&]gender=TRAVESTI/);
+    await expect(cards(page, 'student-card')).toHaveCount(2);
+    await page.getByRole('combobox', { name: 'School year' }).selectOption('EJA');
+    await expect(page).toHaveURL(/schoolYear=EJA/);
+    await expect(cards(page, 'student-card')).toHaveCount(1);
+    await expect(cards(page, 'student-card')).toContainText(names.both);
+    await waitForServiceWorker(page);
+    await expect.poll(() => queryCached(page, ['students'])).toBe(true);
+
+    // Offline, the same URL filters the device's copy of the list; in pt-BR the labels are Portuguese.
+    await context.setOffline(true);
+    await page.evaluate(() => window.localStorage.setItem('quadra.locale', 'pt-BR'));
+    await page.goto('alunos?gender=TRAVESTI');
+    await expect(page.getByRole('combobox', { name: 'Gênero' })).toHaveValue('TRAVESTI');
+    await page.getByLabel('Buscar educandos').fill(tag);
+    await expect(cards(page, 'student-card')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    await expect(cards(page, 'student-card')).toHaveCount(3);
+    await context.setOffline(false);
+  });
+
   test("shows the server's students; search ignores case and accents; empty text", async ({ page, request }) => {
     const tag = unique();
     const name = `Ângela Conceição ${tag}`;

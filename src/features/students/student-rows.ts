@@ -6,13 +6,26 @@ import type { Refusal } from '../../lib/db.ts';
 
 export type StudentRow = StudentSummary & { pending?: 'pending' | 'failed' } & Refusal;
 
-export function studentRows(items: StudentSummary[], pending: PendingStudent[], query: string): StudentRow[] {
+/** The list's filters (issue 52, in the URL's query): a gender code and a school year code; absent, anyone. */
+export type StudentFilters = { gender?: string | undefined; schoolYear?: string | undefined };
+
+export function studentRows(all: StudentSummary[], pending: PendingStudent[], query: string, filters: StudentFilters = {}): StudentRow[] {
   const searching = foldForSearch(query) !== '';
+  const items = filtered(all, filters);
   if (pending.length === 0 && !searching) return items; // the common case, with thousands of students: no copy
-  const queued = pending.length === 0 ? [] : queuedRows(items, pending);
+  const queued = pending.length === 0 ? [] : queuedRows(all, filtered(pending, filters));
   if (!searching) return [...queued, ...items];
   const found = searchByName(items, query);
   return queued.length === 0 ? found : [...searchByName(queued, query), ...found];
+}
+
+/** The students the filters keep (the same list, not a copy, without filters). */
+function filtered<T extends { gender?: string | undefined; schoolYear?: string | undefined }>(
+  items: T[],
+  { gender, schoolYear }: StudentFilters,
+): T[] {
+  if (!gender && !schoolYear) return items;
+  return items.filter((item) => (!gender || item.gender === gender) && (!schoolYear || item.schoolYear === schoolYear));
 }
 
 /** Registrations still in the outbox, but for those the server's list already has (it shows the server's row). */
@@ -24,6 +37,8 @@ function queuedRows(items: StudentSummary[], pending: PendingStudent[]): Student
       id: p.id,
       name: p.name,
       ...(p.civilName ? { civilName: p.civilName } : {}),
+      ...(p.gender ? { gender: p.gender } : {}),
+      ...(p.schoolYear ? { schoolYear: p.schoolYear } : {}),
       frequencyPercent: 0,
       pending: p.failed ? 'failed' : 'pending',
       reason: p.reason,

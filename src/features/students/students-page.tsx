@@ -1,10 +1,10 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Button, Chip, Group, Loader, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { StudentStatusFilter, StudentSummary } from '../../api/contract.ts';
 import { studentsByStatusQueryOptions } from '../../api/student-records.ts';
 import { pendingStudentsFromOutbox, studentKeys, studentsFirstScreenQueryOptions, studentsQueryOptions } from '../../api/students.ts';
@@ -19,17 +19,20 @@ import { useWindowRows } from '../../components/use-window-rows.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { ownClassesOnly } from '../../api/permissions.ts';
 import { foldNamesWhenIdle } from '../../lib/fold-for-search.ts';
-import { studentRows, type StudentRow } from './student-rows.ts';
+import { studentRows, type StudentFilters, type StudentRow } from './student-rows.ts';
 import { StudentCard } from './student-card.tsx';
 import classes from './students-page.module.css';
 
 const ESTIMATED_ROW_HEIGHT = 193; // a card with a one-line name, plus the gap
 
+const StudentFilterFields = lazy(() => import('./student-filters.tsx'));
+
 /**
  * SPEC §2 "alunos": every student as a card, searchable, virtualized so thousands stay smooth. The active students by
- * default (the list every other screen reads); inactive or all on request.
+ * default (the list every other screen reads); inactive or all on request. Filtered by gender and school year (issue 52,
+ * `filters`, the URL's query) for those who read the records: an instructor's list carries neither.
  */
-export function StudentsPage() {
+export function StudentsPage({ filters = {}, onFilters }: { filters?: StudentFilters; onFilters?: (filters: StudentFilters) => void } = {}) {
   const { t } = useLingui();
   const [status, setStatus] = useState<StudentStatusFilter>('active');
   const activeQuery = useQuery(studentsQueryOptions());
@@ -61,9 +64,13 @@ export function StudentsPage() {
   // the last one), and a deferred render waited for the next frames (a keystroke painted in about 110 ms at 4x CPU
   // with 50,000 students, against 45 ms in the same render).
   const [search, setSearch] = useState('');
-  const rows = useMemo(() => studentRows(items, pending, search), [items, pending, search]);
-  useEffect(() => foldNamesWhenIdle(items), [items]);
   const { can, me } = usePermissions();
+  const filtering = !!onFilters && can('students:read') && !!me && !ownClassesOnly(me.access);
+  const { gender, schoolYear } = filtering ? filters : {};
+  const rows = useMemo(() => studentRows(items, pending, search, { gender, schoolYear }), [items, pending, search, gender, schoolYear]);
+  useEffect(() => foldNamesWhenIdle(items), [items]);
+  const filtered = !!(gender || schoolYear);
+  const [filtersOpen, setFiltersOpen] = useState(filtered);
 
   return (
     <>
@@ -81,16 +88,37 @@ export function StudentsPage() {
         </Text>
       ) : (
         <>
-          <TextInput
-            label={t`Search students`}
-            placeholder={t`Type part of a name`}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            type="search"
-            mb="md"
-            maw={480}
-          />
+          <Group align="flex-end" gap="sm" mb="md">
+            <TextInput
+              label={t`Search students`}
+              placeholder={t`Type part of a name`}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              type="search"
+              w={480}
+              maw="100%"
+            />
+            {filtering && (
+              <Button
+                variant={filtered ? 'light' : 'default'}
+                mih={44}
+                leftSection={<IconFilter size={18} aria-hidden />}
+                aria-expanded={filtersOpen || filtered}
+                aria-controls="student-filters"
+                onClick={() => setFiltersOpen((open) => !open || filtered)}
+              >
+                <Trans>Filters</Trans>
+              </Button>
+            )}
+          </Group>
+          {filtering && (filtersOpen || filtered) && (
+            <div id="student-filters">
+              <Suspense fallback={<Loader size="sm" aria-label={t`Loading the filters`} />}>
+                <StudentFilterFields filters={{ gender, schoolYear }} onFilters={onFilters} />
+              </Suspense>
+            </div>
+          )}
           {source === 'loading' && (rows.length === 0 || (partial && search)) ? (
             // A search looks in the whole list, not in the first screenful.
             <Loader aria-label={t`Loading students`} />

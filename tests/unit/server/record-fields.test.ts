@@ -18,7 +18,8 @@ import { openPostgres } from '../../../server/db/postgres.ts';
 import type { Db } from '../../../server/db/types.ts';
 import { emptyPgliteSnapshot } from './support/test-db.ts';
 import { studentSchema, type Student, type StudentSummary, type SyncAnswerWire } from '../../../src/api/contract.ts';
-import { studentsFromColumns, syncAnswerFromWire } from '../../../src/api/sync-columns.ts';
+import { studentColumns, studentsFromColumns, syncAnswerFromWire } from '../../../src/api/sync-columns.ts';
+import { readPart } from '../../../server/data/sync.ts';
 import { schoolYearCode } from '../../../src/api/school-years.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -163,6 +164,30 @@ describe('the social name', () => {
     const synced = studentsFromColumns(sync.changed.students!);
     expect(synced.find((student) => student.id === id)).toMatchObject({ name: 'Roberta Nunes', civilName: 'Roberto Nunes Filho' });
     expect(synced.find((student) => student.id === plain)).not.toHaveProperty('civilName');
+  });
+});
+
+describe("the students list's filters (gender, school year)", () => {
+  it("come on the list and the sync of those who read the records; not on a roster, nor on an instructor's sync", async () => {
+    const id = await register({ fullName: 'Filtro Genero Ano', gender: 'NAO_BINARIO', schoolYear: 'FUNDAMENTAL_7' });
+    const plain = await register({ fullName: 'Filtro Sem Nada' });
+    for (const student of [id, plain])
+      expect((await inject('PUT', `/api/classes/${classId}/students/${student}`, { from: '2026-01-05' })).statusCode).toBe(201);
+    const list = (await inject('GET', '/api/students')).json<StudentSummary[]>();
+    expect(list.find((student) => student.id === id)).toMatchObject({ gender: 'NAO_BINARIO', schoolYear: 'FUNDAMENTAL_7' });
+    expect(list.find((student) => student.id === plain)).not.toHaveProperty('gender');
+    expect(list.find((student) => student.id === plain)).not.toHaveProperty('schoolYear');
+    const roster = (await inject('GET', `/api/classes/${classId}/students?date=2026-01-06`)).json<StudentSummary[]>();
+    expect(roster.find((student) => student.id === id)).not.toHaveProperty('gender');
+    const synced = studentsFromColumns(syncAnswerFromWire((await inject('GET', '/api/sync')).json<SyncAnswerWire>()).changed.students!);
+    expect(synced.find((student) => student.id === id)).toMatchObject({ gender: 'NAO_BINARIO', schoolYear: 'FUNDAMENTAL_7' });
+    expect(synced.find((student) => student.id === plain)).not.toHaveProperty('gender');
+    // An instructor's device: the students of their classes, with names and frequency only.
+    const [instructor] = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' ORDER BY id LIMIT 1");
+    const theirs = studentColumns((await readPart(server.db, 'students', null, instructor!.id)) as Parameters<typeof studentColumns>[0]);
+    expect(theirs.ids.length).toBeGreaterThan(0);
+    expect(theirs).not.toHaveProperty('genders');
+    expect(theirs).not.toHaveProperty('schoolYears');
   });
 });
 

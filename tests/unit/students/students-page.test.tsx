@@ -37,6 +37,36 @@ describe('students page', () => {
     expect(screen.queryByTestId('own-classes-note')).toBeNull();
   });
 
+  it("filters by gender and school year (the URL's query) for those who read the records, not for an instructor", async () => {
+    const coordinator = { id: 'u2', email: 'c@example.org', full_name: 'C', access: 'coordenador', permissions: ['students:list', 'students:read'] };
+    const described = [
+      { id: 's1', name: 'João Pedro Oliveira', frequencyPercent: 78, gender: 'MASCULINO', schoolYear: 'FUNDAMENTAL_6' },
+      { id: 's2', name: 'Ana Beatriz Santos', frequencyPercent: 92.4, gender: 'FEMININO', schoolYear: 'FUNDAMENTAL_6' },
+      { id: 's4', name: 'Carla Dias', frequencyPercent: 50, gender: 'FEMININO', schoolYear: 'EJA' },
+    ];
+    mockApi({ students: described, me: coordinator });
+    const onFilters = vi.fn();
+    const { unmount } = renderWithRouter(<StudentsPage filters={{ gender: 'FEMININO' }} onFilters={onFilters} />);
+    await screen.findByText('Ana Beatriz Santos');
+    expect(screen.getAllByTestId('student-card')).toHaveLength(2);
+    expect(screen.queryByText('João Pedro Oliveira')).toBeNull();
+    // The URL names a filter: the fields are shown (loaded on demand), with the seven genders and the school years.
+    const gender = await screen.findByRole('combobox', { name: 'Gender' });
+    expect(gender).toHaveValue('FEMININO');
+    expect(within(gender).getAllByRole('option')).toHaveLength(8);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'School year' }), 'EJA');
+    expect(onFilters).toHaveBeenLastCalledWith({ gender: 'FEMININO', schoolYear: 'EJA' });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onFilters).toHaveBeenLastCalledWith({});
+    unmount();
+
+    // An instructor's list carries neither: no filters, whatever the URL says.
+    mockApi({ students: described, me: { ...coordinator, access: 'instrutor', permissions: ['students:list'] } });
+    renderWithRouter(<StudentsPage filters={{ gender: 'FEMININO' }} onFilters={onFilters} />);
+    await screen.findByText('João Pedro Oliveira');
+    expect(screen.queryByRole('button', { name: 'Filters' })).toBeNull();
+  });
+
   it("Create Guardian opens that student's guardians page with the register modal", async () => {
     mockApi({ students });
     renderWithRouter(<StudentsPage />);
