@@ -16,6 +16,7 @@ import type { Queryable } from '../db/types.ts';
 import { attendanceCountsSql, frequencySql } from './rules/frequency.ts';
 import { nameOrder } from './rules/name-order.ts';
 import { onRoster } from './rules/roster.ts';
+import { reportClasses } from './report-classes.ts';
 
 /** The social anamnese's question on special needs or disability (migration 014; ids stay across versions). */
 const SPECIAL_NEEDS_QUESTION = 'necessidades-especiais';
@@ -28,45 +29,53 @@ type Row = Omit<Beneficiary, 'ageBand'> & { specialNeeds: 'YES' | 'NO' | null };
  *
  * The first and last day a child is on a roster inside an enrolment's stretch of the period: the roster rule can only
  * change at the stretch's ends and at the child's inactivity bounds, so onRoster is asked on those days alone (the
- * stretch's first day and each day an inactivity ends; its last day and each day before one starts), not on every day.
+ * stretch's first day and each day an inactivity ends; its last day and each day before one starts), not on every day;
+ * and only for the children with a deactivation that touches the period: the others' stretches are on the roster from
+ * end to end (onRoster's other two conditions are the stretch's bounds), so they are its two ends.
  */
+/** SQL condition: the class is one of those chosen; none asked for ($3 null), every class, with nothing to look up. */
+const everyOrChosen = (classId: string): string => `($3::text[] IS NULL OR ${classId} IN (SELECT id FROM chosen))`;
+
 export async function beneficiaryRows(db: Queryable, from: string, to: string, activityIds: readonly string[] | null): Promise<Row[]> {
   const parts = periodParts(from, to);
   // The ends of the period that are not whole months, counted from their rolls by the rule itself.
   const edges = attendanceCountsSql({
     filter: (r) =>
-      `((${r}.date >= $4::date AND ${r}.date <= $5::date) OR (${r}.date >= $6::date AND ${r}.date <= $7::date)) AND ${r}.class_id IN (SELECT id FROM chosen)`,
+      `((${r}.date >= $4::date AND ${r}.date <= $5::date) OR (${r}.date >= $6::date AND ${r}.date <= $7::date)) AND ${everyOrChosen(`${r}.class_id`)}`,
   });
   const [first, second] = parts.edges;
-  return db.query<Row>(
+  const classes = await reportClasses(db, activityIds);
+  const [answer] = await db.query<{ list: Array<Omit<Row, 'classes'> & { classIds: string[] }> }>(
     `WITH chosen AS (
-       SELECT c.id, c.title, c.activity_id, a.name AS activity_name
-         FROM classes c JOIN activities a ON a.id = c.activity_id
-        WHERE $3::text[] IS NULL OR c.activity_id = ANY($3::text[])
+       SELECT c.id FROM classes c WHERE $3::text[] IS NULL OR c.activity_id = ANY($3::text[])
      ), stretch AS (
        -- each enrolment's days inside the period, [lo, hi] (the enrolment's end date is its first day off the roster)
        SELECT e.student_id, e.class_id, e.enrolled_on, e.ended_on,
               greatest(e.enrolled_on, $1::date) AS lo, least(coalesce(e.ended_on - 1, $2::date), $2::date) AS hi
          FROM class_enrollments e JOIN chosen c ON c.id = e.class_id
         WHERE e.enrolled_on <= $2::date AND (e.ended_on IS NULL OR e.ended_on > $1::date)
+     ), inactive AS (
+       -- the children with a deactivation that touches the period: only their stretches ask the roster rule day by day
+       SELECT DISTINCT i.student_id FROM student_inactivity i WHERE i.from_on <= $2::date AND (i.until_on IS NULL OR i.until_on > $1::date)
      ), on_roster AS (
+       -- any other child is on the roster every day of their stretch (enrolled, not ended, never inactive): its ends
        SELECT s.student_id, s.class_id,
-              (SELECT min(d.day) FROM (SELECT s.lo AS day
-                                       UNION ALL
-                                       SELECT i.until_on FROM student_inactivity i
-                                        WHERE i.student_id = s.student_id AND i.until_on > s.lo AND i.until_on <= s.hi) d
-                WHERE ${onRoster('s', 'd.day')}) AS first_day,
-              (SELECT max(d.day) FROM (SELECT s.hi AS day
-                                       UNION ALL
-                                       SELECT i.from_on - 1 FROM student_inactivity i
-                                        WHERE i.student_id = s.student_id AND i.from_on > s.lo AND i.from_on <= s.hi) d
-                WHERE ${onRoster('s', 'd.day')}) AS last_day
-         FROM stretch s
+              CASE WHEN ia.student_id IS NULL THEN CASE WHEN s.lo <= s.hi THEN s.lo END
+                   ELSE (SELECT min(d.day) FROM (SELECT s.lo AS day
+                                                 UNION ALL
+                                                 SELECT i.until_on FROM student_inactivity i
+                                                  WHERE i.student_id = s.student_id AND i.until_on > s.lo AND i.until_on <= s.hi) d
+                          WHERE ${onRoster('s', 'd.day')}) END AS first_day,
+              CASE WHEN ia.student_id IS NULL THEN CASE WHEN s.lo <= s.hi THEN s.hi END
+                   ELSE (SELECT max(d.day) FROM (SELECT s.hi AS day
+                                                 UNION ALL
+                                                 SELECT i.from_on - 1 FROM student_inactivity i
+                                                  WHERE i.student_id = s.student_id AND i.from_on > s.lo AND i.from_on <= s.hi) d
+                          WHERE ${onRoster('s', 'd.day')}) END AS last_day
+         FROM stretch s LEFT JOIN inactive ia ON ia.student_id = s.student_id
      ), served AS (
-       SELECT o.student_id, min(o.first_day) AS first_day, max(o.last_day) AS last_day,
-              json_agg(json_build_object('classId', c.id, 'className', c.title, 'activityId', c.activity_id, 'activityName', c.activity_name)
-                       ORDER BY c.activity_name, c.title, c.id) AS classes
-         FROM on_roster o JOIN chosen c ON c.id = o.class_id
+       SELECT o.student_id, min(o.first_day) AS first_day, max(o.last_day) AS last_day, array_agg(o.class_id) AS class_ids
+         FROM on_roster o
         WHERE o.first_day IS NOT NULL
         GROUP BY o.student_id
      ), counts AS (
@@ -74,23 +83,26 @@ export async function beneficiaryRows(db: Queryable, from: string, to: string, a
        SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
          FROM (SELECT m.student_id, m.days, m.present, m.absent, m.justified
                  FROM attendance_month_counts m
-                WHERE m.month >= $8::date AND m.month <= $9::date AND m.class_id IN (SELECT id FROM chosen)
+                WHERE m.month >= $8::date AND m.month <= $9::date AND ${everyOrChosen('m.class_id')}
                UNION ALL
                SELECT student_id, days, present, absent, justified FROM (${edges}) e) parts
         GROUP BY student_id
      )
-     SELECT st.id, st.shown_name AS name, to_char(st.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
-            CASE WHEN st.date_of_birth IS NULL THEN NULL ELSE date_part('year', age($1::date, st.date_of_birth))::int END AS age,
-            st.gender, st.race, nullif(btrim(st.address_neighborhood), '') AS neighborhood, st.school_name AS "schoolName", st.school_year AS "schoolYear", st.social_program AS "socialProgram",
-            sv.classes, to_char(sv.first_day, 'YYYY-MM-DD') AS "firstDay", to_char(sv.last_day, 'YYYY-MM-DD') AS "lastDay",
-            coalesce(c.present, 0) AS present, coalesce(c.absent, 0) AS absent, coalesce(c.justified, 0) AS justified,
-            coalesce(c.days, 0) AS "rollDays", ${frequencySql('c')} AS "frequencyPercent",
-            (SELECT CASE sa.answers -> '${SPECIAL_NEEDS_QUESTION}' ->> 'yes' WHEN 'true' THEN 'YES' WHEN 'false' THEN 'NO' END
-               FROM student_assessments sa WHERE sa.student_id = st.id AND sa.form_type = 'SOCIAL') AS "specialNeeds"
+     -- one JSON value, not a row per child: the embedded database's driver copies every field of every row apart
+     SELECT coalesce(json_agg(json_build_object(
+              'id', st.id, 'name', st.shown_name, 'dateOfBirth', to_char(st.date_of_birth, 'YYYY-MM-DD'),
+              'age', CASE WHEN st.date_of_birth IS NULL THEN NULL ELSE date_part('year', age($1::date, st.date_of_birth))::int END,
+              'gender', st.gender, 'race', st.race, 'neighborhood', nullif(btrim(st.address_neighborhood), ''),
+              'schoolName', st.school_name, 'schoolYear', st.school_year, 'socialProgram', st.social_program,
+              'classIds', sv.class_ids, 'firstDay', to_char(sv.first_day, 'YYYY-MM-DD'), 'lastDay', to_char(sv.last_day, 'YYYY-MM-DD'),
+              'present', coalesce(c.present, 0), 'absent', coalesce(c.absent, 0), 'justified', coalesce(c.justified, 0),
+              'rollDays', coalesce(c.days, 0), 'frequencyPercent', ${frequencySql('c')},
+              'specialNeeds', CASE sa.answers -> '${SPECIAL_NEEDS_QUESTION}' ->> 'yes' WHEN 'true' THEN 'YES' WHEN 'false' THEN 'NO' END
+            ) ORDER BY ${nameOrder('st')}), '[]') AS list
        FROM served sv
        JOIN students st ON st.id = sv.student_id
        LEFT JOIN counts c ON c.student_id = sv.student_id
-      ORDER BY ${nameOrder('st')}`,
+       LEFT JOIN student_assessments sa ON sa.student_id = sv.student_id AND sa.form_type = 'SOCIAL'`,
     [
       from,
       to,
@@ -103,6 +115,18 @@ export async function beneficiaryRows(db: Queryable, from: string, to: string, a
       parts.months?.[1] ?? null,
     ],
   );
+  // each child's classes in the reports' order (activity by name, then class by title), named from the one list
+  const place = new Map(classes.map((group, i) => [group.id, i]));
+  return answer!.list.map(({ classIds, ...row }) => ({
+    ...row,
+    classes: classIds
+      .map((id) => place.get(id)!)
+      .sort((a, b) => a - b)
+      .map((i) => {
+        const group = classes[i]!;
+        return { classId: group.id, className: group.title, activityId: group.activityId, activityName: group.activityName };
+      }),
+  }));
 }
 
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
