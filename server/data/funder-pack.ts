@@ -8,6 +8,7 @@
 import { scheduleTextOf } from '../../src/api/class-schedule.ts';
 import type { ClassMeeting, NotHeldReason } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
+import { periodParts } from './beneficiaries.ts';
 import { currentConsents } from './consents.ts';
 import { attendanceCountsSql, frequencySql, heldRoll } from './rules/frequency.ts';
 import { foldedOrder, nameOrder } from './rules/name-order.ts';
@@ -97,10 +98,15 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
       ORDER BY r.class_id, r.date`,
     [from, to, activityIds],
   );
-  const counts = attendanceCountsSql({
+  // Each child's figures per class and month: whole months as the writes keep them (rules/counts.ts, the rule one roll
+  // at a time), the period's ends that are not whole months from their rolls by the rule itself.
+  const parts = periodParts(from, to);
+  const [first, second] = parts.edges;
+  const edges = attendanceCountsSql({
     perClass: true,
     perMonth: true,
-    filter: (r) => `${r}.date >= $1::date AND ${r}.date <= $2::date AND ${r}.class_id IN (SELECT id FROM chosen)`,
+    filter: (r) =>
+      `((${r}.date >= $6::date AND ${r}.date <= $7::date) OR (${r}.date >= $8::date AND ${r}.date <= $9::date)) AND ${r}.class_id IN (SELECT id FROM chosen)`,
   });
   const lines = await db.query<LineRow>(
     `WITH chosen AS (${chosen}),
@@ -125,7 +131,13 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
        SELECT a.class_id, mo.month, mo.lo, mo.hi, a.student_id
          FROM attendance_entries a JOIN months mo ON a.date >= mo.lo AND a.date <= mo.hi
         WHERE a.class_id IN (SELECT id FROM chosen)
-     ), counts AS (${counts}),
+     ), counts AS (
+       SELECT m.student_id, m.class_id, m.month, m.days, m.present, m.absent, m.justified
+         FROM attendance_month_counts m
+        WHERE m.month >= $4::date AND m.month <= $5::date AND m.class_id IN (SELECT id FROM chosen)
+       UNION ALL
+       SELECT student_id, class_id, month, days, present, absent, justified FROM (${edges}) e
+     ),
      cells AS (
        -- each shown child's mark on each roll of the month: P/A/J as marked; N on a held roll their roster had them on
        SELECT sh.class_id, sh.month, sh.student_id, r.date,
@@ -134,7 +146,8 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
                                  WHERE e.class_id = r.class_id AND e.student_id = sh.student_id AND ${onRoster('e', 'r.date')})
                             THEN 'N' ELSE '-' END) AS mark
          FROM shown sh
-         JOIN attendance_rolls r ON r.class_id = sh.class_id AND r.date >= sh.month_lo AND r.date <= sh.month_hi
+         JOIN attendance_rolls r ON r.class_id = sh.class_id AND date_trunc('month', r.date)::date = sh.month
+                                AND r.date >= sh.month_lo AND r.date <= sh.month_hi
          LEFT JOIN attendance_entries a ON a.class_id = r.class_id AND a.date = r.date AND a.student_id = sh.student_id
      ), marks AS (
        SELECT class_id, month, student_id, string_agg(mark, '' ORDER BY date) AS marks FROM cells GROUP BY class_id, month, student_id
@@ -147,7 +160,17 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
        LEFT JOIN marks m ON m.class_id = sh.class_id AND m.month = sh.month AND m.student_id = sh.student_id
        LEFT JOIN counts c ON c.student_id = sh.student_id AND c.class_id = sh.class_id AND c.month = sh.month
       ORDER BY sh.class_id, sh.month, ${nameOrder('st')}`,
-    [from, to, activityIds],
+    [
+      from,
+      to,
+      activityIds,
+      parts.months?.[0] ?? null,
+      parts.months?.[1] ?? null,
+      first?.[0] ?? null,
+      first?.[1] ?? null,
+      second?.[0] ?? null,
+      second?.[1] ?? null,
+    ],
   );
   const rollsOf = new Map<string, ListRoll[]>();
   for (const { classId, date, held, reason, note, dayOff } of rolls) {

@@ -9,9 +9,70 @@ import { dayText } from './labels.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
+/**
+ * The two fonts every document uses, their metrics read once per process. PDFKit reads a standard font's metrics (its
+ * AFM: the widths and about 2,700 kerning pairs) again for every document, and measures and encodes each text glyph pair
+ * by glyph pair; a pack is about 2,000 documents of mostly the same short texts (marks, numbers, headings), and those
+ * two were most of its time (issue 53: 26 s of PDFKit's 26 s CPU were fonts and kerning). So the first document's fonts
+ * are kept as templates: each later document gets its own font objects (its own ids and dictionaries) that share the
+ * parsed metrics, and a text's width and encoding (pure functions of the text and the font) are kept. This leans on
+ * PDFKit 0.17's StandardFont (`font`, the metric fields, `encode`, `widthOfString`, `_fontFamilies`, `_fontCount`);
+ * the pack's test reads every PDF back with PDF.js, so a PDFKit that changes them fails it.
+ */
+const SHARED_FONTS = ['Helvetica', 'Helvetica-Bold'] as const;
+const METRICS = ['name', 'font', 'ascender', 'descender', 'bbox', 'lineGap', 'xHeight', 'capHeight'] as const;
+/** At most this many texts' widths and encodings kept per font (a pack of 5,000 children names about 5,000). */
+const KEPT_TEXTS = 20_000;
+type StandardFont = {
+  encode(text: string, features?: unknown): [string[], object[]];
+  widthOfString(text: string, size: number): number;
+} & Record<string, unknown>;
+type DocFonts = { font(name: string): unknown; _font: StandardFont; _fontFamilies: Record<string, StandardFont>; _fontCount: number };
+const templates = new Map<string, { prototype: object; fields: Record<string, unknown> }>();
+
+function keptBy<T>(make: (text: string) => T): (text: string) => T {
+  const kept = new Map<string, T>();
+  return (text) => {
+    let value = kept.get(text);
+    if (value === undefined) {
+      if (kept.size >= KEPT_TEXTS) kept.clear();
+      kept.set(text, (value = make(text)));
+    }
+    return value;
+  };
+}
+
+function shareFonts(doc: Doc): void {
+  const fonts = doc as unknown as DocFonts;
+  for (const name of SHARED_FONTS) {
+    const template = templates.get(name);
+    if (template) {
+      fonts._fontFamilies[name] = Object.assign(Object.create(template.prototype) as StandardFont, template.fields, {
+        document: doc,
+        id: `F${++fonts._fontCount}`,
+      });
+      continue;
+    }
+    fonts.font(name);
+    const first = fonts._font;
+    // measured and encoded against the metrics alone (all the two read), so the first document is not held
+    const prototype = Object.getPrototypeOf(first) as StandardFont;
+    const metrics = { font: first.font };
+    const encoded = keptBy((text) => prototype.encode.call(metrics, text));
+    const width = keptBy((text) => prototype.widthOfString.call(metrics, text, 1000));
+    const fields: Record<string, unknown> = Object.fromEntries(METRICS.map((field) => [field, first[field]]));
+    fields.encode = (text: string) => encoded(text);
+    fields.widthOfString = (text: string, size: number) => (width(text) * size) / 1000;
+    templates.set(name, { prototype, fields });
+  }
+  fonts.font('Helvetica');
+}
+
 /** A new A4 document (portrait or landscape) and a promise of its bytes once ended. */
 export function newDocument(layout: 'portrait' | 'landscape', title: string): { doc: Doc; bytes: Promise<Buffer> } {
-  const doc = new PDFDocument({ size: 'A4', layout, margin: 28, info: { Title: title, Creator: 'Quadra' }, bufferPages: false });
+  // no default font: the shared ones are set below
+  const doc = new PDFDocument({ size: 'A4', layout, margin: 28, info: { Title: title, Creator: 'Quadra' }, bufferPages: false, font: '' });
+  shareFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {

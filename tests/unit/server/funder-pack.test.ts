@@ -205,6 +205,14 @@ describe('GET /api/reports/funder-pack', () => {
     );
   });
 
+  it('counts a month cut by the period from its rolls as the whole month is counted from the kept counts', async () => {
+    // March's first roll is on the 3rd: from the 2nd, March is counted from its rolls (not a whole month), the same figures
+    const whole = await classMonthLists(server.db, '2025-03-01', '2025-03-31', null);
+    const cut = await classMonthLists(server.db, '2025-03-02', '2025-03-31', null);
+    expect(cut.map((list) => list.lines)).toEqual(whole.map((list) => list.lines));
+    expect(whole.flatMap((list) => list.lines).some((line) => line.rollDays > 0)).toBe(true);
+  });
+
   it('refuses a period that ends before it starts, or of more than a year', async () => {
     const reversed = await server.app.inject('/api/reports/funder-pack?from=2025-03-31&to=2025-03-01');
     expect(reversed.statusCode).toBe(400);
