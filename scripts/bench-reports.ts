@@ -10,11 +10,11 @@
  * Goal: <= 100 ms each for the grid and the alerts; <= 500 ms for the half year's beneficiaries. The alerts run with
  * the calendar applied (a day off in each of the last six months), and GET /api/cases lists BENCH_OPEN_CASES (1,000)
  * open follow-up cases (issue 50), <= 100 ms.
- * Then the funder's pack of that half year (issue 53): the whole ZIP downloaded over HTTP (the server listening on a
- * local port, the answer read and thrown away as it streams), BENCH_PACK_RUNS (3) times: its time, its size, how many
- * class-month lists, and the process's resident memory at its highest while making it (sampled every 20 ms; the
- * embedded database runs in this process too, so it is counted in). Goal: <= 20 s and <= 400 MB.
+ * Then the funder's pack of that half year (issue 53), made by a server process of its own on the seeded folder
+ * (scripts/bench-pack.ts: time, size, class-month lists, and that server's resident memory at its highest, the embedded
+ * database in it). Goal: <= 20 s and <= 400 MB.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +30,6 @@ const runs = Number(process.env.BENCH_RUNS ?? 15);
 const GOAL_MS = { grid: 100, alerts: 100, beneficiaries: 500, cases: 100 } as const;
 /** Follow-up cases (issue 50): this many open, each with a contact and the causes heard. */
 const OPEN_CASES = Number(process.env.BENCH_OPEN_CASES ?? 1000);
-const packRuns = Number(process.env.BENCH_PACK_RUNS ?? 3);
 const PACK_GOAL = { ms: 20_000, rssMB: 400 } as const;
 
 /** A figure against an "at most" goal: the ratio, and met or missed. */
@@ -123,9 +122,9 @@ async function main(): Promise<void> {
     cases: await time('/api/cases?status=open'),
   };
   const [{ open = 0 } = {}] = await db.query<{ open: number }>('SELECT count(*)::int AS open FROM follow_up_cases WHERE closed_at IS NULL');
-  const pack = await timePack(app, `/api/reports/funder-pack?from=${isoDaysAgo(182)}&to=${isoDaysAgo(1)}`);
   await app.close();
   await db.close();
+  const pack = timePack(dataDir, `/api/reports/funder-pack?from=${isoDaysAgo(182)}&to=${isoDaysAgo(1)}`);
   if (!keep) await rm(dataDir, { recursive: true, force: true });
   for (const name of ['grid', 'alerts', 'beneficiaries', 'cases'] as const) {
     const { medianMs, maxMs } = figures[name];
@@ -141,44 +140,22 @@ async function main(): Promise<void> {
   console.log(`BENCH_JSON ${JSON.stringify({ ...figures, openCases: open, pack })}`);
 }
 
-/** The pack downloaded over HTTP, read as it streams: time, size, lists, and the highest resident memory meanwhile. */
-async function timePack(app: Awaited<ReturnType<typeof buildServer>>, path: string) {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseRssMB = Math.round(process.memoryUsage().rss / 2 ** 20);
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const times: number[] = [];
-  let bytes = 0;
-  let lists = 0;
-  try {
-    for (let i = 0; i < packRuns; i += 1) {
-      const started = performance.now();
-      const response = await fetch(`${address}${path}`);
-      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 200)}`);
-      bytes = 0;
-      const names = new Set<string>();
-      // The ZIP's file headers name each file: count the lists without keeping the body (a chunk's tail is kept so
-      // a name cut between two chunks is still read; a name is written twice, in its header and in the directory).
-      let tail = '';
-      for await (const chunk of response.body!) {
-        bytes += chunk.byteLength;
-        const text = tail + Buffer.from(chunk).toString('latin1');
-        for (const match of text.matchAll(/frequencia\/[^/]+\/[^/]*?-\d{4}-\d{2}\.pdf/g)) names.add(match[0]);
-        tail = text.slice(-300);
-      }
-      lists = names.size;
-      times.push(performance.now() - started);
-    }
-  } finally {
-    clearInterval(sampler);
-  }
-  return {
-    medianMs: Math.round(median(times)),
-    maxMs: Math.round(Math.max(...times)),
-    zipMB: Math.round(bytes / 2 ** 17) / 8,
-    lists,
-    baseRssMB,
-    peakRssMB: Math.round(peak / 2 ** 20),
+/** The pack timed by scripts/bench-pack.ts in a server process of its own on the seeded folder (this one closed it). */
+function timePack(dataDir: string, path: string) {
+  const child = spawnSync(join(process.cwd(), 'node_modules/.bin/tsx'), ['scripts/bench-pack.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, BENCH_PACK_DIR: dataDir, BENCH_PACK_PATH: path },
+    timeout: 900_000,
+  });
+  const line = (child.stdout ?? '').split('\n').find((text) => text.startsWith('BENCH_PACK_JSON '));
+  if (!line) throw new Error(`scripts/bench-pack.ts printed no figures:\n${child.stderr}`);
+  return JSON.parse(line.slice('BENCH_PACK_JSON '.length)) as {
+    medianMs: number;
+    maxMs: number;
+    zipMB: number;
+    lists: number;
+    baseRssMB: number;
+    peakRssMB: number;
   };
 }
 
