@@ -21,6 +21,7 @@ import { errorBody, registerErrorHandlers } from './errors.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
 import { generalRollRoutes } from './routes/general-roll.ts';
 import { attendanceReportRoutes, DEFAULT_ATTENDANCE_MIN_PERCENT } from './routes/attendance-reports.ts';
+import { rollsToCompleteRoutes } from './routes/rolls-to-complete.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { caseRoutes } from './routes/cases.ts';
@@ -131,6 +132,7 @@ const api: FastifyPluginAsyncZod<ApiOptions> = async (
   await app.register(attendanceRoutes, context);
   await app.register(generalRollRoutes, context);
   await app.register(attendanceReportRoutes, { ...context, minPercent: attendanceMinPercent });
+  await app.register(rollsToCompleteRoutes, context);
   await app.register(frequencyReportRoutes, context);
   await app.register(beneficiariesRoutes, { ...context, ageBands });
   await app.register(funderPackRoutes, { ...context, ageBands });

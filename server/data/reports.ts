@@ -6,7 +6,6 @@
  */
 import {
   BELOW_THRESHOLD_MIN_ROLL_DAYS,
-  ROLL_TO_COMPLETE_DAYS,
   type AttendanceAlerts,
   type AttendanceGrid,
   type FrequencyReport,
@@ -18,6 +17,7 @@ import { frequencySql, heldRoll, inMonth } from './rules/frequency.ts';
 import { nameOrder } from './rules/name-order.ts';
 import { onRoster } from './rules/roster.ts';
 import { meetsOnDay } from './rules/class-schedule.ts';
+import { rollsToComplete } from './rolls-to-complete.ts';
 
 /** How far back the absences in a row are looked for. */
 export const STREAK_LOOKBACK_DAYS = 90;
@@ -199,23 +199,9 @@ export async function attendanceAlerts(db: Queryable, day: string, minPercent: n
         AND EXISTS (SELECT 1 FROM class_enrollments e WHERE e.class_id = c.id AND ${onRoster('e', 'g.day::date')})
       ORDER BY g.day, c.title, c.id`,
   );
-  // Rolls of the last days that leave off children of their date's roster (not marked, issue 56): to complete. A class
-  // not held or a day off has no marks to complete (issue 50).
-  const rollsToComplete = await db.query<NonNullable<AttendanceAlerts['rollsToComplete']>[number]>(
-    `SELECT c.id AS "classId", c.title AS "className", a.id AS "activityId", a.name AS "activityName",
-            to_char(r.date, 'YYYY-MM-DD') AS date, count(*)::int AS "notMarked"
-       FROM attendance_rolls r
-       JOIN classes c ON c.id = r.class_id AND NOT c.archived
-       JOIN activities a ON a.id = c.activity_id AND NOT a.archived
-       JOIN class_enrollments e ON e.class_id = r.class_id AND ${onRoster('e', 'r.date')}
-      WHERE r.date > ${on} - ${ROLL_TO_COMPLETE_DAYS} AND r.date <= ${on} AND ${heldRoll('r')}
-        -- the window's marks only (the same bounds as the rolls'): an anti-join over the window, not over every mark
-        AND NOT EXISTS (SELECT 1 FROM attendance_entries x WHERE x.class_id = r.class_id AND x.date = r.date AND x.student_id = e.student_id
-                           AND x.date > ${on} - ${ROLL_TO_COMPLETE_DAYS} AND x.date <= ${on})
-      GROUP BY c.id, c.title, a.id, a.name, r.date
-      ORDER BY r.date DESC, c.title, c.id`,
-  );
-  return { month, minPercent, belowThreshold, absenceStreaks, missingRolls, rollsToComplete };
+  // Rolls that leave off children of their date's roster (issue 56): to complete (data/rolls-to-complete.ts).
+  const rolls = await rollsToComplete(db, day);
+  return { month, minPercent, belowThreshold, absenceStreaks, missingRolls, rollsToComplete: rolls };
 }
 
 /**

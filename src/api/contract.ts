@@ -790,6 +790,22 @@ export const attendanceGridSchema = z.object({
   ),
 });
 export type AttendanceGrid = z.infer<typeof attendanceGridSchema>;
+/** A roll that leaves children of its date's roster not marked (issue 56), and how many. */
+export const rollToCompleteSchema = z.object({
+  classId: idSchema,
+  className: z.string(),
+  activityId: idSchema,
+  activityName: z.string(),
+  date: isoDateSchema,
+  notMarked: z.int(),
+});
+export type RollToComplete = z.infer<typeof rollToCompleteSchema>;
+/**
+ * GET /attendance/rolls-to-complete: the rolls to complete of the classes whose rolls the user may correct (an
+ * instructor's own and those naming no instructor; every class for the other roles that write attendance). Home shows
+ * them to a role that reads no alerts (the instructor).
+ */
+export const rollsToCompleteSchema = z.object({ rolls: z.array(rollToCompleteSchema) });
 /** GET /attendance/alerts: who may be dropping out, and which classes went without a roll. */
 export const attendanceAlertsSchema = z.object({
   month: monthSchema,
@@ -811,18 +827,7 @@ export const attendanceAlertsSchema = z.object({
    * Issue 56: rolls of the last ROLL_TO_COMPLETE_DAYS days that leave off children of their date's roster (not marked:
    * no roll day for them until someone corrects the roll). Optional: a copy kept on a device from before has none.
    */
-  rollsToComplete: z.optional(
-    z.array(
-      z.object({
-        classId: idSchema,
-        className: z.string(),
-        activityId: idSchema,
-        activityName: z.string(),
-        date: isoDateSchema,
-        notMarked: z.int(),
-      }),
-    ),
-  ),
+  rollsToComplete: z.optional(z.array(rollToCompleteSchema)),
   /** With ?limit=N (home's first look): each list is its first N, and these are how long they are in full. */
   totals: z.optional(z.object({ belowThreshold: z.int(), absenceStreaks: z.int(), missingRolls: z.int(), rollsToComplete: z.optional(z.int()) })),
 });

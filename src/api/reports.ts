@@ -14,6 +14,8 @@ export const ALERTS_SHOWN = 5;
 export const reportKeys = {
   alerts: ['attendance', 'alerts'] as const,
   alertsFirst: ['attendance', 'alerts', 'first'] as const,
+  /** Under the alerts' key: what changes the alerts (a roll saved) asks for them again too. */
+  rollsToComplete: ['attendance', 'alerts', 'rolls-to-complete'] as const,
   frequency: (month: string) => ['reports', 'frequency', month] as const,
   arrivals: (month: string) => ['reports', 'arrivals', month] as const,
 };
@@ -33,6 +35,13 @@ export const attendanceAlertsFirstQueryOptions = () =>
     queryKey: reportKeys.alertsFirst,
     queryFn: () =>
       getParsed(`attendance/alerts?limit=${ALERTS_SHOWN}`, () => import('./contract.ts').then((contract) => contract.attendanceAlertsSchema)),
+  });
+
+/** The rolls to complete of the classes whose rolls the user may correct (an instructor's home: issue 56). */
+export const rollsToCompleteQueryOptions = () =>
+  queryOptions({
+    queryKey: reportKeys.rollsToComplete,
+    queryFn: () => getParsed('attendance/rolls-to-complete', () => import('./contract.ts').then((contract) => contract.rollsToCompleteSchema)),
   });
 
 export const frequencyReportQueryOptions = (month: string) =>

@@ -20,6 +20,7 @@ import { usePermissions } from '../../components/use-permissions.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
 import { casesQueryOptions, enqueueCaseOpen, type CaseChild, type FollowUpDialogLoader } from '../../api/cases.ts';
 import type { CaseOrigin } from '../../api/cases-contract.ts';
+import { RollCallLink, RollsToCompleteNote, RollToCompleteItem } from './rolls-to-complete.tsx';
 
 /** Without a follow-up dialog (a screen that shows the alerts without one): no button. */
 const noDialog: FollowUpDialogLoader = () => Promise.reject(new Error('no follow-up dialog here'));
@@ -229,28 +230,11 @@ function AlertLists({
           </Title>
           <ShortList
             {...listOf('missingRolls')}
-            render={(missing) => {
-              const date = day(missing.date);
-              const { className, activityName } = missing;
-              return (
-                <List.Item key={`${missing.classId}/${missing.date}`}>
-                  <Anchor
-                    renderRoot={(props) => (
-                      <Link
-                        {...props}
-                        to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
-                        params={{ activityId: missing.activityId, classId: missing.classId }}
-                        search={{ date1: missing.date }}
-                      />
-                    )}
-                  >
-                    <Trans>
-                      {className} ({activityName}), {date}
-                    </Trans>
-                  </Anchor>
-                </List.Item>
-              );
-            }}
+            render={(missing) => (
+              <List.Item key={`${missing.classId}/${missing.date}`}>
+                <RollCallLink roll={missing} />
+              </List.Item>
+            )}
           />
         </div>
       )}
@@ -259,35 +243,8 @@ function AlertLists({
           <Title order={3} size="h5" mb={4}>
             <Trans>Rolls to complete</Trans>
           </Title>
-          <Text size="sm" c="gray.8" mb={4}>
-            <Trans>These rolls leave students of the class not marked: they count for no one until the roll is corrected.</Trans>
-          </Text>
-          <ShortList
-            {...listOf('rollsToComplete')}
-            render={(roll) => {
-              const date = day(roll.date);
-              const { className, activityName, notMarked } = roll;
-              return (
-                <List.Item key={`${roll.classId}/${roll.date}`}>
-                  <Anchor
-                    renderRoot={(props) => (
-                      <Link
-                        {...props}
-                        to="/frequencias/atividades/$activityId/turmas/$classId/chamada"
-                        params={{ activityId: roll.activityId, classId: roll.classId }}
-                        search={{ date1: roll.date }}
-                      />
-                    )}
-                  >
-                    <Trans>
-                      {className} ({activityName}), {date}
-                    </Trans>
-                  </Anchor>{' '}
-                  <Plural value={notMarked} one="— # student not marked" other="— # students not marked" />
-                </List.Item>
-              );
-            }}
-          />
+          <RollsToCompleteNote />
+          <ShortList {...listOf('rollsToComplete')} render={(roll) => <RollToCompleteItem key={`${roll.classId}/${roll.date}`} roll={roll} />} />
         </div>
       )}
       {followed && FollowUpDialog && <FollowUpDialog child={followed.child} origin={followed.origin} onClose={() => setFollowed(null)} />}

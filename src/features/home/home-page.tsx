@@ -14,6 +14,8 @@ import { useOnDemand } from '../../components/use-on-demand.ts';
 
 // The alerts' code (and, with their answer, the contract) loads after home shows, for the roles that read them.
 const loadAlerts = () => import('./attendance-alerts.tsx');
+// A role that corrects rolls but reads no alerts (the instructor) gets its rolls to complete on their own (issue 56).
+const loadRollsToComplete = () => import('./rolls-to-complete.tsx');
 
 /** Home (SPEC §2): welcome message with the signed-in user's name, five cards (those the user's role may open). */
 /** loadFollowUp: the follow-up dialog an alert opens (issue 50), which the route hands in. */
@@ -23,10 +25,13 @@ export function HomePage({ loadFollowUp }: { loadFollowUp?: FollowUpDialogLoader
   const { me, can } = usePermissions();
   // Only once the server (or the device's copy) has said the role: not every role may read the alerts.
   const showAlerts = me !== undefined && can('reports:read');
+  const showRollsToComplete = me !== undefined && !showAlerts && can('attendance:write');
   const [Alerts, loadAlertsNow] = useOnDemand(loadAlerts);
+  const [RollsToComplete, loadRollsToCompleteNow] = useOnDemand(loadRollsToComplete);
   useEffect(() => {
     if (showAlerts) loadAlertsNow();
-  }, [showAlerts, loadAlertsNow]);
+    if (showRollsToComplete) loadRollsToCompleteNow();
+  }, [showAlerts, loadAlertsNow, showRollsToComplete, loadRollsToCompleteNow]);
   const name = user?.displayName;
   const cards: { to: string; title: string; text: string; icon: typeof IconUsers; permission: Permission }[] = [
     {
@@ -91,6 +96,7 @@ export function HomePage({ loadFollowUp }: { loadFollowUp?: FollowUpDialogLoader
       </CardGrid>
       {/* Below the cards: the alerts arrive after home paints, and must not push its content down (layout shift). */}
       {showAlerts && Alerts && <Alerts loadFollowUp={loadFollowUp} />}
+      {showRollsToComplete && RollsToComplete && <RollsToComplete />}
     </>
   );
 }

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { firebaseTokenVerifier } from '../../../server/auth.ts';
-import { accessLevels, type AccessLevel, type SyncAnswer, type SyncAnswerWire } from '../../../src/api/contract.ts';
+import { accessLevels, rollsToCompleteSchema, type AccessLevel, type SyncAnswer, type SyncAnswerWire } from '../../../src/api/contract.ts';
+import { onRoster, today } from '../../../server/data/rules/roster.ts';
 import { PUBLIC, roleMatrix, type Permission } from '../../../src/api/permissions.ts';
 import { studentsFromColumns, syncAnswerFromWire } from '../../../src/api/sync-columns.ts';
 import { emulatorClient, EMULATOR_PROJECT_ID } from '../../support/auth-emulator.ts';
@@ -411,6 +412,46 @@ describe("an instructor's rolls", () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ takenBy: emails.instrutor, firstTakenBy: emails.instrutor });
+  });
+
+  it('to complete are listed to the instructor for their own classes only, and to the coordination for every class (issue 56)', async () => {
+    const day = today();
+    // Two classes with two students at least on today's roster: one the instructor's, one another instructor's.
+    const groups = await server.db.query<{ id: string; student: string }>(
+      `SELECT e.class_id AS id, min(e.student_id) AS student FROM class_enrollments e JOIN classes c ON c.id = e.class_id AND NOT c.archived
+        JOIN activities a ON a.id = c.activity_id AND NOT a.archived
+        WHERE ${onRoster('e', '$1::date')} GROUP BY e.class_id HAVING count(*) >= 2 ORDER BY e.class_id LIMIT 2`,
+      [day],
+    );
+    const [own, elsewhere] = groups as [{ id: string; student: string }, { id: string; student: string }];
+    const [instructor] = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [emails.instrutor]);
+    const [other] = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' AND email <> $1 ORDER BY id LIMIT 1", [
+      emails.instrutor,
+    ]);
+    await server.db.run('UPDATE classes SET instructor_ids = ARRAY[$1::text] WHERE id = $2', [instructor!.id, own.id]);
+    await server.db.run('UPDATE classes SET instructor_ids = ARRAY[$1::text] WHERE id = $2', [other!.id, elsewhere.id]);
+    try {
+      // Today's roll of each marks one child: the others of its roster are not marked.
+      for (const group of [own, elsewhere]) {
+        const saved = await server.app.inject({
+          method: 'PUT',
+          url: `/api/classes/${group.id}/attendance/${day}`,
+          headers: bearer(tokens.coordenador),
+          payload: { takenBy: 'x', takenAt: new Date().toISOString(), entries: [{ studentId: group.student, status: 'PRESENT' }] },
+        });
+        expect(saved.statusCode).toBe(200);
+      }
+      const listed = async (access: AccessLevel) => {
+        const answer = await server.app.inject({ url: '/api/attendance/rolls-to-complete', headers: bearer(tokens[access]) });
+        expect(answer.statusCode, access).toBe(200);
+        const { rolls } = rollsToCompleteSchema.parse(answer.json());
+        return rolls.filter((roll) => roll.date === day && (roll.classId === own.id || roll.classId === elsewhere.id)).map((roll) => roll.classId);
+      };
+      expect(await listed('instrutor')).toEqual([own.id]);
+      expect((await listed('coordenador')).sort()).toEqual([own.id, elsewhere.id].sort());
+    } finally {
+      await server.db.run('UPDATE classes SET instructor_ids = ARRAY[]::text[] WHERE id = ANY ($1::text[])', [[own.id, elsewhere.id]]);
+    }
   });
 });
 

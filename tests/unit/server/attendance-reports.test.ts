@@ -11,6 +11,7 @@ import {
   attendanceAlertsSchema,
   attendanceGridSchema,
   rollSchema,
+  rollsToCompleteSchema,
   studentSchema,
   type AttendanceEntry,
 } from '../../../src/api/contract.ts';
@@ -364,6 +365,9 @@ describe('GET /api/attendance/alerts', () => {
         notMarked: 1,
       })),
     );
+    // The list under the permission that corrects a roll (an instructor's home) is the same for a role of every class.
+    const own = rollsToCompleteSchema.parse((await server.app.inject('/api/attendance/rolls-to-complete')).json());
+    expect(own.rolls).toEqual(alerts.rollsToComplete);
     // Corrected with Rui marked: complete, and off the list.
     expect((await put(c.classId, day, [A(lia), P(rui)], `${day}T23:30:00.000Z`)).statusCode).toBe(200);
     const later = attendanceAlertsSchema.parse((await server.app.inject('/api/attendance/alerts')).json());

@@ -57,6 +57,7 @@ const expectedRoutes = [
   ['get', '/api/attendance/general/{date}'],
   ['get', '/api/attendance/general'],
   ['get', '/api/attendance/alerts'],
+  ['get', '/api/attendance/rolls-to-complete'],
   ['get', '/api/reports/frequency'],
   ['get', '/api/reports/arrivals'],
   ['get', '/api/reports/beneficiaries'],
