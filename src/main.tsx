@@ -17,12 +17,18 @@ import { setServerProbe } from './lib/server-status.ts';
 import { warnWhenStorageIsFull } from './components/storage-warning.ts';
 import { startConfiguredIdentity } from './components/auth-provider.tsx';
 import { stayInAppWhenCodeIsMissingOffline } from './offline/missing-code-offline.ts';
-import { watchFirstScreen } from './lib/first-screen.ts';
+import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts';
+import { keepToastsAwayFromTheirControl } from './components/notify.ts';
 import { queryClient } from './offline/query-client.ts';
 
 async function bootstrap(): Promise<void> {
   // What the first screen does not need (the sync, the device's database, the service worker) waits for its reads.
   void watchFirstScreen(queryClient);
+  // Every toast keeps clear of the control that made it and of the page's title (issue 56): after the first screen.
+  void afterFirstScreen()
+    .then(() => import('./components/toast-position.ts'))
+    .then((module) => module.placeToastsAwayFromTheirControl(keepToastsAwayFromTheirControl))
+    .catch(() => undefined);
   const locale = detectLocale();
   loadLocaleDataOffThread(locale);
   stayInAppWhenCodeIsMissingOffline();

@@ -22,11 +22,29 @@ export type ToastInput = {
   severity?: Severity;
   closable?: boolean;
   /**
-   * Where the toast goes instead of the toast area's own place: the top, for a toast whose control the bottom area would
-   * cover (toastPositionAwayFrom in toast-position.ts, loaded with the screens that use it, not with the first script).
+   * Where the toast goes instead of the toast area's own place, for a screen whose control is gone by the time it
+   * speaks (toastPositionAwayFrom in toast-position.ts). Without it, the toast keeps away from its control.
    */
-  position?: 'top-right' | 'top-center';
+  position?: ToastPlace;
 };
+
+type ToastPlace = 'bottom-right' | 'top-right' | 'bottom-left' | 'top-left' | 'bottom-center' | 'top-center';
+type Placement = (focused: Element | null) => ToastPlace | undefined;
+
+/**
+ * How a toast keeps away from the control that made it and the page's title, when its caller does not say (issue 56:
+ * "toasts never cover the control that made them"). The placement (toast-position.ts) loads after the first screen
+ * (main.tsx), so it costs the first script nothing; a toast before that keeps the toast area's own place.
+ */
+let placeAway: Placement | undefined;
+export function keepToastsAwayFromTheirControl(placement: Placement): void {
+  placeAway = placement;
+}
+
+function focusedControl(): Element | null {
+  const focused = typeof document === 'undefined' ? null : document.activeElement;
+  return focused && focused !== document.body ? focused : null;
+}
 
 /**
  * Show a toast; the message must already be translated. Severity defaults to info. One toast per action: the same
@@ -40,7 +58,7 @@ function toastId(severity: Severity, message: string): string {
   return `toast-${severity}-${(hash >>> 0).toString(36)}-${message.length}`;
 }
 
-export function notify({ message, severity = 'info', closable = false, position }: ToastInput): string {
+export function notify({ message, severity = 'info', closable = false, position = placeAway?.(focusedControl()) }: ToastInput): string {
   return notifications.show({
     id: toastId(severity, message),
     ...(position ? { position } : {}),
@@ -53,6 +71,9 @@ export function notify({ message, severity = 'info', closable = false, position 
     // below AA on white: use the darker grey the lists use for secondary text.
     closeButtonProps: { 'aria-label': i18n._(closeLabel), size: 'xl' },
     styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+    // Slides in and out without fading: a fading toast's words fall below AA contrast while it goes (issue 56: axe
+    // caught a toast hiding as it audited a page with a dialog open).
+    style: { opacity: 1 },
     role: severity === 'error' ? 'alert' : 'status',
   } as Parameters<typeof notifications.show>[0]);
 }

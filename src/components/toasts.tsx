@@ -19,11 +19,15 @@ import { useOnDemand } from './use-on-demand.ts';
 
 const loadToastArea = () => import('./toast-area.tsx');
 
-/** Where roll-call.module.css stops keeping its save bar on screen. */
-const SHORT_QUERY = '(max-height: 39.99em)';
+/** Where roll-call.module.css stops keeping its save bar on screen (and toasts come at the top: toast-position.ts). */
+export const SHORT_QUERY = '(max-height: 39.99em)';
 const belowHeader = { top: 'calc(var(--quadra-header-height) + var(--mantine-spacing-xs))' };
 /** How far below the screen's top a bar must be for a toast to fit above it, under the header (px). */
 const ROOM_FOR_A_TOAST = 200;
+
+/** How far above the screen's bottom margin the bottom toast areas are raised now (a sticky bar's room), in px. */
+let raisedBy = 0;
+export const bottomToastsRaisedBy = (): number => raisedBy;
 
 export function Toasts({ mobile }: { mobile: boolean }) {
   const short = useMediaQuery(SHORT_QUERY, window.matchMedia(SHORT_QUERY).matches, { getInitialValueInEffect: false }) ?? false;
@@ -65,6 +69,7 @@ export function useRoomAboveBar(bar: RefObject<HTMLElement | null>): void {
       const box = element.getBoundingClientRect();
       const onScreen = sticky && box.bottom > 0 && box.top < window.innerHeight;
       const room = onScreen && box.top >= ROOM_FOR_A_TOAST ? Math.max(height, Math.round(window.innerHeight - box.top)) : 0;
+      raisedBy = room;
       const next =
         `.mantine-Notifications-root[data-position^='bottom'] { bottom: calc(${room}px + var(--mantine-spacing-md)); }\n` +
         `html { scroll-padding-bottom: calc(${height}px + var(--mantine-spacing-xs)); }`;
@@ -89,6 +94,7 @@ export function useRoomAboveBar(bar: RefObject<HTMLElement | null>): void {
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
       rule.remove();
+      raisedBy = 0;
     };
   }, [bar]);
 }
