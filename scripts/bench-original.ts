@@ -150,7 +150,7 @@ export type SideBySideRow = { figure: string; original: string; quadra: string; 
 export async function sideBySide(
   apps: [App, App],
   routes: string[],
-  lighthouse: (base: string, route: string) => Lighthouse | null,
+  lighthouse: (base: string, route: string) => Promise<Lighthouse | null>,
   runs = 3,
 ): Promise<SideBySideRow[]> {
   const rows: SideBySideRow[] = [];
@@ -184,7 +184,7 @@ export async function sideBySide(
       for (let run = 0; run < runs; run++) {
         for (const i of [0, 1] as const) fcp[i].push(await offlineRepeatFcpOf(browser, apps[i], route));
         for (const i of [0, 1] as const) {
-          const result = lighthouse(apps[i].base, route);
+          const result = await lighthouse(apps[i].base, route);
           if (result) lh[i].push(result);
         }
       }

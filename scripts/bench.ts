@@ -2,7 +2,7 @@
  * `npm run bench`: one table of figures, measured on the production build served by the reference server.
  * Figures are printed, never asserted (the goals are shown beside them). Run on an otherwise idle machine.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -185,9 +185,28 @@ function childBench(script: string, args: string[] = [], env: Record<string, str
 /** Run a command that ends with a BENCH_JSON line, and collect it. */
 function childCommand(command: string, args: string[], env: Record<string, string> = {}): Record<string, unknown> | null {
   const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 900_000, env: { ...process.env, ...env } });
-  const line = (result.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_JSON '));
+  return benchJson(args, result.stdout ?? '', result.stderr ?? '');
+}
+
+/**
+ * childBench without blocking this process: for a child that talks to a server running in this process (the original
+ * app's static server in the side-by-side); with spawnSync that server could not answer, and Lighthouse waited forever.
+ */
+function childBenchAsync(script: string, args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown> | null> {
+  return new Promise((resolve) => {
+    execFile(
+      join(root, 'node_modules/.bin/tsx'),
+      [script, ...args],
+      { cwd: root, encoding: 'utf8', timeout: 900_000, maxBuffer: 64 * 2 ** 20, env: { ...process.env, ...env } },
+      (_error, stdout, stderr) => resolve(benchJson(args, stdout, stderr)),
+    );
+  });
+}
+
+function benchJson(args: string[], stdout: string, stderr: string): Record<string, unknown> | null {
+  const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (!line) {
-    console.error(`${args.join(' ')} printed no figures:\n${result.stderr}`);
+    console.error(`${args.join(' ')} printed no figures:\n${stderr}`);
     return null;
   }
   return JSON.parse(line.slice('BENCH_JSON '.length)) as Record<string, unknown>;
@@ -245,8 +264,8 @@ async function originalFigures(): Promise<void> {
   const server = await startServer({ port: PORT, dataDir: join(root, '.bench/data'), distDir: 'dist' });
   const original = await serveOriginal(ORIGINAL_PORT, PORT);
   try {
-    const lighthouse = (base: string, route: string) => {
-      const result = childBench('scripts/bench-lighthouse.ts', [base, route], { BENCH_LH_RUNS: '1', BENCH_LH_PERF_ONLY: '1' });
+    const lighthouse = async (base: string, route: string) => {
+      const result = await childBenchAsync('scripts/bench-lighthouse.ts', [base, route], { BENCH_LH_RUNS: '1', BENCH_LH_PERF_ONLY: '1' });
       const figures = result?.[`/${route}`] as { performance: number; lcpMs: number; tbtMs: number } | undefined;
       return figures && Number.isFinite(figures.performance) ? figures : null;
     };
