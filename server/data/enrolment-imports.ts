@@ -2,8 +2,8 @@
  * The import of activities, classes and enrolments (issue 54 item 2): rows of a class list (one row per child and
  * class), already read and mapped by the app, written in one transaction per batch. The batch's new activities and
  * classes are created first, by the client ids the preview gave them (a resent batch finds them made); each row then
- * finds its child (same CPF, same name and birth date, or the name alone when one child has it), registers them
- * when Quadra has no such child, and enrols them from the row's date unless they are on the class's roster already.
+ * finds its child (same CPF, same name and birth date, or the name alone when one child has it), registers them with
+ * the row's record and guardian when Quadra has no such child (as the students import does), and enrols them from the row's date unless they are on the class's roster already.
  * What became of each row is kept in import_rows by import id and row number: a resent batch creates nothing twice.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,8 +19,9 @@ import type {
 } from '../../src/api/enrolment-imports-contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { classesOf, writeRowsOnce } from './import-rows.ts';
-import { matchOf } from './imports.ts';
+import { addGuardian, matchOf } from './imports.ts';
 import { lockCounts, recountStudent } from './rules/counts.ts';
+import { insertStudent, registrationValues } from './students.ts';
 
 /** A name as compared: case and runs of spaces ignored (as the students import compares them). */
 const folded = (expression: string) => `lower(regexp_replace(trim(${expression}), '\\s+', ' ', 'g'))`;
@@ -138,16 +139,11 @@ async function importRow(
   const from = row.from ?? today;
   let studentId = matched;
   if (!studentId) {
-    // A class list's child Quadra does not have: registered with what the row says (the record is completed later).
+    // A class list's child Quadra does not have: registered with what the row says, as a registration is stored
+    // (registrationValues: a school year typed as text saved as its code), from the day they start in the class.
     studentId = randomUUID();
-    const cpf = row.student.registrationNumber ? onlyDigits(row.student.registrationNumber) : null;
-    await tx.run('INSERT INTO students (id, full_name, date_of_birth, registration_number, enrollment_date) VALUES ($1, $2, $3, $4, $5)', [
-      studentId,
-      row.student.fullName,
-      row.student.dateOfBirth || null,
-      cpf,
-      from,
-    ]);
+    await insertStudent(tx, studentId, registrationValues({ ...row.student, enrollmentDate: from }));
+    if (row.guardian) await addGuardian(tx, studentId, row.guardian, true);
   }
   const inserted = await tx.run(
     `INSERT INTO class_enrollments (class_id, student_id, enrolled_on)

@@ -11,7 +11,7 @@ import type { ImportMatch, ImportMatchAction, ImportMatchKey, ImportRowResult, I
 import type { Queryable } from '../db/types.ts';
 import { lockCounts, recountStudent } from './rules/counts.ts';
 import { classesOf, writeRowsOnce } from './import-rows.ts';
-import { columnCast, registrationValues, studentColumns } from './students.ts';
+import { columnCast, insertStudent, registrationValues, studentColumns } from './students.ts';
 
 type Fields = Omit<StudentCreate, 'id'>;
 
@@ -91,7 +91,8 @@ async function cpfOfAnother(tx: Queryable, cpf: string | null, studentId: string
   return other !== undefined;
 }
 
-async function addGuardian(tx: Queryable, studentId: string, guardian: NonNullable<ImportStudentRow['guardian']>, isNew: boolean) {
+/** Adds the row's guardian to the child (a child Quadra had: unless they have a guardian of that name). */
+export async function addGuardian(tx: Queryable, studentId: string, guardian: NonNullable<ImportStudentRow['guardian']>, isNew: boolean) {
   if (!isNew) {
     const [same] = await tx.query(`SELECT 1 FROM guardians WHERE student_id = $1 AND removed_at IS NULL AND ${sameNameSql('name', '$2')}`, [
       studentId,
@@ -177,9 +178,10 @@ async function importRow(
     );
   } else {
     studentId = randomUUID();
-    await tx.run(
-      `INSERT INTO students (id, ${columns.map(([column]) => column).join(', ')}) VALUES ($1, ${columns.map(([column], i) => `$${i + 2}${columnCast(column)}`).join(', ')})`,
-      [studentId, ...columns.map(([, value]) => value)],
+    await insertStudent(
+      tx,
+      studentId,
+      columns.map(([, value]) => value),
     );
   }
   if (row.guardian) await addGuardian(tx, studentId, row.guardian, !matched);

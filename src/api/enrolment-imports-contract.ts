@@ -11,12 +11,11 @@ import {
   calendarDateSchema,
   classOriginalFields,
   clientIdSchema,
-  cpfSchema,
   idSchema,
-  personName,
+  studentCreateSchema,
   textField,
 } from './contract.ts';
-import { IMPORT_BATCH_MAX, IMPORT_MATCH_MAX, importRefusals } from './imports-contract.ts';
+import { IMPORT_BATCH_MAX, IMPORT_MATCH_MAX, importGuardianSchema, importRefusals } from './imports-contract.ts';
 
 /** A row's number in the whole import: sheets follow each other (a tab per class), so it is not the sheet's line. */
 const rowNumberSchema = z.int().check(z.gte(1), z.lte(1_000_000));
@@ -30,16 +29,17 @@ export type ImportNewActivity = z.infer<typeof importNewActivitySchema>;
 export const importNewClassSchema = z.object({ ...classOriginalFields, id: clientIdSchema });
 export type ImportNewClass = z.infer<typeof importNewClassSchema>;
 
-/** The child as a class list has them: a name, and a date of birth and CPF when it has them. */
-export const importEnrolmentStudentSchema = z.object({
-  fullName: personName(200),
-  dateOfBirth: z.optional(z.union([calendarDateSchema, z.literal('')])),
-  registrationNumber: z.optional(z.union([cpfSchema, z.literal('')])),
-});
+/**
+ * The child as a class list has them: a name, and the rest of the registration's fields (those of POST /students)
+ * the row gives. Their enrolment date is the day they start in the row's class.
+ */
+export const importEnrolmentStudentSchema = z.omit(studentCreateSchema, { id: true, enrollmentDate: true });
 
 export const importEnrolmentRowSchema = z.object({
   row: rowNumberSchema,
   student: importEnrolmentStudentSchema,
+  /** The child's guardian, added with a child Quadra did not have. */
+  guardian: z.optional(importGuardianSchema),
   /** An existing class, or one of the batch's new classes. */
   classId: idSchema,
   /** The first day on the class's roster; none: today. */

@@ -1,9 +1,10 @@
 /**
  * The fields a class list's column can be read into (issue 54 item 2: one row per child and class, or a tab per class),
- * and the mapping proposed from the header names, Portuguese and English (accents, case and punctuation ignored).
+ * and the mapping proposed from the header names, Portuguese and English (accents, case and punctuation ignored). Its
+ * own fields are the class's and the enrolment's; the child's are the students import's (import-fields.ts).
  * Plain data: the import's worker runs it too.
  */
-import { childAliases, normalize } from './import-fields.ts';
+import { childAliases, normalize, recordAliases, recordImportFields } from './import-fields.ts';
 
 export const enrolmentFields = [
   'fullName',
@@ -16,12 +17,15 @@ export const enrolmentFields = [
   'level',
   'teacher',
   'enrolledFrom',
+  // A child Quadra does not have is registered with their record and guardian as the students import reads them.
+  ...recordImportFields,
 ] as const;
 export type EnrolmentField = (typeof enrolmentFields)[number];
 export type EnrolmentMapped = EnrolmentField | '';
 
 const aliases: Record<EnrolmentField, readonly string[]> = {
   ...childAliases,
+  ...recordAliases,
   activityName: ['atividade', 'modalidade', 'oficina', 'esporte', 'projeto', 'activity', 'sport', 'workshop'],
   className: ['turma', 'nome da turma', 'grupo', 'class', 'class name', 'group'],
   weekDay: ['dia', 'dia da semana', 'dias', 'dias da semana', 'weekday', 'week day', 'day', 'days'],

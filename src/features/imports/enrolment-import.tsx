@@ -21,7 +21,7 @@ import { enrolmentFields, proposeEnrolmentMapping, type EnrolmentField, type Enr
 import type { ActivityDraft, ClassDraft } from './enrolment-plan.ts';
 import { EnrolmentPreview } from './enrolment-preview.tsx';
 import { EnrolmentResult } from './enrolment-result.tsx';
-import { enrolmentFieldLabels } from './enrolment-texts.ts';
+import { enrolmentFieldLabel } from './enrolment-texts.ts';
 import { FileChoice, MatchesFailed } from './file-choice.tsx';
 import { rememberedMapping } from './import-fields.ts';
 import { ImportProgress } from './import-progress.tsx';
@@ -140,9 +140,18 @@ export function EnrolmentImport() {
     }
   }
 
-  if (flow.result && loaded) return <EnrolmentResult fileName={loaded.fileName} result={flow.result} onAnother={flow.chooseAnother} />;
+  if (flow.result && loaded)
+    return (
+      <EnrolmentResult
+        fileName={loaded.fileName}
+        result={flow.result}
+        // The file's columns; the class, taken from each tab's name, after them when the file has no class column.
+        columns={mapping.includes('className') ? headers : [...headers, t`Class`]}
+        onAnother={flow.chooseAnother}
+      />
+    );
 
-  const fieldOptions = enrolmentFields.map((field) => ({ value: field, label: i18n._(enrolmentFieldLabels[field]) }));
+  const fieldOptions = enrolmentFields.map((field) => ({ value: field, label: i18n._(enrolmentFieldLabel(field)) }));
   return (
     <Stack gap="md">
       <FileChoice

@@ -82,6 +82,7 @@ export function rowsToSend(plan: Plan, defaultFrom: string): (ImportEnrolmentRow
           {
             row: row.row,
             student: row.student,
+            ...(row.guardian ? { guardian: row.guardian } : {}),
             classId: idOf(row.classKey!, plan, 'classes'),
             from: row.from ?? defaultFrom,
             classKey: row.classKey!,
@@ -114,7 +115,13 @@ export function batchOf(plan: Plan, importId: string, rows: readonly (ImportEnro
     importId,
     ...(activities.length > 0 ? { activities } : {}),
     ...(classes.length > 0 ? { classes } : {}),
-    rows: rows.map(({ row, student, classId, from }) => ({ row, student, classId, ...(from ? { from } : {}) })),
+    rows: rows.map(({ row, student, guardian, classId, from }) => ({
+      row,
+      student,
+      ...(guardian ? { guardian } : {}),
+      classId,
+      ...(from ? { from } : {}),
+    })),
   };
 }
 
@@ -177,9 +184,9 @@ export function enrolmentRefused(
   for (const row of plan.read.rows) {
     const result = byRow.get(row.row);
     const problems = problemsOf(plan, row);
-    const cells = [row.student.fullName, row.student.dateOfBirth ?? '', row.student.registrationNumber ?? '', row.activityName, row.className];
-    if (problems.length > 0) refused.push({ where: row.where, cells, problems });
-    else if (result?.outcome === 'refused') refused.push({ where: row.where, cells, problems: [], refusal: result.reason ?? 'refused' });
+    const { where, cells } = row;
+    if (problems.length > 0) refused.push({ where, cells, problems });
+    else if (result?.outcome === 'refused') refused.push({ where, cells, problems: [], refusal: result.reason ?? 'refused' });
     else if (result?.outcome === 'skipped' || statusOf(plan, row) === 'skip') skipped += 1;
   }
   return { refused, skipped };

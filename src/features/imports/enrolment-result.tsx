@@ -11,10 +11,12 @@ import type { RefusedRow } from './students-preview.ts';
 type Props = {
   fileName: string;
   result: Extract<WorkerAnswer, { type: 'refused' }> & { results: ImportEnrolmentResultRow[] };
+  /** The file's columns, as the refused rows go back (read-enrolments.ts EnrolmentRow's cells). */
+  columns: readonly string[];
   onAnother: () => void;
 };
 
-export function EnrolmentResult({ fileName, result, onAnother }: Props) {
+export function EnrolmentResult({ fileName, result, columns, onAnother }: Props) {
   const { t, i18n } = useLingui();
   const enrolled = result.results.filter((one) => one.outcome === 'created').length;
   const registered = new Set(result.results.flatMap((one) => (one.newStudent ? [one.studentId] : []))).size;
@@ -28,7 +30,7 @@ export function EnrolmentResult({ fileName, result, onAnother }: Props) {
         { testId: 'result-skipped', color: 'gray', label: t`Already in the class: ${result.skipped}` },
         { testId: 'result-refused', color: 'red', label: t`Refused: ${refused.length}` },
       ]}
-      columns={[t`Full name`, t`Date of birth`, t`CPF`, t`Activity`, t`Class`]}
+      columns={columns}
       refused={refused.map(({ where, cells, problems, refusal }) => ({
         where,
         cells,

@@ -2,13 +2,12 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { EnrolmentField } from './enrolment-fields.ts';
-import { sharedProblemText } from './import-texts.ts';
+import { fieldLabel, sharedProblemText } from './import-texts.ts';
 import type { EnrolmentProblem } from './read-enrolments.ts';
+import type { RecordField } from './read-rows.ts';
 
-export const enrolmentFieldLabels: Record<EnrolmentField, MessageDescriptor> = {
-  fullName: msg`Full name`,
-  dateOfBirth: msg`Date of birth`,
-  registrationNumber: msg`CPF`,
+/** The class list's own fields' names; the child's are the students import's (import-texts.ts). */
+const ownLabels: Partial<Record<EnrolmentField, MessageDescriptor>> = {
   activityName: msg`Activity`,
   className: msg`Class`,
   weekDay: msg`Weekday`,
@@ -17,6 +16,8 @@ export const enrolmentFieldLabels: Record<EnrolmentField, MessageDescriptor> = {
   teacher: msg`Teacher`,
   enrolledFrom: msg`Enrolled from`,
 };
+export const enrolmentFieldLabel = (field: EnrolmentField | RecordField): MessageDescriptor =>
+  ownLabels[field as EnrolmentField] ?? fieldLabel(field as RecordField);
 
 export type EnrolmentStatus = 'enrol' | 'new-child' | 'skip' | 'wrong';
 export const enrolmentStatusLabels: Record<EnrolmentStatus, MessageDescriptor> = {
@@ -27,7 +28,7 @@ export const enrolmentStatusLabels: Record<EnrolmentStatus, MessageDescriptor> =
 };
 
 export function enrolmentProblemText(i18n: I18n, problem: EnrolmentProblem): string {
-  const field = problem.field ? i18n._(enrolmentFieldLabels[problem.field]) : '';
+  const field = problem.field ? i18n._(enrolmentFieldLabel(problem.field)) : '';
   const value = problem.value ?? '';
   switch (problem.code) {
     case 'class-missing':

@@ -2,11 +2,12 @@
  * The fields a spreadsheet's column can be read into, and the mapping Quadra proposes from the header names
  * (Portuguese and English, accents, case and punctuation ignored). Plain data: the import's worker runs it too.
  */
-export const importFields = [
-  'fullName',
-  'dateOfBirth',
-  'registrationNumber',
-  'enrollmentDate',
+
+/**
+ * The fields of the child's record and of their guardian, besides the name, birth date and CPF: both imports read
+ * them (read-rows.ts readRecordCell), the class list for a child Quadra does not have yet.
+ */
+export const recordImportFields = [
   'race',
   'gender',
   'schoolName',
@@ -30,8 +31,10 @@ export const importFields = [
   'guardianPhone',
   'guardianCpf',
   'guardianEmail',
-  'className',
 ] as const;
+export type RecordImportField = (typeof recordImportFields)[number];
+
+export const importFields = ['fullName', 'dateOfBirth', 'registrationNumber', 'enrollmentDate', ...recordImportFields, 'className'] as const;
 export type ImportField = (typeof importFields)[number];
 /** A column read into nothing. */
 export type MappedField = ImportField | '';
@@ -81,19 +84,8 @@ export const childAliases = {
   registrationNumber: ['cpf', 'cpf do aluno', 'cpf aluno', 'cpf do educando', 'cpf da crianca', 'student cpf'],
 } as const satisfies Record<string, readonly string[]>;
 
-const aliases: Record<ImportField, readonly string[]> = {
-  ...childAliases,
-  enrollmentDate: [
-    'data de matricula',
-    'matricula',
-    'data da matricula',
-    'data de inscricao',
-    'data de entrada',
-    'inscricao',
-    'enrollment date',
-    'enrolment date',
-    'enrolled on',
-  ],
+/** The names a spreadsheet gives the record's and guardian's fields (the class list's fields too: enrolment-fields.ts). */
+export const recordAliases: Record<RecordImportField, readonly string[]> = {
   race: ['raca', 'cor', 'raca cor', 'cor raca', 'etnia', 'race', 'ethnicity'],
   gender: ['sexo', 'genero', 'gender', 'sex'],
   schoolName: ['escola', 'nome da escola', 'escola onde estuda', 'school', 'school name'],
@@ -162,6 +154,22 @@ const aliases: Record<ImportField, readonly string[]> = {
   ],
   guardianCpf: ['cpf do responsavel', 'cpf responsavel', 'cpf da mae', 'guardian cpf'],
   guardianEmail: ['email', 'e mail', 'email do responsavel', 'e mail do responsavel', 'guardian email'],
+};
+
+const aliases: Record<ImportField, readonly string[]> = {
+  ...childAliases,
+  enrollmentDate: [
+    'data de matricula',
+    'matricula',
+    'data da matricula',
+    'data de inscricao',
+    'data de entrada',
+    'inscricao',
+    'enrollment date',
+    'enrolment date',
+    'enrolled on',
+  ],
+  ...recordAliases,
   className: ['turma', 'turmas', 'turma 1', 'turma 2', 'turma 3', 'nome da turma', 'class', 'class name', 'classes', 'group'],
 };
 

@@ -48,16 +48,6 @@ export function sharedProblemText(i18n: I18n, code: string, field: string, value
       return i18n._(msg`Several classes are called "${value}": write the activity too`);
     case 'too-long':
       return i18n._(msg`${field}: too long`);
-    default:
-      return undefined;
-  }
-}
-
-/** A row's problem in a sentence: what is wrong, and with which value. */
-export function problemText(i18n: I18n, problem: Problem): string {
-  const field = problem.field ? i18n._(fieldLabel(problem.field)) : '';
-  const value = problem.value ?? '';
-  switch (problem.code) {
     case 'phone-invalid':
       return i18n._(msg`${field}: "${value}" is not a phone number`);
     case 'email-invalid':
@@ -68,6 +58,16 @@ export function problemText(i18n: I18n, problem: Problem): string {
       return i18n._(msg`${field}: "${value}" is not one of the options`);
     case 'guardian-name-missing':
       return i18n._(msg`The guardian's name is missing`);
+    default:
+      return undefined;
+  }
+}
+
+/** A row's problem in a sentence: what is wrong, and with which value. */
+export function problemText(i18n: I18n, problem: Problem): string {
+  const field = problem.field ? i18n._(fieldLabel(problem.field)) : '';
+  const value = problem.value ?? '';
+  switch (problem.code) {
     case 'duplicate': {
       const row = problem.row ?? 0;
       return i18n._(msg`The same child as row ${row}`);

@@ -34,6 +34,7 @@ import type { MappedField } from './import-fields.ts';
 import { parseFile, type Sheet } from './parse-file.ts';
 import { matchInParts, type PageRequest } from './preview-page.ts';
 import {
+  columnsInFile,
   fieldsOfSheet,
   readEnrolmentRows,
   type CatalogChoice,
@@ -196,6 +197,7 @@ self.onmessage = async (event: MessageEvent<Numbered<WorkerRequest>>) => {
           name,
           rows: rows.slice(1),
           fields: fieldsOfSheet(rows[0]!.map(headerOf), request.headers, request.mapping),
+          ...(request.tabPerClass ? { columns: columnsInFile(rows[0]!.map(headerOf), request.headers) } : {}),
         })),
         request.catalog,
         request.tabPerClass,

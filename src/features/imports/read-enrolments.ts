@@ -1,6 +1,7 @@
 /**
  * A class list read as a programme keeps one (issue 54 item 2): one row per child and class, or an XLSX with a tab per
- * class (the tab's name is the class). Each row becomes a child (name, and date of birth and CPF when given), the
+ * class (the tab's name is the class). Each row becomes a child (name, and date of birth, CPF, the rest of their record
+ * and their guardian when given, read as the students import reads them: read-rows.ts readRecordCell), the
  * class they go into (one Quadra has, found by its title or "activity title", or a new one) and the day they start.
  * The classes and activities Quadra does not have are gathered with what the file says of them (weekday, time,
  * level, teacher), for the preview to complete and create. Plain functions: the import's worker runs them, and tests do.
@@ -8,19 +9,21 @@
 import { enums } from '../../api/contract.ts';
 import { normalize } from './import-fields.ts';
 import type { EnrolmentField, EnrolmentMapped } from './enrolment-fields.ts';
-import { cellText, readCpf, readDate, type Cell } from './read-rows.ts';
+import type { ImportEnrolmentRow } from '../../api/enrolment-imports-contract.ts';
+import { cellText, readDate, readRecordCell, recordDraft, recordOf, type Cell, type RecordProblem } from './read-rows.ts';
 
-export type EnrolmentProblemCode =
-  | 'name-missing'
-  | 'date-invalid'
-  | 'cpf-invalid'
-  | 'class-missing'
-  | 'class-ambiguous'
-  | 'class-unknown'
-  | 'class-incomplete'
-  | 'duplicate'
-  | 'too-long';
-export type EnrolmentProblem = { code: EnrolmentProblemCode; field?: EnrolmentField; value?: string };
+/** The class list's own fields: the class's and the enrolment's (the child's are read as the students import reads them). */
+const ownFields = ['activityName', 'className', 'weekDay', 'schedule', 'level', 'teacher', 'enrolledFrom'] as const;
+type OwnField = (typeof ownFields)[number];
+const isOwn = (field: EnrolmentField): field is OwnField => (ownFields as readonly string[]).includes(field);
+
+export type EnrolmentProblem =
+  | RecordProblem
+  | {
+      code: 'date-invalid' | 'class-missing' | 'class-ambiguous' | 'class-unknown' | 'class-incomplete' | 'duplicate' | 'too-long';
+      field?: OwnField;
+      value?: string;
+    };
 
 export type CatalogChoice = {
   activities: readonly { id: string; name: string }[];
@@ -38,11 +41,18 @@ export type EnrolmentRow = {
   line: number;
   /** Where the row is, as the preview and the refused rows name it: its line, after its sheet's name when there are several. */
   where: string;
-  student: { fullName: string; dateOfBirth?: string; registrationNumber?: string };
+  /** The child, and their guardian, as a child Quadra does not have is registered. */
+  student: ImportEnrolmentRow['student'];
+  guardian?: ImportEnrolmentRow['guardian'];
   activityName: string;
   className: string;
   classKey: ClassKey | null;
   from?: string;
+  /**
+   * The row's cells under the file's columns (a tab per class: every tab's, each once), as a refused row goes back to
+   * be fixed; the class a row takes from its tab's name in the class's column, or in one more column after them when
+   * the file has none.
+   */
   cells: string[];
   problems: EnrolmentProblem[];
 };
@@ -62,8 +72,26 @@ export type NewActivityDraft = { key: string; name: string; teacher?: string; ro
 
 export type EnrolmentRead = { rows: EnrolmentRow[]; newClasses: NewClassDraft[]; newActivities: NewActivityDraft[] };
 
-/** A sheet to read: its name, its data rows (no header) and each column's field. */
-export type EnrolmentSheet = { name: string; rows: readonly (readonly Cell[])[]; fields: readonly EnrolmentMapped[] };
+/**
+ * A sheet to read: its name, its data rows (no header), each column's field and, in a file of several tabs read
+ * together, where each column stands among the file's columns (-1: none; absent: where it stands in the sheet).
+ */
+export type EnrolmentSheet = {
+  name: string;
+  rows: readonly (readonly Cell[])[];
+  fields: readonly EnrolmentMapped[];
+  columns?: readonly number[];
+};
+
+const columnsOf = (sheet: EnrolmentSheet): readonly number[] => sheet.columns ?? sheet.fields.map((_, column) => column);
+
+/** How many columns the file has, and which is the class's (the one after them when it has none). */
+function fileLayout(sheets: readonly EnrolmentSheet[]): { width: number; classColumn: number } {
+  const columns = sheets.map(columnsOf);
+  const width = Math.max(0, ...columns.flat().map((at) => at + 1));
+  const classColumn = sheets.flatMap((sheet, i) => columns[i]!.filter((at, column) => at >= 0 && sheet.fields[column] === 'className'))[0];
+  return { width, classColumn: classColumn ?? width };
+}
 
 const weekDayWords: Record<(typeof enums.weekDay)[number], string[]> = {
   SEGUNDA: ['segunda', 'segunda feira', 'seg', '2a', '2a feira', '2 feira', 'monday', 'mon'],
@@ -151,39 +179,34 @@ export function readEnrolmentRows(sheets: readonly EnrolmentSheet[], catalog: Ca
   const newClasses = new Map<string, NewClassDraft>();
   const newActivities = new Map<string, NewActivityDraft>();
   const seen = new Map<string, string>();
+  const { width, classColumn } = fileLayout(sheets);
   let number = 0;
   for (const sheet of sheets) {
+    const columns = columnsOf(sheet);
     sheet.rows.forEach((cells, at) => {
       if (cells.every((cell) => cellText(cell) === '')) return;
       number += 1;
       const where = sheets.length > 1 ? `${sheet.name} · ${at + 2}` : String(at + 2);
       const problems: EnrolmentProblem[] = [];
-      const values: Partial<Record<EnrolmentField, string>> = {};
-      const student: EnrolmentRow['student'] = { fullName: '' };
+      const values: Partial<Record<OwnField, string>> = {};
+      const draft = recordDraft();
       let from: string | undefined;
       sheet.fields.forEach((field, column) => {
         if (!field) return;
         const cell = cells[column];
         const value = cellText(cell);
         if (!value) return;
-        if (value.length > MAX_NAME) {
-          problems.push({ code: 'too-long', field, value: value.slice(0, 40) });
-          return;
-        }
-        values[field] = value;
-        if (field === 'fullName') student.fullName = value;
-        else if (field === 'dateOfBirth' || field === 'enrolledFrom') {
-          const date = readDate(cell, now);
-          if (!date) problems.push({ code: 'date-invalid', field, value });
-          else if (field === 'dateOfBirth') student.dateOfBirth = date;
-          else from = date;
-        } else if (field === 'registrationNumber') {
-          const cpf = readCpf(cell);
-          if (cpf) student.registrationNumber = cpf;
-          else problems.push({ code: 'cpf-invalid', field, value });
+        if (!isOwn(field)) {
+          const problem = readRecordCell(draft, field, cell, now);
+          if (problem) problems.push(problem);
+        } else if (value.length > MAX_NAME) problems.push({ code: 'too-long', field, value: value.slice(0, 40) });
+        else if (field !== 'enrolledFrom') values[field] = value;
+        else {
+          from = readDate(cell, now);
+          if (!from) problems.push({ code: 'date-invalid', field, value });
         }
       });
-      if (!student.fullName) problems.unshift({ code: 'name-missing', field: 'fullName' });
+      const { student, guardian } = recordOf(draft, problems);
       const activityName = values.activityName ?? '';
       const className = values.className ?? (tabPerClass ? sheet.name.trim() : '');
       let classKey: ClassKey | null = null;
@@ -245,21 +268,28 @@ export function readEnrolmentRows(sheets: readonly EnrolmentSheet[], catalog: Ca
         sheet: sheet.name,
         line: at + 2,
         where,
-        student: {
-          fullName: student.fullName,
-          ...(student.dateOfBirth ? { dateOfBirth: student.dateOfBirth } : {}),
-          ...(student.registrationNumber ? { registrationNumber: student.registrationNumber } : {}),
-        },
+        student,
+        ...(guardian ? { guardian } : {}),
         activityName,
         className,
         classKey,
         ...(from ? { from } : {}),
-        cells: cells.map(cellText),
+        cells: fileCells(cells, columns, Math.max(width, classColumn + 1), classColumn, className),
         problems,
       });
     });
   }
   return { rows, newClasses: [...newClasses.values()], newActivities: [...newActivities.values()] };
+}
+
+/** A row's cells under the file's columns, its class in the class's column. */
+function fileCells(cells: readonly Cell[], columns: readonly number[], width: number, classColumn: number, className: string): string[] {
+  const placed = Array.from({ length: width }, () => '');
+  columns.forEach((at, column) => {
+    if (at >= 0) placed[at] = cellText(cells[column]);
+  });
+  placed[classColumn] ||= className;
+  return placed;
 }
 
 /** Each sheet's columns mapped by header: a sheet's column takes the field chosen for the same header (folded). */
@@ -272,6 +302,12 @@ export function fieldsOfSheet(headers: readonly string[], allHeaders: readonly s
     taken.add(field);
     return field;
   });
+}
+
+/** Where each of a sheet's columns stands among the headers of every sheet (allHeadersOf), by header (folded). */
+export function columnsInFile(headers: readonly string[], allHeaders: readonly string[]): number[] {
+  const at = new Map(allHeaders.map((header, column) => [normalize(header), column] as const));
+  return headers.map((header) => at.get(normalize(header)) ?? -1);
 }
 
 /** The headers of every sheet, each once (folded), in the order they first appear. */

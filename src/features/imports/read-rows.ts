@@ -310,6 +310,133 @@ const maxLength: Partial<Record<ImportField, number>> = {
   guardianSocialName: 200,
 };
 
+const addressKeys = {
+  addressStreet: 'street',
+  addressNumber: 'number',
+  addressComplement: 'complement',
+  addressNeighborhood: 'neighborhood',
+  addressCity: 'city',
+} as const;
+
+/** The fields of a child and their guardian (all the students import's but the class): what readRecordCell reads. */
+export type RecordField = Exclude<ImportField, 'className'>;
+type Address = NonNullable<ImportStudentRow['student']['address']>;
+/** A row's child and guardian as their cells are read (recordOf gives them as the import sends them). */
+export type RecordDraft = { student: ImportStudentRow['student']; address: Address; guardian: Partial<ImportGuardian> };
+export const recordDraft = (): RecordDraft => ({ student: { fullName: '' }, address: {}, guardian: {} });
+/** A problem of a child's or guardian's cell, or of what the row lacks of them. */
+export type RecordProblem = {
+  code: Exclude<ProblemCode, 'class-unknown' | 'class-ambiguous' | 'duplicate'>;
+  field: RecordField;
+  value?: string;
+};
+
+/**
+ * A cell of the child's record or of their guardian (not empty) read into the draft as a Brazilian spreadsheet writes
+ * it, or the problem that keeps the row from being sent. Both imports read the child through it: the students import,
+ * and a class list for a child Quadra does not have yet.
+ */
+export function readRecordCell(draft: RecordDraft, field: RecordField, cell: Cell, now = new Date()): RecordProblem | undefined {
+  const { student, address, guardian } = draft;
+  const value = cellText(cell);
+  const limit = maxLength[field];
+  if (limit !== undefined && value.length > limit) return { code: 'too-long', field, value };
+  if (nameFields.includes(field) && !NAME_LETTER.test(value)) return { code: 'name-no-letter', field, value };
+  const enumName = enumFields[field];
+  if (enumName) {
+    const code = readEnum(enumName, value);
+    if (!code) return { code: 'value-unknown', field, value };
+    if (field === 'guardianRelationship') guardian.relationship = code as ImportGuardian['relationship'];
+    else (student as unknown as Record<string, string>)[field] = code;
+    return undefined;
+  }
+  switch (field) {
+    case 'fullName':
+    case 'schoolName':
+    case 'socialName':
+      student[field] = value;
+      return undefined;
+    case 'dateOfBirth':
+    case 'enrollmentDate': {
+      const date = readDate(cell, now);
+      if (!date) return { code: 'date-invalid', field, value };
+      student[field] = date;
+      return undefined;
+    }
+    case 'registrationNumber':
+    case 'guardianCpf': {
+      const cpf = readCpf(cell);
+      if (!cpf) return { code: 'cpf-invalid', field, value };
+      if (field === 'registrationNumber') student.registrationNumber = cpf;
+      else guardian.cpf = cpf;
+      return undefined;
+    }
+    case 'schoolYear':
+      student.schoolYear = readSchoolYear(cell);
+      return undefined;
+    case 'gradeGap': {
+      const gap = readYesNo(cell);
+      if (gap === undefined) return { code: 'value-unknown', field, value };
+      student.gradeGap = gap;
+      return undefined;
+    }
+    case 'addressCode': {
+      const zip = readZip(cell);
+      if (!zip) return { code: 'zip-invalid', field, value };
+      address.code = zip;
+      return undefined;
+    }
+    case 'addressState': {
+      const uf = readState(cell);
+      if (!uf) return { code: 'value-unknown', field, value };
+      address.state = uf as NonNullable<Address['state']>;
+      return undefined;
+    }
+    case 'addressStreet':
+    case 'addressNumber':
+    case 'addressComplement':
+    case 'addressNeighborhood':
+    case 'addressCity':
+      address[addressKeys[field]] = value;
+      return undefined;
+    case 'guardianName':
+      guardian.name = value;
+      return undefined;
+    case 'guardianSocialName':
+      guardian.socialName = value;
+      return undefined;
+    case 'guardianPhone': {
+      const phone = readPhone(cell);
+      if (!phone) return { code: 'phone-invalid', field, value };
+      guardian.phone = phone;
+      return undefined;
+    }
+    case 'guardianEmail':
+      if (!EMAIL.test(value)) return { code: 'email-invalid', field, value };
+      guardian.email = value.toLowerCase();
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+/**
+ * The row's child and guardian as the import sends them. What the row lacks of them joins its problems: the child's
+ * name first (unless a cell of it was refused already), the guardian's name beside another of their cells last.
+ */
+export function recordOf<P extends { field?: string }>(
+  draft: RecordDraft,
+  problems: (P | RecordProblem)[],
+): Pick<ImportStudentRow, 'student' | 'guardian'> {
+  const { student, address, guardian } = draft;
+  if (!student.fullName && !problems.some((problem) => problem.field === 'fullName')) problems.unshift({ code: 'name-missing', field: 'fullName' });
+  if (!guardian.name && (guardian.phone || guardian.cpf || guardian.email || guardian.relationship || guardian.socialName))
+    problems.push({ code: 'guardian-name-missing', field: 'guardianName' });
+  return {
+    student: Object.keys(address).length > 0 ? { ...student, address } : student,
+    ...(guardian.name ? { guardian: guardian as ImportGuardian } : {}),
+  };
+}
+
 /**
  * Each data row read through the mapping. `firstRow` is the file's row number of rows[0] (2: the header is row 1).
  * A row that repeats an earlier one (same CPF, or same name and birth date) is marked a duplicate of it.
@@ -325,129 +452,29 @@ export function readRows(
   const seen = new Map<string, number>();
   const result: ReadRow[] = [];
   rows.forEach((cells, index) => {
-    const values: Partial<Record<ImportField, string>> = {};
+    // A row with no cell at all (a blank line at the end of a sheet) is no child.
+    if (cells.every((cell) => cellText(cell) === '')) return;
     const classNames: string[] = [];
     const problems: Problem[] = [];
-    const student: ImportStudentRow['student'] = { fullName: '' };
-    const guardian: Partial<ImportGuardian> = {};
+    const draft = recordDraft();
     const classIds: string[] = [];
-    const address: NonNullable<ImportStudentRow['student']['address']> = {};
     mapping.forEach((field, column) => {
       if (!field) return;
       const cell = cells[column];
       const value = cellText(cell);
       if (!value) return;
-      const limit = maxLength[field];
-      if (limit !== undefined && value.length > limit) {
-        problems.push({ code: 'too-long', field, value });
+      if (field !== 'className') {
+        const problem = readRecordCell(draft, field, cell, now);
+        if (problem) problems.push(problem);
         return;
       }
-      values[field] = value;
-      if (nameFields.includes(field) && !NAME_LETTER.test(value)) {
-        problems.push({ code: 'name-no-letter', field, value });
-        return;
-      }
-      const enumName = enumFields[field];
-      if (enumName) {
-        const code = readEnum(enumName, value);
-        if (!code) problems.push({ code: 'value-unknown', field, value });
-        else if (field === 'guardianRelationship') guardian.relationship = code as ImportGuardian['relationship'];
-        else (student as unknown as Record<string, string>)[field] = code;
-        return;
-      }
-      switch (field) {
-        case 'fullName':
-          student.fullName = value;
-          break;
-        case 'dateOfBirth':
-        case 'enrollmentDate': {
-          const date = readDate(cell, now);
-          if (date) student[field] = date;
-          else problems.push({ code: 'date-invalid', field, value });
-          break;
-        }
-        case 'registrationNumber':
-        case 'guardianCpf': {
-          const cpf = readCpf(cell);
-          if (!cpf) problems.push({ code: 'cpf-invalid', field, value });
-          else if (field === 'registrationNumber') student.registrationNumber = cpf;
-          else guardian.cpf = cpf;
-          break;
-        }
-        case 'schoolName':
-        case 'socialName':
-          student[field] = value;
-          break;
-        case 'schoolYear':
-          student.schoolYear = readSchoolYear(cell);
-          break;
-        case 'gradeGap': {
-          const gap = readYesNo(cell);
-          if (gap === undefined) problems.push({ code: 'value-unknown', field, value });
-          else student.gradeGap = gap;
-          break;
-        }
-        case 'addressCode': {
-          const zip = readZip(cell);
-          if (zip) address.code = zip;
-          else problems.push({ code: 'zip-invalid', field, value });
-          break;
-        }
-        case 'addressStreet':
-          address.street = value;
-          break;
-        case 'addressNumber':
-          address.number = value;
-          break;
-        case 'addressComplement':
-          address.complement = value;
-          break;
-        case 'addressNeighborhood':
-          address.neighborhood = value;
-          break;
-        case 'addressCity':
-          address.city = value;
-          break;
-        case 'addressState': {
-          const uf = readState(cell);
-          if (uf) address.state = uf as NonNullable<typeof address.state>;
-          else problems.push({ code: 'value-unknown', field, value });
-          break;
-        }
-        case 'guardianName':
-          guardian.name = value;
-          break;
-        case 'guardianSocialName':
-          guardian.socialName = value;
-          break;
-        case 'guardianPhone': {
-          const phone = readPhone(cell);
-          if (phone) guardian.phone = phone;
-          else problems.push({ code: 'phone-invalid', field, value });
-          break;
-        }
-        case 'guardianEmail':
-          if (EMAIL.test(value)) guardian.email = value.toLowerCase();
-          else problems.push({ code: 'email-invalid', field, value });
-          break;
-        case 'className': {
-          classNames.push(value);
-          const ids = classes_.get(normalize(value)) ?? [];
-          if (ids.length === 1) classIds.push(ids[0]!);
-          else problems.push({ code: ids.length === 0 ? 'class-unknown' : 'class-ambiguous', field, value });
-          break;
-        }
-        default:
-          break;
-      }
+      classNames.push(value);
+      const ids = classes_.get(normalize(value)) ?? [];
+      if (ids.length === 1) classIds.push(ids[0]!);
+      else problems.push({ code: ids.length === 0 ? 'class-unknown' : 'class-ambiguous', field, value });
     });
     const row = firstRow + index;
-    // A row with no cell at all (a blank line at the end of a sheet) is no child.
-    if (cells.every((cell) => cellText(cell) === '')) return;
-    if (!student.fullName && !problems.some((problem) => problem.field === 'fullName')) problems.unshift({ code: 'name-missing', field: 'fullName' });
-    if (!guardian.name && (guardian.phone || guardian.cpf || guardian.email || guardian.relationship || guardian.socialName))
-      problems.push({ code: 'guardian-name-missing', field: 'guardianName' });
-    if (Object.keys(address).length > 0) student.address = address;
+    const { student, guardian } = recordOf(draft, problems);
     const keys = [
       student.registrationNumber ? `cpf:${student.registrationNumber}` : '',
       student.fullName && student.dateOfBirth ? `name:${normalize(student.fullName)}:${student.dateOfBirth}` : '',
@@ -458,7 +485,7 @@ export function readRows(
     result.push({
       row,
       student,
-      ...(guardian.name ? { guardian: guardian as ImportGuardian } : {}),
+      ...(guardian ? { guardian } : {}),
       ...(classIds.length > 0 ? { classIds: [...new Set(classIds)] } : {}),
       cells: cells.map(cellText),
       classNames,

@@ -7,6 +7,7 @@ import { batchOf, countPlan, rowsToSend, statusOf, type Plan } from '../../../sr
 import { parseFile } from '../../../src/features/imports/parse-file.ts';
 import {
   allHeadersOf,
+  columnsInFile,
   fieldsOfSheet,
   readEnrolmentRows,
   readLevel,
@@ -103,7 +104,12 @@ describe('a class list read as Quadra stores it', () => {
     const mapping = proposeEnrolmentMapping(headers, {}, true);
     expect(mapping).toEqual(['fullName', 'dateOfBirth', 'registrationNumber', 'dateOfBirth', '']);
     const read = readEnrolmentRows(
-      sheets.map((sheet) => ({ name: sheet.name, rows: sheet.rows.slice(1), fields: fieldsOfSheet(sheet.rows[0]!.map(String), headers, mapping) })),
+      sheets.map((sheet) => ({
+        name: sheet.name,
+        rows: sheet.rows.slice(1),
+        fields: fieldsOfSheet(sheet.rows[0]!.map(String), headers, mapping),
+        columns: columnsInFile(sheet.rows[0]!.map(String), headers),
+      })),
       catalog,
       true,
     );
@@ -111,6 +117,12 @@ describe('a class list read as Quadra stores it', () => {
       [1, 'Judô - Turma B · 2', { fullName: 'Davi Nogueira', dateOfBirth: '2013-05-01', registrationNumber: '27847763796' }, 'id:judo-b'],
       [2, 'Judô - Turma B · 3', { fullName: 'Elisa Conceição', dateOfBirth: '2014-02-03' }, 'id:judo-b'],
       [3, 'Futebol Society Sub-11 · 2', { fullName: 'Fábio Araújo', dateOfBirth: '2015-09-09' }, 'new:|futebol society sub 11'],
+    ]);
+    // As a refused row goes back: each cell under the file's columns, and the class (its tab) after them.
+    expect(read.rows.map((row) => row.cells)).toEqual([
+      ['Davi Nogueira', '2013-05-01', '27847763796', '', '', 'Judô - Turma B'],
+      ['Elisa Conceição', '03/02/2014', '', '', '', 'Judô - Turma B'],
+      ['Fábio Araújo', '', '', '09/09/2015', 'usa óculos', 'Futebol Society Sub-11'],
     ]);
     // A new class without an activity column: the activity its name starts with is proposed.
     expect(read.newClasses).toEqual([{ key: 'new:|futebol society sub 11', title: 'Futebol Society Sub-11', activityKey: 'id:futebol', rows: 1 }]);

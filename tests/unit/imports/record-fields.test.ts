@@ -1,8 +1,14 @@
-/** Issue 52's record fields read from a spreadsheet (tests/fixtures/alunos-campos-cadastro.csv) as the import sends them. */
+/**
+ * Issue 52's record fields read from a spreadsheet (tests/fixtures/alunos-campos-cadastro.csv) as the import sends them,
+ * and from a class list (tests/fixtures/turmas-campos-cadastro.csv) for a child Quadra does not have.
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { proposeEnrolmentMapping } from '../../../src/features/imports/enrolment-fields.ts';
+import { batchOf, rowsToSend, statusOf, type Plan } from '../../../src/features/imports/enrolment-plan.ts';
 import { proposeMapping } from '../../../src/features/imports/import-fields.ts';
 import { parseFile } from '../../../src/features/imports/parse-file.ts';
+import { readEnrolmentRows } from '../../../src/features/imports/read-enrolments.ts';
 import { readEnum, readRows, readSchoolYear, readState, readYesNo } from '../../../src/features/imports/read-rows.ts';
 
 const fixture = readFileSync('tests/fixtures/alunos-campos-cadastro.csv');
@@ -125,5 +131,74 @@ describe("issue 52's fields in a spreadsheet", () => {
       ['name-no-letter', 'fullName'],
       ['name-no-letter', 'socialName'],
     ]);
+  });
+
+  it('reads them from a class list for a child Quadra does not have, as the students import reads them, and sends them', async () => {
+    const bytes = readFileSync('tests/fixtures/turmas-campos-cadastro.csv');
+    const [sheet] = await parseFile(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      'turmas-campos-cadastro.csv',
+    );
+    const headers = sheet!.rows[0]!.map(String);
+    const mapping = proposeEnrolmentMapping(headers);
+    expect(mapping).toEqual([
+      'fullName',
+      'socialName',
+      'dateOfBirth',
+      'gender',
+      'schoolYear',
+      'schoolShift',
+      'gradeGap',
+      'addressNeighborhood',
+      'addressCity',
+      'addressState',
+      'guardianName',
+      'guardianRelationship',
+      'guardianPhone',
+      'className',
+      'enrolledFrom',
+    ]);
+    const catalog = { activities: [{ id: 'judo', name: 'Judô' }], classes: [{ id: 'judo-a', title: 'Judô - Turma A', activityId: 'judo' }] };
+    const now = new Date('2026-06-01');
+    const read = readEnrolmentRows([{ name: 'turmas', rows: sheet!.rows.slice(1), fields: mapping }], catalog, false, now);
+    expect(read.rows[0]).toMatchObject({
+      student: {
+        fullName: 'Gabriel Cardoso Pires',
+        socialName: 'Gabriela Cardoso',
+        dateOfBirth: '2012-05-21',
+        gender: 'MULHER_TRANS',
+        schoolYear: 'FUNDAMENTAL_8',
+        schoolShift: 'TARDE',
+        gradeGap: false,
+        address: { neighborhood: 'Casa Amarela', city: 'Recife', state: 'PE' },
+      },
+      guardian: { name: 'Lúcia Cardoso', relationship: 'MAE', phone: '(81) 98765-4321' },
+      classKey: 'id:judo-a',
+      from: '2026-03-02',
+      problems: [],
+    });
+    expect(read.rows[2]!.problems.map(({ code, field, value }) => [code, field, value])).toEqual([
+      ['value-unknown', 'gradeGap', 'talvez'],
+      ['value-unknown', 'addressState', 'XX'],
+      ['value-unknown', 'guardianRelationship', 'Vizinha'],
+    ]);
+    // The same cells, read by the students import (but the class and the enrolment date, the class list's own):
+    // the same child and guardian, the same problems.
+    const ownColumns = ['className', 'enrollmentDate'];
+    const students = readRows(
+      sheet!.rows.slice(1),
+      proposeMapping(headers).map((field) => (ownColumns.includes(field) ? '' : field)),
+      [],
+      2,
+      now,
+    );
+    expect(read.rows.map(({ student, guardian, problems }) => ({ student, guardian, problems }))).toEqual(
+      students.map(({ student, guardian, problems }) => ({ student, guardian, problems })),
+    );
+    // Sent with the row: the record and the guardian of a child Quadra does not have.
+    const plan: Plan = { read, matches: new Map(), createMissing: true, activities: {}, classes: {} };
+    expect(read.rows.map((row) => statusOf(plan, row))).toEqual(['new-child', 'new-child', 'wrong']);
+    const [first] = batchOf(plan, 'import-1', rowsToSend(plan, '2026-03-01')).rows;
+    expect(first).toEqual({ row: 1, student: read.rows[0]!.student, guardian: read.rows[0]!.guardian, classId: 'judo-a', from: '2026-03-02' });
   });
 });

@@ -99,6 +99,61 @@ describe('POST /api/imports/enrolments', () => {
     expect(await count('SELECT count(*) AS n FROM classes')).toBe(classesBefore + 1);
   });
 
+  it("registers a new child with the row's record (issue 52's fields) and guardian; a child Quadra has keeps theirs", async () => {
+    const [known] = await server.db.query<{ id: string; full_name: string; registration_number: string; social_name: string | null }>(
+      'SELECT id, full_name, registration_number, social_name FROM students WHERE registration_number IS NOT NULL ORDER BY id DESC LIMIT 1',
+    );
+    const guardiansBefore = await count('SELECT count(*) AS n FROM guardians WHERE student_id = $1', [known!.id]);
+    const answer = await results({
+      importId: randomUUID(),
+      rows: [
+        {
+          row: 1,
+          student: {
+            fullName: 'Gabriel Cardoso Pires',
+            socialName: 'Gabriela Cardoso',
+            dateOfBirth: '2012-05-21',
+            gender: 'MULHER_TRANS',
+            schoolYear: '8º ano',
+            schoolShift: 'TARDE',
+            gradeGap: false,
+            address: { neighborhood: 'Casa Amarela', city: 'Recife', state: 'PE' },
+          },
+          guardian: { name: 'Lúcia Cardoso', phone: '(81) 98765-4321', relationship: 'MAE' },
+          classId,
+          from: '2026-03-02',
+        },
+        {
+          row: 2,
+          student: { fullName: known!.full_name, registrationNumber: known!.registration_number, socialName: 'Not Written', gradeGap: true },
+          guardian: { name: 'Guardian Not Written' },
+          classId,
+        },
+      ],
+    });
+    expect(answer[0]).toMatchObject({ outcome: 'created', newStudent: true });
+    const record = (await server.app.inject(`/api/students/${answer[0]!.studentId}`)).json<Record<string, unknown>>();
+    // As a registration is stored: the school year written as text saved as its code; registered the day they start.
+    expect(record).toMatchObject({
+      fullName: 'Gabriel Cardoso Pires',
+      socialName: 'Gabriela Cardoso',
+      gender: 'MULHER_TRANS',
+      schoolYear: 'FUNDAMENTAL_8',
+      schoolShift: 'TARDE',
+      gradeGap: false,
+      address: { neighborhood: 'Casa Amarela', city: 'Recife', state: 'PE' },
+      enrollmentDate: '2026-03-02',
+    });
+    const guardians = (await server.app.inject(`/api/students/${answer[0]!.studentId}/responsibles`)).json<Record<string, unknown>[]>();
+    expect(guardians).toEqual([expect.objectContaining({ name: 'Lúcia Cardoso', relationship: 'MAE', phone: '(81) 98765-4321' })]);
+    // A class list enrols a child Quadra has; their record is the students import's to update.
+    expect(answer[1]).toMatchObject({ studentId: known!.id });
+    expect(answer[1]!.newStudent).toBeUndefined();
+    const [after] = await server.db.query<{ social_name: string | null }>('SELECT social_name FROM students WHERE id = $1', [known!.id]);
+    expect(after!.social_name).toBe(known!.social_name);
+    expect(await count('SELECT count(*) AS n FROM guardians WHERE student_id = $1', [known!.id])).toBe(guardiansBefore);
+  });
+
   it('two sends of one batch at once create the class and the child once', async () => {
     const activityId = randomUUID();
     const newClassId = randomUUID();
