@@ -127,7 +127,8 @@ export async function copyBackupToPostgres(backup: Buffer, databaseUrl: string, 
     // The change cursor's log (004_change_cursor.sql) is not copied: its transaction ids belong to the old database,
     // and the copy's own triggers write a fresh one. A device's cursor from the old database is then either one this
     // database never gave (answered with a full sync) or older than every copied row (all of them come as changes).
-    const tables = (await tablesInOrder(source)).filter((table) => table !== 'changes');
+    // Nor are the rolls to complete (027_rolls_not_marked.sql): the copy's triggers count them as its rows arrive.
+    const tables = (await tablesInOrder(source)).filter((table) => table !== 'changes' && table !== 'rolls_not_marked');
     await target.transaction(async (tx) => {
       // Rows the migrations wrote themselves (the assessment forms' first versions) give way to the backup's own.
       for (const table of [...tables].reverse()) await tx.run(`DELETE FROM ${table}`);

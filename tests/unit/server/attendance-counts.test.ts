@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app.ts';
 import { attendanceCountsSql } from '../../../server/data/rules/frequency.ts';
+import { notMarkedKept, notMarkedRecounted } from './support/rolls-recounted.ts';
 import { TESTS_CLOCK, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -180,6 +181,8 @@ describe('the maintained attendance counts', () => {
         for (const step of steps) await apply(step, ids);
         for (const url of lists) expect((await server.app.inject(url)).json(), url).toEqual((await uncached.inject(url)).json());
         await expectCountsAsRecounted(ids.students);
+        // And the rolls to complete the database keeps (migration 027): each roll's roster children it leaves off.
+        expect(await notMarkedKept(server.db, ids.classes)).toEqual(await notMarkedRecounted(server.db, ids.classes));
       }),
       { seed: SEED, numRuns: 25, endOnFailure: true },
     );
@@ -212,5 +215,6 @@ describe('the maintained attendance counts', () => {
     ]);
     expect(answers.map((answer) => answer.statusCode).filter((code) => code >= 300 && code !== 400)).toEqual([]);
     await expectCountsAsRecounted(students);
+    expect(await notMarkedKept(server.db, classes)).toEqual(await notMarkedRecounted(server.db, classes));
   }, 60_000);
 });
