@@ -22,6 +22,7 @@ import {
 import type { FrequencyFigure } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
 import { instant } from './columns.ts';
+import { queryRowsAsJson } from './json-rows.ts';
 import { attendanceCountsSql, frequencySql, heldRoll } from './rules/frequency.ts';
 import { onRoster } from './rules/roster.ts';
 
@@ -55,16 +56,18 @@ const stepColumns = `id, case_id AS "caseId", kind, ${instant('at')} AS at, note
 
 /**
  * The cases of a status, as the list shows them: open ones by next step (the late first), closed ones newest first.
- * The children's classes are read for all of them in one join (not once per case: 1,000 open cases took 60 ms more).
+ * The children's classes are read for all of them in one join (not once per case: 1,000 open cases took 60 ms more),
+ * and the list as one JSON value (json-rows.ts).
  */
 export function listCases(db: Queryable, status: CaseStatusFilter, day: string): Promise<CaseSummary[]> {
   const where = status === 'open' ? 'WHERE c.closed_at IS NULL' : status === 'closed' ? 'WHERE c.closed_at IS NOT NULL' : '';
-  return db.query<CaseSummary>(
+  return queryRowsAsJson<CaseSummary>(
+    db,
     `WITH listed AS (SELECT c.* FROM follow_up_cases c ${where}),
           titles AS (${classTitlesOf('IN (SELECT student_id FROM listed)', '$1::date')})
-     SELECT ${summaryColumns('$1::date', 'k.titles')}
-       FROM listed c JOIN students s ON s.id = c.student_id LEFT JOIN titles k ON k.student_id = c.student_id
-      ORDER BY c.closed_at IS NOT NULL, c.next_step_on, c.closed_on DESC, s.shown_name, c.id`,
+     SELECT ${summaryColumns('$1::date', 'k.titles')},
+            row_number() OVER (ORDER BY c.closed_at IS NOT NULL, c.next_step_on, c.closed_on DESC, s.shown_name, c.id) AS _order
+       FROM listed c JOIN students s ON s.id = c.student_id LEFT JOIN titles k ON k.student_id = c.student_id`,
     [day],
   );
 }
