@@ -34,9 +34,9 @@ export function FollowUpReport({ month }: { month: string }) {
       days(report.medianDaysToFirstContact),
       report.medianDaysToFirstContact === null ? '' : csvNumber(report.medianDaysToFirstContact, locale),
     ],
-    [t`Children alerted this month`, report.alerted, report.alerted],
+    [t`Children alerted in ${monthName}`, report.alerted, report.alerted],
     [
-      t`Alerted children with a case within ${CASE_WITHIN_DAYS} days`,
+      t`Children alerted in ${monthName} with a case within ${CASE_WITHIN_DAYS} days`,
       `${report.alertedWithCase} (${percent(report.alertedWithCasePercent)})`,
       report.alertedWithCasePercent === null ? '' : csvNumber(report.alertedWithCasePercent, locale),
     ],

@@ -107,7 +107,7 @@ export function ClassHistoryPage({ classId, month, onMonthChange }: Props) {
       absent: t({ message: 'Absent', context: 'count' }),
       justified: t({ message: 'Justified', context: 'count' }),
       notMarked: t({ message: 'Not marked', context: 'count' }),
-      frequency: t`Frequency this month (%)`,
+      frequency: t`Frequency in the month (%)`,
       totalPresent: t`Total present`,
       totalAbsent: t`Total absent`,
       totalJustified: t`Total justified`,
@@ -356,7 +356,7 @@ function GridTable({
                 </th>
               )}
               <th scope="col" className={`${classes.totalCell} ${classes.figureCell}`}>
-                <Trans>Frequency this month</Trans>
+                <Trans>Frequency in the month</Trans>
               </th>
             </tr>
           </thead>

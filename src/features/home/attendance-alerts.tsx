@@ -187,7 +187,7 @@ function AlertLists({
                   <Anchor renderRoot={(props) => <Link {...props} to="/alunos/$id" params={{ id: student.studentId }} />}>
                     {student.studentName}
                   </Anchor>{' '}
-                  <Plural value={rollDays} one={`— ${frequency} over # roll day`} other={`— ${frequency} over # roll days`} />
+                  <Plural value={rollDays} one={`— ${frequency} this month, over # roll day`} other={`— ${frequency} this month, over # roll days`} />
                   {followsUp && can('cases:write') && follow({ studentId: student.studentId, studentName: student.studentName }, 'BELOW_THRESHOLD')}
                 </List.Item>
               );

@@ -148,7 +148,7 @@ export function NominalList({ report }: { report: BeneficiariesReport }) {
               <Trans>Roll days</Trans>
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              <Trans>Frequency</Trans>
+              <Trans>Frequency in the period</Trans>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -131,7 +131,7 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
             <Table.Caption>
               <Trans>Frequency by activity in {monthLabel}: present ÷ (roll days − justified)</Trans>
             </Table.Caption>
-            <FiguresHead first={t`Activity`} />
+            <FiguresHead first={t`Activity`} monthLabel={monthLabel} />
             <Table.Tbody>
               {report.activities.map((row) => (
                 <FiguresRow key={row.activityId} name={row.activityName} row={row} minPercent={minPercent} />
@@ -155,7 +155,7 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
             <Table.Caption>
               <Trans>Frequency by class in {monthLabel}</Trans>
             </Table.Caption>
-            <FiguresHead first={t`Class`} second={t`Activity`} />
+            <FiguresHead first={t`Class`} second={t`Activity`} monthLabel={monthLabel} />
             <Table.Tbody>
               {report.classes.map((row) => (
                 <FiguresRow key={row.classId} name={row.className} second={row.activityName} row={row} minPercent={minPercent} />
@@ -168,14 +168,15 @@ function MonthReport({ report, minPercent, monthLabel }: { report: FrequencyRepo
   );
 }
 
-function FiguresHead({ first, second }: { first: string; second?: string }) {
+/** The frequency's column names its month (issue 56: every percentage says its period). */
+function FiguresHead({ first, second, monthLabel }: { first: string; second?: string; monthLabel: string }) {
   return (
     <Table.Thead>
       <Table.Tr>
         <Table.Th scope="col">{first}</Table.Th>
         {second !== undefined && <Table.Th scope="col">{second}</Table.Th>}
         <Table.Th scope="col" ta="right">
-          <Trans>Frequency</Trans>
+          <Trans>Frequency in {monthLabel}</Trans>
         </Table.Th>
         <Table.Th scope="col" ta="right">
           <Trans context="count">Present</Trans>
