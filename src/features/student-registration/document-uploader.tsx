@@ -7,9 +7,14 @@ import type { FileKind } from '../../lib/file-kind.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
 import { notify } from '../../components/notify.ts';
 import { enqueueStudentDocument, type StudentDocumentPayload } from '../../api/student-registration.ts';
+import { database } from '../../lib/db.ts';
 
 // Hidden until the uploader is first shown: the form (with its file checks and textarea) and the list it fills.
 const loadUploaderForm = () => import('./uploader-form.tsx');
+// Where an add stores the document on the device at once (the profile), the form shows once the device store's code
+// is here too (else loaded at an idle moment after the first screen): a connection lost between opening the uploader
+// and adding, before that moment, made the add fail (the cause of records.spec's flaky document test).
+const loadUploaderFormAndStore = () => Promise.all([loadUploaderForm(), database()]).then(([form]) => form);
 const loadQueuedDocuments = () => import('./queued-documents.tsx');
 
 /** A document waiting in the form (its File stays in React state until submit puts it in the outbox). */
@@ -35,7 +40,8 @@ export function documentPayload(doc: QueuedDocument): StudentDocumentPayload {
 
 /**
  * "Add document" on a student's profile: the same uploader as the registration, each document queued in the outbox for
- * that student as soon as it is added (sent now, or when the server can be reached).
+ * that student as soon as it is added (sent now, or when the server can be reached). A document the device could not
+ * store stays in the form, which says so (the add's promise fails).
  */
 export function StudentDocumentAdder({ studentId }: { studentId: string }) {
   const { t } = useLingui();
@@ -44,24 +50,27 @@ export function StudentDocumentAdder({ studentId }: { studentId: string }) {
     const name = doc.file.name;
     notify({ message: t`${name} was saved on this device and will be sent to the server.`, severity: 'success' });
   };
-  return <DocumentUploader documents={[]} onAdd={(doc) => void add(doc)} onRemove={() => undefined} listAdded={false} />;
+  return <DocumentUploader documents={[]} onAdd={add} onRemove={() => undefined} listAdded={false} storesOnAdd />;
 }
 
 type Props = {
   documents: QueuedDocument[];
-  onAdd: (document: QueuedDocument) => void;
+  /** A promise that fails: the document was not kept, and stays in the form. */
+  onAdd: (document: QueuedDocument) => void | Promise<void>;
   onRemove: (id: string) => void;
   /** Whether the documents added so far are listed here (the registration); the profile lists its stored ones itself. */
   listAdded?: boolean;
+  /** Whether an add stores the document on the device at once (the profile; the registration stores on submit). */
+  storesOnAdd?: boolean;
 };
 
 /** SPEC §4: the uploader toggles shown / hidden; adding needs a chosen file and then clears the uploader. */
-export function DocumentUploader({ documents, onAdd, onRemove, listAdded = true }: Props) {
+export function DocumentUploader({ documents, onAdd, onRemove, listAdded = true, storesOnAdd = false }: Props) {
   const { t } = useLingui();
   const panelId = useId();
   const headingId = useId();
   const [opened, setOpened] = useState(false);
-  const [UploaderForm, loadForm] = useOnDemand(loadUploaderForm);
+  const [UploaderForm, loadForm] = useOnDemand(storesOnAdd ? loadUploaderFormAndStore : loadUploaderForm);
   const [QueuedDocuments, loadList] = useOnDemand(loadQueuedDocuments);
   // Documents kept from before a reload are listed without opening the uploader.
   const hasDocuments = listAdded && documents.length > 0;

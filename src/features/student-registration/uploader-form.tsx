@@ -11,7 +11,7 @@ import type { QueuedDocument } from './document-uploader.tsx';
 
 type UploaderErrors = { file?: string; fileType?: string };
 
-export default function UploaderForm({ id, onAdd }: { id: string; onAdd: (document: QueuedDocument) => void }) {
+export default function UploaderForm({ id, onAdd }: { id: string; onAdd: (document: QueuedDocument) => void | Promise<void> }) {
   const { t, i18n } = useLingui();
   const fileInputId = useId();
   const typeOptions = useEnumOptions('documentType', t`Select…`);
@@ -21,6 +21,8 @@ export default function UploaderForm({ id, onAdd }: { id: string; onAdd: (docume
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<UploaderErrors>({});
   const [checking, setChecking] = useState(false);
+  // The last add could not be kept (the device refused to store it): the form keeps the document and says so.
+  const [notKept, setNotKept] = useState(false);
   // A file input cannot be emptied through React; a new key gives a fresh one.
   const [inputKey, setInputKey] = useState(0);
   // The file chosen now: one chosen while the previous file was being checked must survive that check's clean-up.
@@ -28,23 +30,32 @@ export default function UploaderForm({ id, onAdd }: { id: string; onAdd: (docume
   latestFile.current = file;
 
   const add = async () => {
+    // Busy from the file's check until the document is kept (the profile stores it on the device).
     setChecking(true);
     const check = await checkDocumentFile(file);
-    setChecking(false);
     const next: UploaderErrors = {};
     if (!check.ok) next.file = i18n._(check.message);
     if (!fileType) next.fileType = t`Choose the document type.`;
     setErrors(next);
-    if (!check.ok || !file || !fileType) return;
-    onAdd({
-      id: crypto.randomUUID(),
-      file,
-      kind: check.kind,
-      fileType: fileType as EnumCode<'documentType'>,
-      origin: origin.trim(),
-      description: description.trim(),
-      date: localIsoDate(file.lastModified),
-    });
+    if (!check.ok || !file || !fileType) return setChecking(false);
+    try {
+      await onAdd({
+        id: crypto.randomUUID(),
+        file,
+        kind: check.kind,
+        fileType: fileType as EnumCode<'documentType'>,
+        origin: origin.trim(),
+        description: description.trim(),
+        date: localIsoDate(file.lastModified),
+      });
+    } catch (error) {
+      console.warn('Quadra: the document could not be stored on this device', error);
+      setNotKept(true);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    setNotKept(false);
     // Clear only what still holds the values just added: the user may have moved on during the check.
     setFileType((current) => (current === fileType ? '' : current));
     setOrigin((current) => (current === origin ? '' : current));
@@ -96,6 +107,11 @@ export default function UploaderForm({ id, onAdd }: { id: string; onAdd: (docume
           <TextInput label={t`Origin`} value={origin} onChange={(event) => setOrigin(event.currentTarget.value)} />
         </SimpleGrid>
         <Textarea label={t`Description`} value={description} onChange={(event) => setDescription(event.currentTarget.value)} rows={2} />
+        {notKept && (
+          <Text c="red.9" size="sm" role="alert" data-testid="document-not-kept">
+            <Trans>This document could not be saved on this device. It is still in the form: try again.</Trans>
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button mih={44} onClick={() => void add()} loading={checking} leftSection={<IconPlus size={18} aria-hidden />}>
             <Trans>Add to the list</Trans>

@@ -140,3 +140,36 @@ describe('document uploader, a file chosen while the previous one is being check
     expect((screen.getByLabelText(/^File/) as HTMLInputElement).files?.[0]?.name).toBe(pngFile().name);
   });
 });
+
+describe('document uploader, a document the device could not keep', { timeout: 20_000 }, () => {
+  it('stays in the form, which says so, and is added when tried again', async () => {
+    // The profile's add stores the document on the device: the first try fails (as it did when the device store's
+    // code could not load offline), the second works.
+    const kept: QueuedDocument[] = [];
+    let tries = 0;
+    const onAdd = async (doc: QueuedDocument) => {
+      tries += 1;
+      if (tries === 1) throw new Error('the device store could not be opened');
+      kept.push(doc);
+    };
+    const user = userEvent.setup();
+    renderWithProviders(<DocumentUploader documents={[]} onAdd={onAdd} onRemove={() => undefined} listAdded={false} />);
+    await user.click(screen.getByRole('button', { name: 'Add document' }));
+    await user.upload(await screen.findByLabelText(/^File/), pdfFile('comprovante.pdf'));
+    await user.selectOptions(screen.getByLabelText(/Document type/), 'OUTRO');
+    await user.type(screen.getByLabelText('Origin'), 'Prefeitura');
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This document could not be saved on this device. It is still in the form: try again.',
+    );
+    expect((screen.getByLabelText(/^File/) as HTMLInputElement).files?.[0]?.name).toBe('comprovante.pdf');
+    expect(screen.getByLabelText(/Document type/)).toHaveValue('OUTRO');
+    expect(screen.getByLabelText('Origin')).toHaveValue('Prefeitura');
+
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }));
+    await waitFor(() => expect(kept.map((doc) => doc.file.name)).toEqual(['comprovante.pdf']));
+    expect(kept[0]!.origin).toBe('Prefeitura');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Origin')).toHaveValue('');
+  });
+});
