@@ -9,6 +9,7 @@ import { mockApi, renderWithRouter } from '../students/support.tsx';
 import { createTestQueryClient } from '../../support/render.tsx';
 import { meKeys } from '../../../src/api/me.ts';
 import { classKeys } from '../../../src/api/classes.ts';
+import { localIsoDate } from '../../../src/lib/calendar-date.ts';
 
 vi.mock('../../../src/components/notify.ts', () => {
   const notify = vi.fn();
@@ -31,6 +32,13 @@ afterEach(() => vi.unstubAllGlobals());
 const endings = () => db.outbox.where('kind').equals(outboxKinds.enrolmentEnd).toArray();
 
 describe('class page', () => {
+  it("opens the class's roll call on today's date (issue 56: the date in the URL, not an empty field)", async () => {
+    mockApi({ classes, 'classes/c1/students': roster, students: roster });
+    renderWithRouter(<ClassPage classId="c1" />);
+    const link = await screen.findByRole('link', { name: 'Roll call' });
+    expect(link.getAttribute('href')).toMatch(new RegExp(`/frequencias/atividades/a1/turmas/c1/chamada\\?date1=${localIsoDate()}$`));
+  });
+
   it('asks before removing a student from the class: Cancel changes nothing, Remove ends the enrolment', async () => {
     const user = userEvent.setup();
     mockApi({ classes, 'classes/c1/students': roster, students: roster });
