@@ -44,16 +44,27 @@ export async function startServer(options: { port: number; dataDir: string; dist
 }
 
 /**
- * Home in a fresh browser context (no service worker, nothing cached), once the network is idle. `viewport` and
- * `locale` as a device's; `me` changes GET /api/me's answer (a role the open-mode server has no sign-in for).
+ * Home in a fresh browser context (no service worker, nothing cached), once the network is idle. `viewport`, `locale`
+ * and `hasTouch` (a tablet's touch screen) as a device's; `me` changes GET /api/me's answer (a role the open-mode server
+ * has no sign-in for).
  */
 export async function openHome(
   browser: Browser,
   base: string,
-  options: { viewport?: { width: number; height: number }; locale?: string; me?: (me: Record<string, unknown>) => Record<string, unknown> } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    me?: (me: Record<string, unknown>) => Record<string, unknown>;
+    hasTouch?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { viewport, locale, me } = options;
-  const context = await browser.newContext({ serviceWorkers: 'block', ...(viewport ? { viewport } : {}), ...(locale ? { locale } : {}) });
+  const { viewport, locale, me, hasTouch } = options;
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    ...(viewport ? { viewport } : {}),
+    ...(locale ? { locale } : {}),
+    ...(hasTouch ? { hasTouch } : {}),
+  });
   if (locale) await context.addInitScript(`window.localStorage.setItem('quadra.locale', ${JSON.stringify(locale)});`);
   if (me) {
     await context.route('**/api/me', async (route) => {

@@ -4,8 +4,8 @@
  * call's) and saved through the outbox; its psychologist or social worker marks an intern's answers reviewed. Answers
  * show with the questions of the version they were written on. Printed on A4 as questions and answers.
  */
-import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Radio, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,7 +13,6 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import {
   assessmentFormTypes,
   missingRequired,
-  type Answer,
   type Answers,
   type Assessment,
   type AssessmentForm,
@@ -40,6 +39,7 @@ import { usePermissions } from '../../components/use-permissions.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { useAssessmentDraft } from './use-assessment-draft.ts';
+import { QuestionField } from './question-field.tsx';
 import classes from './assessment.module.css';
 
 type Props = { studentId: string; formType: AssessmentFormType | undefined; onFormChange: (formType: AssessmentFormType) => void };
@@ -213,6 +213,9 @@ function EditableForm({ studentId, formType, forms, start, basedOn }: EditablePr
   const draft = useAssessmentDraft(studentId, formType, start);
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   const questions = questionsOf(forms, formType, draft.formVersion);
+  // The printed copy (hidden on screen) follows the answers in a render of its own, after the form's: neither the
+  // opening nor a keystroke waits for it.
+  const printed = useDeferredValue<Answers | null>(draft.answers, null);
   if (!draft.loaded) return <Loader aria-label={t`Loading`} />;
 
   const save = async () => {
@@ -250,7 +253,7 @@ function EditableForm({ studentId, formType, forms, start, basedOn }: EditablePr
               question={question}
               answer={draft.answers[question.id]}
               missing={missing.has(question.id)}
-              onChange={(answer) => draft.setAnswer(question.id, answer)}
+              onAnswer={draft.setAnswer}
             />
           ))}
           {draft.hasDraft && (
@@ -270,9 +273,7 @@ function EditableForm({ studentId, formType, forms, start, basedOn }: EditablePr
           </Group>
         </Stack>
       </form>
-      <div className={classes.printOnly}>
-        <ReadOnlyAnswers questions={questions} answers={draft.answers} />
-      </div>
+      <div className={classes.printOnly}>{printed && <ReadOnlyAnswers questions={questions} answers={printed} />}</div>
     </>
   );
 }
@@ -291,67 +292,7 @@ function cleanAnswers(questions: readonly Question[], answers: Answers): Answers
   return cleaned;
 }
 
-type FieldProps = { number: number; question: Question; answer: Answer | undefined; missing: boolean; onChange: (answer: Answer) => void };
-
-function QuestionField({ number, question, answer, missing, onChange }: FieldProps) {
-  const { t } = useLingui();
-  const label = `${number}. ${question.text}`;
-  const error = missing ? t`Required` : undefined;
-  if (question.type === 'TEXT') {
-    return (
-      <Textarea
-        label={label}
-        withAsterisk={question.required}
-        error={error}
-        minRows={2}
-        value={answer?.text ?? ''}
-        onChange={(event) => onChange({ text: event.currentTarget.value })}
-      />
-    );
-  }
-  if (question.type === 'YES_NO') {
-    return (
-      <Stack gap={4}>
-        <Radio.Group
-          label={label}
-          withAsterisk={question.required}
-          error={error}
-          value={answer?.yes === undefined ? '' : answer.yes ? 'yes' : 'no'}
-          onChange={(value) => onChange({ ...answer, yes: value === 'yes' })}
-        >
-          <Group mt={4}>
-            <Radio value="yes" label={t`Yes`} classNames={{ body: classes.option }} />
-            <Radio value="no" label={t`No`} classNames={{ body: classes.option }} />
-          </Group>
-        </Radio.Group>
-        <Textarea
-          aria-label={t`Details: ${question.text}`}
-          placeholder={t`Details`}
-          minRows={1}
-          value={answer?.detail ?? ''}
-          onChange={(event) => onChange({ ...answer, detail: event.currentTarget.value })}
-        />
-      </Stack>
-    );
-  }
-  return (
-    <Radio.Group
-      label={label}
-      withAsterisk={question.required}
-      error={error}
-      value={answer?.choice ?? ''}
-      onChange={(choice) => onChange({ choice })}
-    >
-      <Group mt={4}>
-        {(question.options ?? []).map((option) => (
-          <Radio key={option} value={option} label={option} classNames={{ body: classes.option }} />
-        ))}
-      </Group>
-    </Radio.Group>
-  );
-}
-
-function ReadOnlyAnswers({ questions, answers }: { questions: readonly Question[]; answers: Answers }) {
+const ReadOnlyAnswers = memo(function ReadOnlyAnswers({ questions, answers }: { questions: readonly Question[]; answers: Answers }) {
   const { t } = useLingui();
   const text = (question: Question): string => {
     const answer = answers[question.id];
@@ -375,4 +316,4 @@ function ReadOnlyAnswers({ questions, answers }: { questions: readonly Question[
       </dl>
     </Paper>
   );
-}
+});
