@@ -45,8 +45,8 @@ export async function startServer(options: { port: number; dataDir: string; dist
 
 /**
  * Home in a fresh browser context (no service worker, nothing cached), once the network is idle. `viewport`, `locale`
- * and `hasTouch` (a tablet's touch screen) as a device's; `me` changes GET /api/me's answer (a role the open-mode server
- * has no sign-in for).
+ * and `hasTouch` (a tablet's touch screen) as a device's; `me` changes the user in GET /api/me's answer and the sync's (a
+ * role the open-mode server has no sign-in for).
  */
 export async function openHome(
   browser: Browser,
@@ -70,6 +70,14 @@ export async function openHome(
     await context.route('**/api/me', async (route) => {
       const answer = await route.fetch();
       await route.fulfill({ response: answer, json: me((await answer.json()) as Record<string, unknown>) });
+    });
+    // The sync's answer carries the user too: left as the server's, it would narrow the role and the device forget its
+    // data mid-measure (src/offline/role-narrowing.ts).
+    await context.route('**/api/sync**', async (route) => {
+      const answer = await route.fetch();
+      if (!answer.ok()) return route.fulfill({ response: answer });
+      const sync = (await answer.json()) as { me: Record<string, unknown> };
+      await route.fulfill({ response: answer, json: { ...sync, me: me(sync.me) } });
     });
   }
   // tsx (esbuild keepNames) may wrap functions passed to page.evaluate in __name(): give the page a no-op one.

@@ -21,6 +21,9 @@ export const assessmentKeys = {
 export const assessmentFormsQueryOptions = () =>
   queryOptions({
     queryKey: assessmentKeys.forms,
+    // Versioned, and changed only by an admin's edit (which reads them again on its device): kept on the device with the
+    // cache and asked again at most every ten minutes, not at each opening of a child's form.
+    staleTime: 10 * 60_000,
     queryFn: () => getParsed('assessment-forms', () => import('./assessment-contract.ts').then((contract) => contract.assessmentFormListSchema)),
   });
 

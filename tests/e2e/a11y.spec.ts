@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { API_URL, expect, PDF, test } from '../support/e2e.ts';
+import { API_URL, asPsychologist, expect, PDF, test } from '../support/e2e.ts';
 
 type Audit = { language: 'pt-BR' | 'en-US'; size: { name: string; width: number; height: number } };
 const AUDITS: readonly Audit[] = [
@@ -235,6 +235,17 @@ const ROUTES: Route[] = [
   { name: 'consent terms', path: () => 'consentimentos', ready: (page) => page.locator('[data-testid^="term-"]').first() },
   { name: 'the privacy page', path: () => 'privacidade', ready: (page) => page.getByTestId('privacy-contact') },
   { name: "a student's anamnese", path: (f) => `alunos/${f.studentId}/anamnese`, ready: (page) => page.getByRole('tabpanel') },
+  {
+    name: "a student's anamnese as its psychologist fills it, saved with its required questions unanswered",
+    path: (f) => `alunos/${f.studentId}/anamnese?form=PSICOLOGIA`,
+    ready: (page) => page.getByRole('form'),
+    setup: asPsychologist,
+    audits: WITH_TABLET,
+    act: async (page) => {
+      await page.getByRole('button', { name: /^(Save answers|Salvar respostas)$/ }).click();
+      await expect(page.getByText(/^(Required|Obrigatório)$/).first()).toBeVisible();
+    },
+  },
   { name: 'an address that does not exist', path: () => 'alunos/sem-tal/pagina', ready: (page) => page.getByTestId('not-found-page') },
   { name: 'tech demo', path: () => 'tech-demo', ready: (page) => page.getByTestId('repo-full-name'), setup: fakeGithub },
   {

@@ -1,9 +1,9 @@
 /**
  * The anamnese form editor (issue 52 item 1) in the browser: the admin reaches it from the settings, adds a choice-list
  * question offline, moves it up, reloads (the edit in progress is kept), saves, and the new version reaches the server
- * once online, with the question where it was put.
+ * once online, with the question where it was put. And a child's form, as its psychologist fills it, printed on A4.
  */
-import { API_URL, expect, queryCached, test, waitForServiceWorker } from '../support/e2e.ts';
+import { API_URL, asPsychologist, expect, queryCached, test, waitForServiceWorker } from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -60,4 +60,41 @@ test("the admin edits the social form's questions offline; the new version arriv
   );
   expect(after.questions[count]!.id).toBe(before.questions[count - 1]!.id);
   await expect(page.getByTestId('form-version')).toContainText(`Version ${before.version + 1}`);
+});
+
+test("a child's psychological anamnese, as its psychologist fills it, prints on A4 as its questions and the answers typed", async ({
+  page,
+  request,
+}) => {
+  await asPsychologist(page);
+  const [student] = (await (await request.get(`${API_URL}/students?limit=1`)).json()) as { id: string }[];
+  const forms = (await (await request.get(`${API_URL}/assessment-forms`)).json()) as Form[];
+  const questions = forms.filter((form) => form.formType === 'PSICOLOGIA').at(-1)!.questions;
+  await page.goto(`alunos/${student!.id}/anamnese?form=PSICOLOGIA`);
+  const form = page.getByRole('form', { name: 'Answers' });
+  const typed = `Mora com a avó ${Date.now().toString(36)}`;
+  await form.getByRole('textbox', { name: `1. ${questions[0]!.text}` }).fill(typed);
+  const yesNo = questions.findIndex((question) => question.type === 'YES_NO');
+  await form
+    .getByRole('radiogroup', { name: `${yesNo + 1}. ${questions[yesNo]!.text}` })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  // The printed copy follows the answers (a render of its own, after the form's).
+  await expect(page.locator('dl')).toContainText(typed);
+
+  const pdf = await page.pdf({ preferCSSPageSize: true });
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({ data: new Uint8Array(pdf) }).promise;
+  const first = await document.getPage(1);
+  const [, , width, height] = first.view as [number, number, number, number];
+  let text = '';
+  for (let number = 1; number <= document.numPages; number += 1)
+    text += (await (await document.getPage(number)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  // A4 portrait: 595 x 842 points; the questions with the answers, not the form's fields and buttons, nor the shell.
+  expect({ width: Math.round(width), height: Math.round(height) }).toEqual({ width: 595, height: 842 });
+  expect(text).toContain(typed);
+  expect(text).toContain(`1. ${questions[0]!.text.slice(0, 20)}`);
+  expect(text).not.toContain('Save answers');
+  expect(text).not.toContain('Back to the profile');
+  await document.destroy();
 });

@@ -1,14 +1,14 @@
 /**
  * Issue 52: a child with a social name (nome social) is seen by it on the students list (and found there by either
- * name), on the roll call and in the class's month grid; the profile keeps the civil name, with the social name shown
- * as such.
+ * name), on the roll call, in the class's month grid and on the general roll (found there by either name too); the
+ * profile keeps the civil name, with the social name shown as such.
  */
 import { randomUUID } from 'node:crypto';
 import { API_URL, callPath, classWithRoster, expect, test, toggle, uniqueDate } from '../support/e2e.ts';
 
 test.use({ locale: 'en-US' });
 
-test('a child with a social name is seen by it on the list, the roll call and the month grid; the profile keeps the civil name', async ({
+test('a child with a social name is seen by it on the list, the roll call, the month grid and the general roll; the profile keeps the civil name', async ({
   page,
   request,
 }) => {
@@ -60,5 +60,14 @@ test('a child with a social name is seen by it on the list, the roll call and th
   await page.goto(`turmas/${group.id}/frequencia?month=${date.slice(0, 7)}`);
   const row = page.getByRole('row', { name: new RegExp(social) });
   await expect(row.locator(`td[data-date="${date}"]`)).toHaveAttribute('data-mark', 'A');
+  await expect(page.getByText(civil)).toHaveCount(0);
+
+  // The general roll: the social name, found by either name.
+  await page.goto('frequencias/geral');
+  const rollSearch = page.getByRole('searchbox', { name: 'Search by name' });
+  await rollSearch.fill(civil);
+  await expect(page.getByRole('button', { name: `${social}: arrived`, exact: true })).toBeVisible();
+  await rollSearch.fill(social);
+  await expect(page.getByRole('button', { name: `${social}: arrived`, exact: true })).toBeVisible();
   await expect(page.getByText(civil)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 /** Shared helpers for the browser tests (tests/e2e). */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_NOFALLBACK_PORT, E2E_PORT } from '../../playwright.config.ts';
+import { roleMatrix } from '../../src/api/permissions.ts';
 
 /** The reference server's API, for arranging data and checking what reached the server. */
 export const API_URL = `http://127.0.0.1:${E2E_PORT}/api`;
@@ -14,6 +15,25 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     if (!navigator.serviceWorker.controller) {
       await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
     }
+  });
+}
+
+/**
+ * The page told it is a psychologist's (open mode's built-in admin writes no anamnese: not their profession), in
+ * GET /api/me and in the sync's answer, which carries the user too (else the sync's admin would narrow the role and
+ * the device forget its data mid-test, role-narrowing.ts). The server still answers as the admin.
+ */
+export async function asPsychologist(page: Page): Promise<void> {
+  const psychologist = (me: Record<string, unknown>) => ({ ...me, access: 'psicologo', permissions: [...roleMatrix.psicologo] });
+  await page.route('**/api/me', async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: psychologist((await answer.json()) as Record<string, unknown>) });
+  });
+  await page.route('**/api/sync**', async (route) => {
+    const answer = await route.fetch();
+    if (!answer.ok()) return route.fulfill({ response: answer });
+    const sync = (await answer.json()) as { me: Record<string, unknown> };
+    await route.fulfill({ response: answer, json: { ...sync, me: psychologist(sync.me) } });
   });
 }
 
