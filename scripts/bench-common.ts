@@ -4,6 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SERVER_NODE_FLAGS, serverEnv } from './server-runtime.mjs';
+import { answerAs } from './answer-as.ts';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -66,20 +67,7 @@ export async function openHome(
     ...(hasTouch ? { hasTouch } : {}),
   });
   if (locale) await context.addInitScript(`window.localStorage.setItem('quadra.locale', ${JSON.stringify(locale)});`);
-  if (me) {
-    await context.route('**/api/me', async (route) => {
-      const answer = await route.fetch();
-      await route.fulfill({ response: answer, json: me((await answer.json()) as Record<string, unknown>) });
-    });
-    // The sync's answer carries the user too: left as the server's, it would narrow the role and the device forget its
-    // data mid-measure (src/offline/role-narrowing.ts).
-    await context.route('**/api/sync**', async (route) => {
-      const answer = await route.fetch();
-      if (!answer.ok()) return route.fulfill({ response: answer });
-      const sync = (await answer.json()) as { me: Record<string, unknown> };
-      await route.fulfill({ response: answer, json: { ...sync, me: me(sync.me) } });
-    });
-  }
+  if (me) await answerAs(context, me);
   // tsx (esbuild keepNames) may wrap functions passed to page.evaluate in __name(): give the page a no-op one.
   await context.addInitScript('window.__name = (fn) => fn;');
   const page = await context.newPage();

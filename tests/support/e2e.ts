@@ -2,6 +2,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_NOFALLBACK_PORT, E2E_PORT } from '../../playwright.config.ts';
 import { roleMatrix } from '../../src/api/permissions.ts';
+import { answerAs } from '../../scripts/answer-as.ts';
 
 /** The reference server's API, for arranging data and checking what reached the server. */
 export const API_URL = `http://127.0.0.1:${E2E_PORT}/api`;
@@ -18,24 +19,9 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
-/**
- * The page told it is a psychologist's (open mode's built-in admin writes no anamnese: not their profession), in
- * GET /api/me and in the sync's answer, which carries the user too (else the sync's admin would narrow the role and
- * the device forget its data mid-test, role-narrowing.ts). The server still answers as the admin.
- */
-export async function asPsychologist(page: Page): Promise<void> {
-  const psychologist = (me: Record<string, unknown>) => ({ ...me, access: 'psicologo', permissions: [...roleMatrix.psicologo] });
-  await page.route('**/api/me', async (route) => {
-    const answer = await route.fetch();
-    await route.fulfill({ response: answer, json: psychologist((await answer.json()) as Record<string, unknown>) });
-  });
-  await page.route('**/api/sync**', async (route) => {
-    const answer = await route.fetch();
-    if (!answer.ok()) return route.fulfill({ response: answer });
-    const sync = (await answer.json()) as { me: Record<string, unknown> };
-    await route.fulfill({ response: answer, json: { ...sync, me: psychologist(sync.me) } });
-  });
-}
+/** The page told it is a psychologist's (open mode's built-in admin writes no anamnese: not their profession). */
+export const asPsychologist = (page: Page): Promise<void> =>
+  answerAs(page, (me) => ({ ...me, access: 'psicologo', permissions: [...roleMatrix.psicologo] }));
 
 /** Number of writes still waiting in the outbox, as the header shows it. */
 export async function pendingCount(page: Page): Promise<number> {
