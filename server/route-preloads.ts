@@ -42,8 +42,13 @@ function screenPartOf(moduleId: string): string | undefined {
   if (!routeFile || !split?.split('---').some((part) => SCREEN_PARTS.has(part))) return undefined;
   return routeFile.replaceAll('\\', '/').replaceAll('.', '/');
 }
-/** Every screen's data is parsed with the API's contract (loaded on first use): on every list of files. */
+/** Every screen's data is parsed with the API's contract (loaded on first use): on every list of files, but ... */
 const CONTRACT = /[\\/]src[\\/]api[\\/]contract\.ts$/;
+/**
+ * ... those of the screens whose first screen shows its reads before parsing them (src/lib/http.ts getParsedShownFirst,
+ * issue 57): their first visit does not wait for the contract's code, which comes after their first screen.
+ */
+export const SHOWN_BEFORE_PARSE = new Set(['/alunos']);
 
 /** 'alunos/$id/editar.tsx' -> ['alunos', '$id', 'editar']; a dot nests too ('$classId_.frequencia'). */
 const segmentsOf = (routeFile: string): string[] => routeFile.split(/[/.]/);
@@ -97,9 +102,10 @@ export function routePreloadsOf(bundle: Record<string, BundleFile>, base: string
   const routeFiles = new Set(parts.keys());
   return [...parts].map(([routeFile, own]) => {
     const layouts = layoutsOf(routeFile, routeFiles).flatMap((layout) => parts.get(layout)!);
-    const files = closure([...layouts, ...own, ...(contract ? [contract] : [])]);
+    const path = routePathOf(routeFile);
+    const files = closure([...layouts, ...own, ...(contract && !SHOWN_BEFORE_PARSE.has(path) ? [contract] : [])]);
     return {
-      path: routePathOf(routeFile),
+      path,
       scripts: files.map((chunk) => `${base}${chunk.fileName}`),
       styles: [...new Set(files.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].map((css) => `${base}${css}`),
     };

@@ -5,7 +5,7 @@
  * the answer: home asks for the alerts, and home's first load carries no zod.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { getParsed } from '../lib/http.ts';
+import { getParsed, getParsedShownFirst } from '../lib/http.ts';
 import { queryClient } from '../offline/query-client.ts';
 
 /** How many of each alert list home shows at first (and asks for: the whole lists only when the user opens one). */
@@ -33,15 +33,21 @@ export const attendanceAlertsQueryOptions = () =>
 export const attendanceAlertsFirstQueryOptions = () =>
   queryOptions({
     queryKey: reportKeys.alertsFirst,
-    queryFn: () =>
-      getParsed(`attendance/alerts?limit=${ALERTS_SHOWN}`, () => import('./contract.ts').then((contract) => contract.attendanceAlertsSchema)),
+    // Home's first screen: shown before its parse (lib/http.ts getParsedShownFirst).
+    queryFn: ({ queryKey }) =>
+      getParsedShownFirst(
+        `attendance/alerts?limit=${ALERTS_SHOWN}`,
+        () => import('./contract.ts').then((contract) => contract.attendanceAlertsSchema),
+        queryKey,
+      ),
   });
 
 /** The rolls to complete of the classes whose rolls the user may correct (an instructor's home: issue 56). */
 export const rollsToCompleteQueryOptions = () =>
   queryOptions({
     queryKey: reportKeys.rollsToComplete,
-    queryFn: () => getParsed('attendance/rolls-to-complete', () => import('./contract.ts').then((contract) => contract.rollsToCompleteSchema)),
+    queryFn: ({ queryKey }) =>
+      getParsedShownFirst('attendance/rolls-to-complete', () => import('./contract.ts').then((contract) => contract.rollsToCompleteSchema), queryKey),
   });
 
 export const frequencyReportQueryOptions = (month: string) =>

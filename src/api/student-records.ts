@@ -12,12 +12,11 @@ import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
 import { enqueueRecordWrite, versionAfterParent } from '../offline/record-writes.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { queryClient } from '../offline/query-client.ts';
-import type { Student, StudentStatusFilter, StudentStatusInput, StudentUpdate } from './contract.ts';
+import type { Student, StudentStatusInput, StudentUpdate } from './contract.ts';
 import { invalidateAttendanceFigures } from './reports.ts';
 
 export const studentRecordKeys = {
   one: (id: string) => ['students', 'record', id] as const,
-  byStatus: (status: StudentStatusFilter) => ['students', 'status', status] as const,
 };
 
 export const studentQueryOptions = (id: string) =>
@@ -25,13 +24,6 @@ export const studentQueryOptions = (id: string) =>
     queryKey: studentRecordKeys.one(id),
     queryFn: () =>
       getRecordParsed(`students/${encodeURIComponent(id)}`, () => import('./contract.ts').then((contract) => contract.studentSchema), 'student'),
-  });
-
-/** The inactive or all students (the active ones are the list of src/api/students.ts, key ['students']). */
-export const studentsByStatusQueryOptions = (status: Exclude<StudentStatusFilter, 'active'>) =>
-  queryOptions({
-    queryKey: studentRecordKeys.byStatus(status),
-    queryFn: () => getParsed(`students?status=${status}`, () => import('./contract.ts').then((contract) => contract.studentListSchema)),
   });
 
 /** A student's documents (type, date, size; never their bytes: the cache is persisted). */

@@ -3,12 +3,16 @@
  * invalidate this key through the query cache, so its key and shape stay stable.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { StudentCreate } from './contract.ts';
-import { getParsed, readsAllowed } from '../lib/http.ts';
+import type { StudentCreate, StudentStatusFilter } from './contract.ts';
+import { getParsed, getParsedShownFirst, readsAllowed } from '../lib/http.ts';
+import { firstScreenRead } from '../lib/first-screen.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
 
-export const studentKeys = { all: ['students'] as const };
+export const studentKeys = {
+  all: ['students'] as const,
+  byStatus: (status: Exclude<StudentStatusFilter, 'active'>) => ['students', 'status', status] as const,
+};
 
 /** The list's schema, loaded with the contract's code on first use. */
 const listSchema = () => import('./contract.ts').then((contract) => contract.studentListSchema);
@@ -16,10 +20,18 @@ const listSchema = () => import('./contract.ts').then((contract) => contract.stu
 export const studentsQueryOptions = () =>
   queryOptions({
     queryKey: studentKeys.all,
-    queryFn: async () => {
+    // The students page's first screen: shown before its parse (lib/http.ts getParsedShownFirst).
+    queryFn: async ({ queryKey }) => {
       await firstScreenShown;
-      return getParsed('students', listSchema);
+      return getParsedShownFirst('students', listSchema, queryKey);
     },
+  });
+
+/** The inactive or all students (the active ones are the list above). */
+export const studentsByStatusQueryOptions = (status: Exclude<StudentStatusFilter, 'active'>) =>
+  queryOptions({
+    queryKey: studentKeys.byStatus(status),
+    queryFn: () => getParsed(`students?status=${status}`, listSchema),
   });
 
 /** How many students a first screenful holds: more cards than the widest screen shows at once. */
@@ -30,7 +42,7 @@ export const studentsFirstScreenKeys = { all: ['students-first-screen'] as const
 export const studentsFirstScreenQueryOptions = () =>
   queryOptions({
     queryKey: studentsFirstScreenKeys.all,
-    queryFn: () => getParsed(`students?limit=${FIRST_SCREENFUL}`, listSchema),
+    queryFn: ({ queryKey }) => getParsedShownFirst(`students?limit=${FIRST_SCREENFUL}`, listSchema, queryKey),
     gcTime: 60_000,
     meta: { keptOnDevice: false }, // offline/query-client.ts isKeptOnDevice
     // Failed is failed: the whole list is waiting for it (a retry offline would pause, and hold the list with it).
@@ -49,9 +61,9 @@ let firstScreenShown: Promise<unknown> = Promise.resolve();
  * cards painted without waiting for it. With a copy on the device, the list at once.
  */
 export function prefetchStudents(queryClient: QueryClient): void {
-  // The contract's code (13 KB) starts downloading with the page's, not after the wait for the device's copy: on a
-  // slow link it was the last request before the first cards.
-  listSchema().catch(() => undefined); // offline without it: the list's own read says so
+  // The contract's code (16 KB) downloads beside the list's read when the list is not part of a first screen (which
+  // shows its answer before parsing it: getParsedShownFirst). Offline without it: the list's own read says so.
+  if (firstScreenRead()) listSchema().catch(() => undefined);
   firstScreenShown = (async () => {
     await readsAllowed(); // the device's copy restored first
     if (queryClient.getQueryData(studentKeys.all) !== undefined) return;

@@ -2,17 +2,22 @@
  * A component whose code loads on first use (a drawer, a demo modal), without React.lazy: a failed download (offline
  * before the service worker has the app) leaves nothing rendered instead of breaking the page, and the next use
  * tries again. One asked for before the first screen's reads are done (home's alerts) is part of that screen: what
- * waits for it (lib/first-screen.ts) waits for this code and its reads too.
+ * waits for it (lib/first-screen.ts) waits for this code and its reads too, unless `partOfFirstScreen` is false (a
+ * part that itself waits for the first screen, such as the alerts' follow-up buttons: holding the first screen on it
+ * would wait for ever).
  */
 import { useCallback, useState, type ComponentType } from 'react';
 import { holdFirstScreen } from '../lib/first-screen.ts';
 
-export function useOnDemand<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): [ComponentType<P> | null, () => void] {
+export function useOnDemand<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  { partOfFirstScreen = true }: { partOfFirstScreen?: boolean } = {},
+): [ComponentType<P> | null, () => void] {
   const [component, setComponent] = useState<ComponentType<P> | null>(null);
   const request = useCallback(() => {
-    holdFirstScreen(load())
+    (partOfFirstScreen ? holdFirstScreen(load()) : load())
       .then((module) => setComponent(() => module.default))
       .catch((error: unknown) => console.warn('Quadra: could not load a part of the app; try again when online', error));
-  }, [load]);
+  }, [load, partOfFirstScreen]);
   return [component, request];
 }

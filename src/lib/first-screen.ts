@@ -9,8 +9,14 @@
  * Offline, a read waits ("paused") and does not count, so nothing waits for a network that is not there; and nothing
  * waits more than 20 s. The moment is marked in the page's performance timeline (`FIRST_SCREEN_MARK`), which the bench
  * reads to tell the scripts a first screen needed from the ones fetched after it.
+ *
+ * The first screen's answers are shown before the contract's code (zod and the schemas, 16 KB gzip) has come: each is
+ * parsed right after the mark (`parseAfterFirstScreen`, lib/http.ts getParsedShownFirst) and put in its query's place,
+ * and what waits for the first screen (`afterFirstScreen`: the device's first save among it) waits for those parses too,
+ * so nothing unparsed is ever kept on the device. An answer that does not parse is dropped and read again, parsed at
+ * once: it fails as any malformed answer does.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { readsSettled } from './reads-settled.ts';
 import { whenIdle } from './when-idle.ts';
 
@@ -18,7 +24,12 @@ export const FIRST_SCREEN_MARK = 'quadra:first-screen-read';
 
 const loading = new Set<Promise<unknown>>();
 let done = false;
+/** The first screen's reads done (the mark). */
+let read: Promise<void> | undefined;
+/** The mark, then the answers shown before their parse parsed. */
 let watched: Promise<void> | undefined;
+let watchedClient: QueryClient | undefined;
+const lateParses: Promise<unknown>[] = [];
 
 /** A part of the first screen loading on demand (its code): the first screen is not read until it is, and its reads. */
 export function holdFirstScreen<T>(part: Promise<T>): Promise<T> {
@@ -31,7 +42,8 @@ export function holdFirstScreen<T>(part: Promise<T>): Promise<T> {
 
 /** Starts watching for the first screen's reads (main.tsx, at start); resolves when they are done. */
 export function watchFirstScreen(client: QueryClient, maxWaitMs = 20_000): Promise<void> {
-  watched ??= (async () => {
+  watchedClient ??= client;
+  read ??= (async () => {
     const deadline = Date.now() + maxWaitMs;
     const left = () => Math.max(0, deadline - Date.now());
     // Quiet twice in a row: no read in flight, no part loading, at two idle moments one after the other. A part asked
@@ -47,10 +59,38 @@ export function watchFirstScreen(client: QueryClient, maxWaitMs = 20_000): Promi
     done = true;
     performance.mark?.(FIRST_SCREEN_MARK);
   })();
+  watched ??= read.then(() => Promise.allSettled(lateParses)).then(() => undefined);
   return watched;
 }
 
-/** Resolves once the first screen's reads are done (watchFirstScreen); at once where nothing watches them. */
+/** Whether reads are parsed at once: the first screen's reads are done, or nothing watches them (tests, tools). */
+export function firstScreenRead(): boolean {
+  return read === undefined || done;
+}
+
+/**
+ * `answer`, the data of the query `queryKey`, was shown before it was parsed: `parse` (which throws on a malformed
+ * answer) runs after the first screen's reads; its result takes the answer's place, or the query is reset (read again,
+ * parsed at once) when it fails.
+ */
+export function parseAfterFirstScreen(queryKey: QueryKey, answer: unknown, parse: () => Promise<unknown>): void {
+  const client = watchedClient;
+  if (!read || !client) return;
+  lateParses.push(
+    read.then(parse).then(
+      (parsed) => {
+        const state = client.getQueryState(queryKey);
+        if (state && state.data === answer) client.setQueryData(queryKey, parsed, { updatedAt: state.dataUpdatedAt });
+      },
+      () => client.resetQueries({ queryKey, exact: true }),
+    ),
+  );
+}
+
+/**
+ * Resolves once the first screen's reads are done and the answers it showed before their parse are parsed
+ * (watchFirstScreen); at once where nothing watches them.
+ */
 export function afterFirstScreen(): Promise<void> {
   return watched ?? Promise.resolve();
 }

@@ -6,7 +6,9 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options, type ResponsePromise } from 'ky';
 import type { ZodMiniType, output } from 'zod/mini';
 import { config } from './config.ts';
+import type { QueryKey } from '@tanstack/react-query';
 import { reportServerAnswer, reportServerUnreachable } from './server-status.ts';
+import { firstScreenRead, parseAfterFirstScreen } from './first-screen.ts';
 
 /**
  * A 403 of the API, with the server's code (ApiError.code) and words, and the token the request was sent with (none:
@@ -221,6 +223,31 @@ export async function getParsed<S extends ZodMiniType>(path: string, schema: Sch
   try {
     const [body, parse] = await Promise.all([bodyOf(path, client.get(path)), parser]);
     return parseAnswer(path, parse, body);
+  } catch (error) {
+    throw await readFailure(error);
+  }
+}
+
+/**
+ * A read a first screen shows (GET /me, the students list, home's alerts; issue 57): like getParsed, except while the
+ * first screen's reads are not done (lib/first-screen.ts), when the contract's code is not asked for: the answer (JSON)
+ * is shown as it comes and parsed right after the first screen, before anything keeps it on the device; one that does
+ * not parse is read again and fails then. The first screen does not wait for zod and the schemas (16 KB gzip).
+ * `queryKey`: the key of the query whose data this answer is.
+ */
+export async function getParsedShownFirst<S extends ZodMiniType>(
+  path: string,
+  schema: () => Promise<S>,
+  queryKey: QueryKey,
+  client: KyInstance = http,
+): Promise<output<S>> {
+  if (firstScreenRead()) return getParsed(path, schema, client);
+  await readsReady;
+  try {
+    const body = await bodyOf(path, client.get(path));
+    if (firstScreenRead()) return parseAnswer(path, await schema(), body);
+    parseAfterFirstScreen(queryKey, body, async () => parseAnswer(path, await schema(), body));
+    return body as output<S>;
   } catch (error) {
     throw await readFailure(error);
   }

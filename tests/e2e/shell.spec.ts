@@ -213,8 +213,11 @@ test.describe('the shell', () => {
       expect(appScript).toBeDefined();
       await expect.poll(() => priorities.get(appScript!)).toBe('Low');
       expect(named.some((href) => /\/assets\/alunos-[\w-]+\.js$/.test(href))).toBe(true);
-      expect(named.some((href) => /\/assets\/contract-[\w-]+\.js$/.test(href))).toBe(true);
+      // The students page shows its reads before their parse (issue 57): the contract is not named, and comes after the
+      // first screen, to parse them.
+      expect(named.some((href) => /\/assets\/contract-[\w-]+\.js$/.test(href))).toBe(false);
       await expect(page.getByTestId('student-card').first()).toBeVisible();
+      await expect.poll(() => fetched.some((path) => /\/assets\/contract-[\w-]+\.js$/.test(path))).toBe(true);
       for (const href of named)
         expect(
           fetched.filter((path) => path === href),

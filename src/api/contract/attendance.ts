@@ -179,10 +179,7 @@ export const attendanceAlertsSchema = z.object({
   /** With ?limit=N (home's first look): each list is its first N, and these are how long they are in full. */
   totals: z.optional(z.object({ belowThreshold: z.int(), absenceStreaks: z.int(), missingRolls: z.int(), rollsToComplete: z.optional(z.int()) })),
 });
-/** Issue 56: a student is listed below the threshold only with at least this many marked roll days in the month. */
-export const BELOW_THRESHOLD_MIN_ROLL_DAYS = 3;
-/** Issue 56: how far back home looks for rolls that leave children of their roster not marked. */
-export const ROLL_TO_COMPLETE_DAYS = 30;
+export { BELOW_THRESHOLD_MIN_ROLL_DAYS, ROLL_TO_COMPLETE_DAYS } from '../alert-rules.ts';
 export type AttendanceAlerts = z.infer<typeof attendanceAlertsSchema>;
 /** GET /attendance/alerts?limit=N: at most N of each list (a whole number from 1 to 100). */
 export const attendanceAlertsQuerySchema = z.object({ limit: z.optional(z.string().check(z.regex(/^(?:[1-9][0-9]?|100)$/))) });

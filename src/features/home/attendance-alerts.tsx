@@ -5,7 +5,7 @@
  * home-page.tsx (its code and the contract stay out of home's first load); the answer is kept on the device, so it
  * shows offline, saying from when.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Anchor, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -15,51 +15,20 @@ import { answerState } from '../../offline/list-source.ts';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { localMidnight } from '../../lib/calendar-date.ts';
 import { percentText } from '../../lib/percent-text.ts';
-import { BELOW_THRESHOLD_MIN_ROLL_DAYS, type AttendanceAlerts } from '../../api/contract.ts';
+import type { AttendanceAlerts } from '../../api/contract.ts';
+import { BELOW_THRESHOLD_MIN_ROLL_DAYS } from '../../api/alert-rules.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useOnDemand } from '../../components/use-on-demand.ts';
-import { casesQueryOptions, enqueueCaseOpen, type CaseChild, type FollowUpDialogLoader } from '../../api/cases.ts';
+import type { CaseChild, FollowUpDialogLoader } from '../../api/cases.ts';
+import { afterFirstScreen } from '../../lib/first-screen.ts';
 import type { CaseOrigin } from '../../api/cases-contract.ts';
 import { RollCallLink, RollsToCompleteNote, RollToCompleteItem } from './rolls-to-complete.tsx';
 
 /** Without a follow-up dialog (a screen that shows the alerts without one): no button. */
 const noDialog: FollowUpDialogLoader = () => Promise.reject(new Error('no follow-up dialog here'));
 
-/**
- * "Open follow-up" on an alert about a child (issue 50): opens a case (when none is open) and shows it, with the
- * guardians' call and WhatsApp links: from the alert to a recorded contact in 3 taps.
- */
-function FollowUpButton({
-  child,
-  origin,
-  openCaseOf,
-  onShow,
-}: {
-  child: CaseChild;
-  origin: CaseOrigin;
-  openCaseOf: ReadonlySet<string>;
-  onShow: () => void;
-}) {
-  const { t } = useLingui();
-  const name = child.studentName;
-  const hasCase = openCaseOf.has(child.studentId);
-  return (
-    <Button
-      variant="light"
-      size="compact-sm"
-      mih={44}
-      ml="xs"
-      aria-label={hasCase ? t`Follow-up of ${name}` : t`Open follow-up for ${name}`}
-      data-testid="alert-follow-up"
-      onClick={() => {
-        if (hasCase) onShow();
-        else void enqueueCaseOpen(child, origin).then(onShow);
-      }}
-    >
-      {hasCase ? <Trans>Follow-up</Trans> : <Trans>Open follow-up</Trans>}
-    </Button>
-  );
-}
+// The follow-up buttons (the cases' code and their read) come after the first screen: not part of it.
+const loadFollowUpButton = () => afterFirstScreen().then(() => import('./alert-follow-up.tsx'));
 
 export default function AttendanceAlerts({ loadFollowUp }: { loadFollowUp?: FollowUpDialogLoader }) {
   const { t } = useLingui();
@@ -124,21 +93,25 @@ function AlertLists({
   const [open, setOpen] = useState<ReadonlySet<ListName>>(new Set());
   // Who already has an open follow-up case (issue 50), for the roles that follow children up.
   const followsUp = can('cases:read') && loadFollowUp !== undefined;
-  const openCases = useQuery({ ...casesQueryOptions('open'), enabled: followsUp });
-  const openCaseOf = new Set((openCases.data ?? []).map((row) => row.studentId));
+  const [FollowUpButton, loadFollowUpButtonNow] = useOnDemand(loadFollowUpButton, { partOfFirstScreen: false });
+  const writesCases = can('cases:write');
+  useEffect(() => {
+    if (writesCases) loadFollowUpButtonNow();
+  }, [writesCases, loadFollowUpButtonNow]);
   const [FollowUpDialog, loadFollowUpDialog] = useOnDemand(loadFollowUp ?? noDialog);
   const [followed, setFollowed] = useState<{ child: CaseChild; origin: CaseOrigin } | null>(null);
-  const follow = (child: CaseChild, origin: CaseOrigin) => (
-    <FollowUpButton
-      child={child}
-      origin={origin}
-      openCaseOf={openCaseOf}
-      onShow={() => {
-        loadFollowUpDialog();
-        setFollowed({ child, origin });
-      }}
-    />
-  );
+  const follow = (child: CaseChild, origin: CaseOrigin) =>
+    FollowUpButton && (
+      <FollowUpButton
+        child={child}
+        origin={origin}
+        readsCases={followsUp}
+        onShow={() => {
+          loadFollowUpDialog();
+          setFollowed({ child, origin });
+        }}
+      />
+    );
   // A copy kept from before issue 56 has no rolls to complete.
   const itemsOf = <K extends ListName>(from: AttendanceAlerts, name: K) => (from[name] ?? []) as NonNullable<AttendanceAlerts[K]>;
   const listOf = <K extends ListName>(name: K) => ({

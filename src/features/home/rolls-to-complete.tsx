@@ -12,7 +12,8 @@ import { rollsToCompleteQueryOptions } from '../../api/reports.ts';
 import { answerState } from '../../offline/list-source.ts';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { localMidnight } from '../../lib/calendar-date.ts';
-import { ROLL_TO_COMPLETE_DAYS, type RollToComplete } from '../../api/contract.ts';
+import type { RollToComplete } from '../../api/contract.ts';
+import { ROLL_TO_COMPLETE_DAYS } from '../../api/alert-rules.ts';
 
 /** What a roll to complete is, under the list's heading. */
 export function RollsToCompleteNote() {

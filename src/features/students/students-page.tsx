@@ -6,10 +6,14 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconFileImport, IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { StudentStatusFilter, StudentSummary } from '../../api/contract.ts';
-import { studentsByStatusQueryOptions } from '../../api/student-records.ts';
-import { pendingStudentsFromOutbox, studentKeys, studentsFirstScreenQueryOptions, studentsQueryOptions } from '../../api/students.ts';
+import {
+  pendingStudentsFromOutbox,
+  studentKeys,
+  studentsByStatusQueryOptions,
+  studentsFirstScreenQueryOptions,
+  studentsQueryOptions,
+} from '../../api/students.ts';
 import { listState } from '../../offline/list-source.ts';
-import { sampleStudents } from '../../offline/sample-data.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
@@ -39,7 +43,13 @@ export function StudentsPage({ filters = {}, onFilters }: { filters?: StudentFil
   const otherQuery = useQuery({ ...studentsByStatusQueryOptions(status === 'all' ? 'all' : 'inactive'), enabled: status !== 'active' });
   // A first visit: the list's first screenful (asked for by the route beside the whole list) until the list comes.
   const firstScreen = useQuery({ ...studentsFirstScreenQueryOptions(), enabled: false }).data;
+  // The built-in sample (SPEC §7) loads only when the list falls back to it: it is not in a first visit's load.
+  const [sampleStudents, setSampleStudents] = useState<StudentSummary[]>([]);
   const list = listState(status === 'active' ? activeQuery : otherQuery, status === 'active' ? sampleStudents : []);
+  const wantsSample = list.source === 'sample' && status === 'active' && sampleStudents.length === 0;
+  useEffect(() => {
+    if (wantsSample) void import('../../offline/sample-data.ts').then((module) => setSampleStudents(module.sampleStudents)).catch(() => undefined);
+  }, [wantsSample]);
   const firstScreenOnly = status === 'active' && list.source === 'loading' && firstScreen?.length ? firstScreen : undefined;
   const outboxRows = useOutboxItems(outboxKinds.studentCreate);
   const queued = useMemo(() => pendingStudentsFromOutbox(outboxRows), [outboxRows]);

@@ -11,6 +11,7 @@ import {
   routeForPath,
   routePathOf,
   routePreloadsOf,
+  SHOWN_BEFORE_PARSE,
   type BundleChunk,
 } from '../../../server/route-preloads.ts';
 
@@ -79,14 +80,18 @@ describe("each screen's files from the bundle", () => {
   };
   const preloads = routePreloadsOf(bundle, '/frontend/');
 
-  it("lists a screen's component and loader chunks, their imports and theirs, and the contract, never the app's first script nor its error component", () => {
+  it("lists a screen's component and loader chunks, their imports and theirs, never the app's first script nor its error component", () => {
     const students = preloads.find((route) => route.path === '/alunos')!;
+    // The students page shows its reads before their parse (issue 57): not the contract.
+    expect(SHOWN_BEFORE_PARSE.has('/alunos')).toBe(true);
     expect(students.scripts.sort()).toEqual(
-      ['alunos-A.js', 'alunos-loader-L.js', 'students-S.js', 'TextInput-T.js', 'InputBase-I.js', 'contract-C.js']
-        .map((file) => `/frontend/${file}`)
-        .sort(),
+      ['alunos-A.js', 'alunos-loader-L.js', 'students-S.js', 'TextInput-T.js', 'InputBase-I.js'].map((file) => `/frontend/${file}`).sort(),
     );
     expect(students.styles).toEqual(['/frontend/assets/alunos-A.css']);
+  });
+
+  it('lists the contract for a screen that parses its reads before showing them', () => {
+    expect(preloads.find((route) => route.path === '/tech-demo')!.scripts).toContain('/frontend/contract-C.js');
   });
 
   it("lists a screen's layout's files with its own", () => {
