@@ -11,17 +11,27 @@ import {
   type Beneficiary,
   type BreakdownKey,
   type BreakdownRow,
+  type PeriodAttendance,
 } from '../../src/api/beneficiaries-contract.ts';
 import type { Queryable } from '../db/types.ts';
-import { attendanceCountsSql, frequencySql } from './rules/frequency.ts';
+import { periodAttendanceCtes, periodAttendanceJson, periodAttendanceOf, type AttendanceRow } from './period-attendance.ts';
+import { periodCountsParams, periodCountsSql } from './period-counts.ts';
+import { frequencySql } from './rules/frequency.ts';
 import { nameOrder } from './rules/name-order.ts';
 import { onRoster } from './rules/roster.ts';
-import { reportClasses } from './report-classes.ts';
+import { reportClasses, reportClassesSql } from './report-classes.ts';
 
 /** The social anamnese's question on special needs or disability (migration 014; ids stay across versions). */
 const SPECIAL_NEEDS_QUESTION = 'necessidades-especiais';
 
 type Row = Omit<Beneficiary, 'ageBand'> & { specialNeeds: 'YES' | 'NO' | null };
+/** What the counts and the breakdowns read of a child. */
+type Counted = Pick<Row, 'age' | 'gender' | 'race' | 'neighborhood' | 'schoolYear' | 'socialProgram' | 'specialNeeds' | 'present'>;
+/** A child's Counted fields in that order, one JSON array: what the figures without the list need (no name, no id). */
+type CountedCells = [number | null, string | null, string | null, string | null, string | null, string | null, 'YES' | 'NO' | null, number];
+
+/** SQL condition: the class is one of those chosen; every class when no activity was asked for ($14), with nothing to look up. */
+const everyOrChosen = (classId: string): string => `($14::boolean OR ${classId} IN (SELECT id FROM chosen))`;
 
 /**
  * Every child on the roster of a class of the chosen activities (`activityIds` null: every class) on at least one day
@@ -32,23 +42,42 @@ type Row = Omit<Beneficiary, 'ageBand'> & { specialNeeds: 'YES' | 'NO' | null };
  * stretch's first day and each day an inactivity ends; its last day and each day before one starts), not on every day;
  * and only for the children with a deactivation that touches the period: the others' stretches are on the roster from
  * end to end (onRoster's other two conditions are the stretch's bounds), so they are its two ends.
+ *
+ * In the same statement, the attendance part (period-attendance.ts): the period's counts are read once
+ * (period-counts.ts), each child's figures sum their rows, each class's and month's sum theirs.
  */
-/** SQL condition: the class is one of those chosen; none asked for ($3 null), every class, with nothing to look up. */
-const everyOrChosen = (classId: string): string => `($3::text[] IS NULL OR ${classId} IN (SELECT id FROM chosen))`;
-
-export async function beneficiaryRows(db: Queryable, from: string, to: string, activityIds: readonly string[] | null): Promise<Row[]> {
-  const parts = periodParts(from, to);
-  // The ends of the period that are not whole months, counted from their rolls by the rule itself.
-  const edges = attendanceCountsSql({
-    filter: (r) =>
-      `((${r}.date >= $4::date AND ${r}.date <= $5::date) OR (${r}.date >= $6::date AND ${r}.date <= $7::date)) AND ${everyOrChosen(`${r}.class_id`)}`,
-  });
-  const [first, second] = parts.edges;
+async function periodRows<L extends boolean>(
+  db: Queryable,
+  from: string,
+  to: string,
+  activityIds: readonly string[] | null,
+  list: L,
+): Promise<{ rows: L extends true ? Row[] : Counted[]; attendance: PeriodAttendance }>;
+async function periodRows(
+  db: Queryable,
+  from: string,
+  to: string,
+  activityIds: readonly string[] | null,
+  list: boolean,
+): Promise<{ rows: Counted[]; attendance: PeriodAttendance }> {
   const classes = await reportClasses(db, activityIds);
-  const [answer] = await db.query<{ list: Array<Omit<Row, 'classes'> & { classIds: string[] }> }>(
-    `WITH chosen AS (
-       SELECT c.id FROM classes c WHERE $3::text[] IS NULL OR c.activity_id = ANY($3::text[])
-     ), stretch AS (
+  const age = `CASE WHEN st.date_of_birth IS NULL THEN NULL ELSE date_part('year', age($1::date, st.date_of_birth))::int END`;
+  const neighborhood = `nullif(btrim(st.address_neighborhood), '')`;
+  const specialNeeds = `CASE sa.answers -> '${SPECIAL_NEEDS_QUESTION}' ->> 'yes' WHEN 'true' THEN 'YES' WHEN 'false' THEN 'NO' END`;
+  const child = list
+    ? `json_build_object(
+              'id', st.id, 'name', st.shown_name, 'dateOfBirth', to_char(st.date_of_birth, 'YYYY-MM-DD'), 'age', ${age},
+              'gender', st.gender, 'race', st.race, 'neighborhood', ${neighborhood},
+              'schoolName', st.school_name, 'schoolYear', st.school_year, 'socialProgram', st.social_program,
+              'classIds', sv.class_ids, 'firstDay', to_char(sv.first_day, 'YYYY-MM-DD'), 'lastDay', to_char(sv.last_day, 'YYYY-MM-DD'),
+              'present', coalesce(c.present, 0), 'absent', coalesce(c.absent, 0), 'justified', coalesce(c.justified, 0),
+              'rollDays', coalesce(c.days, 0), 'frequencyPercent', ${frequencySql('c')}, 'specialNeeds', ${specialNeeds}
+            ) ORDER BY ${nameOrder('st')}`
+    : // the figures alone: each child's Counted cells (in the list's order: a neighbourhood's spellings tie in it)
+      `json_build_array(${age}, st.gender, st.race, ${neighborhood}, st.school_year, st.social_program, ${specialNeeds}, coalesce(c.present, 0))
+            ORDER BY ${nameOrder('st')}`;
+  const [answer] = await db.query<{ list: Array<(Omit<Row, 'classes'> & { classIds: string[] }) | CountedCells>; attendance: AttendanceRow[] }>(
+    `WITH chosen AS (${reportClassesSql('$3')}), stretch AS (
        -- each enrolment's days inside the period, [lo, hi] (the enrolment's end date is its first day off the roster)
        SELECT e.student_id, e.class_id, e.enrolled_on, e.ended_on,
               greatest(e.enrolled_on, $1::date) AS lo, least(coalesce(e.ended_on - 1, $2::date), $2::date) AS hi
@@ -78,46 +107,32 @@ export async function beneficiaryRows(db: Queryable, from: string, to: string, a
          FROM on_roster o
         WHERE o.first_day IS NOT NULL
         GROUP BY o.student_id
+     ), counted AS MATERIALIZED (${periodCountsSql(4, everyOrChosen)}
      ), counts AS (
-       -- whole months as the writes keep them (rules/counts.ts, the same rule one roll at a time), the ends from the rolls
        SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
-         FROM (SELECT m.student_id, m.days, m.present, m.absent, m.justified
-                 FROM attendance_month_counts m
-                WHERE m.month >= $8::date AND m.month <= $9::date AND ${everyOrChosen('m.class_id')}
-               UNION ALL
-               SELECT student_id, days, present, absent, justified FROM (${edges}) e) parts
+         FROM counted
         GROUP BY student_id
-     )
-     -- one JSON value, not a row per child: the embedded database's driver copies every field of every row apart
-     SELECT coalesce(json_agg(json_build_object(
-              'id', st.id, 'name', st.shown_name, 'dateOfBirth', to_char(st.date_of_birth, 'YYYY-MM-DD'),
-              'age', CASE WHEN st.date_of_birth IS NULL THEN NULL ELSE date_part('year', age($1::date, st.date_of_birth))::int END,
-              'gender', st.gender, 'race', st.race, 'neighborhood', nullif(btrim(st.address_neighborhood), ''),
-              'schoolName', st.school_name, 'schoolYear', st.school_year, 'socialProgram', st.social_program,
-              'classIds', sv.class_ids, 'firstDay', to_char(sv.first_day, 'YYYY-MM-DD'), 'lastDay', to_char(sv.last_day, 'YYYY-MM-DD'),
-              'present', coalesce(c.present, 0), 'absent', coalesce(c.absent, 0), 'justified', coalesce(c.justified, 0),
-              'rollDays', coalesce(c.days, 0), 'frequencyPercent', ${frequencySql('c')},
-              'specialNeeds', CASE sa.answers -> '${SPECIAL_NEEDS_QUESTION}' ->> 'yes' WHEN 'true' THEN 'YES' WHEN 'false' THEN 'NO' END
-            ) ORDER BY ${nameOrder('st')}), '[]') AS list
-       FROM served sv
-       JOIN students st ON st.id = sv.student_id
-       LEFT JOIN counts c ON c.student_id = sv.student_id
-       LEFT JOIN student_assessments sa ON sa.student_id = sv.student_id AND sa.form_type = 'SOCIAL'`,
-    [
-      from,
-      to,
-      activityIds,
-      first?.[0] ?? null,
-      first?.[1] ?? null,
-      second?.[0] ?? null,
-      second?.[1] ?? null,
-      parts.months?.[0] ?? null,
-      parts.months?.[1] ?? null,
-    ],
+     ), ${periodAttendanceCtes(everyOrChosen)}
+     -- one JSON value each, not a row per child: the embedded database's driver copies every field of every row apart
+     SELECT (SELECT coalesce(json_agg(${child}), '[]')
+               FROM served sv
+               JOIN students st ON st.id = sv.student_id
+               LEFT JOIN counts c ON c.student_id = sv.student_id
+               LEFT JOIN student_assessments sa ON sa.student_id = sv.student_id AND sa.form_type = 'SOCIAL') AS list,
+            ${periodAttendanceJson} AS attendance`,
+    [from, to, classes.map((group) => group.id), ...periodCountsParams(from, to), activityIds === null],
   );
+  const attendance = periodAttendanceOf(answer!.attendance);
+  if (!list) {
+    const cells = answer!.list as CountedCells[];
+    const rows = cells.map(([age, gender, race, neighborhood, schoolYear, socialProgram, specialNeeds, present]) => {
+      return { age, gender, race, neighborhood, schoolYear, socialProgram, specialNeeds, present };
+    });
+    return { rows, attendance };
+  }
   // each child's classes in the reports' order (activity by name, then class by title), named from the one list
   const place = new Map(classes.map((group, i) => [group.id, i]));
-  return answer!.list.map(({ classIds, ...row }) => ({
+  const rows = (answer!.list as Array<Omit<Row, 'classes'> & { classIds: string[] }>).map(({ classIds, ...row }) => ({
     ...row,
     classes: classIds
       .map((id) => place.get(id)!)
@@ -127,39 +142,11 @@ export async function beneficiaryRows(db: Queryable, from: string, to: string, a
         return { classId: group.id, className: group.title, activityId: group.activityId, activityName: group.activityName };
       }),
   }));
-}
-
-const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
-/** The first day of the month `delta` months after the month of `ms` (setUTCFullYear: Date.UTC reads years 0-99 as 19xx). */
-function monthStart(ms: number, delta = 0): number {
-  const day = new Date(ms);
-  const start = new Date(0);
-  start.setUTCFullYear(day.getUTCFullYear(), day.getUTCMonth() + delta, 1);
-  return start.getTime();
-}
-
-/**
- * A period split for counting: its whole months (`months`: the first days of the first and the last, null: none) and
- * the days before and after them (`edges`: at most two [first, last] ranges, inclusive).
- */
-export function periodParts(from: string, to: string): { months: [string, string] | null; edges: Array<[string, string]> } {
-  const start = Date.parse(from);
-  const end = Date.parse(to);
-  // the first day of the first month that starts on or after `from`
-  const firstWhole = from.endsWith('-01') ? start : monthStart(start, 1);
-  // the first day after the last month that ends on or before `to`
-  const afterLastWhole = end + DAY_MS === monthStart(end, 1) ? end + DAY_MS : monthStart(end);
-  if (firstWhole >= afterLastWhole) return { months: null, edges: [[from, to]] };
-  const months: [string, string] = [isoDay(firstWhole), isoDay(monthStart(afterLastWhole - DAY_MS))];
-  const edges: Array<[string, string]> = [];
-  if (start < firstWhole) edges.push([from, isoDay(firstWhole - DAY_MS)]);
-  if (afterLastWhole <= end) edges.push([isoDay(afterLastWhole), to]);
-  return { months, edges };
+  return { rows, attendance };
 }
 
 /** A breakdown's rows: each value's counts, most served first (then the value), "not recorded" (null) last. */
-function breakdown<R extends Row>(rows: readonly R[], valueOf: (row: R) => string | null, order?: readonly (string | null)[]): BreakdownRow[] {
+function breakdown<R extends Counted>(rows: readonly R[], valueOf: (row: R) => string | null, order?: readonly (string | null)[]): BreakdownRow[] {
   const byValue = new Map<string | null, BreakdownRow>();
   for (const value of order ?? []) byValue.set(value, { value, served: 0, attended: 0 });
   for (const row of rows) {
@@ -199,18 +186,47 @@ function commonSpellings(values: ReadonlyArray<string | null>): Map<string, stri
   return shown;
 }
 
-/** The report: the two counts, the breakdowns and the nominal list. */
-export async function beneficiariesReport(
-  db: Queryable,
-  query: { from: string; to: string; activityIds: readonly string[] },
-  bands: readonly AgeBand[],
-): Promise<Omit<BeneficiariesReport, 'attendance'>> {
-  const rows = await beneficiaryRows(db, query.from, query.to, query.activityIds.length ? query.activityIds : null);
+type Query = { from: string; to: string; activityIds: readonly string[] };
+/** The report with its nominal list: the pack's, and the screen's when it shows the list. */
+export type ListedReport = Omit<BeneficiariesReport, 'calendar' | 'students'> & { students: Beneficiary[] };
+
+/** The report: the two counts, the breakdowns, the nominal list and the attendance part. */
+export async function beneficiariesReport(db: Queryable, query: Query, bands: readonly AgeBand[]): Promise<ListedReport> {
+  const { rows, attendance } = await periodRows(db, query.from, query.to, query.activityIds.length ? query.activityIds : null, true);
   const withBand = rows.map((row) => ({ ...row, ageBand: ageBandOf(row.age, bands) }));
+  return {
+    ...figuresOf(query, bands, withBand, attendance),
+    // the special needs answer stays out of the list: it is the anamnese's, counted above, not shown per child
+    students: withBand.map(({ specialNeeds: _, ...student }) => student),
+  };
+}
+
+/** The report without its nominal list (`list=none`): the same figures, no child named. */
+export async function beneficiariesFigures(
+  db: Queryable,
+  query: Query,
+  bands: readonly AgeBand[],
+): Promise<Omit<BeneficiariesReport, 'calendar' | 'students'>> {
+  const { rows, attendance } = await periodRows(db, query.from, query.to, query.activityIds.length ? query.activityIds : null, false);
+  return figuresOf(
+    query,
+    bands,
+    rows.map((row) => ({ ...row, ageBand: ageBandOf(row.age, bands) })),
+    attendance,
+  );
+}
+
+/** The two counts and the breakdowns of the children served. */
+function figuresOf(
+  query: Query,
+  bands: readonly AgeBand[],
+  rows: ReadonlyArray<Counted & { ageBand: string | null }>,
+  attendance: PeriodAttendance,
+): Omit<BeneficiariesReport, 'calendar' | 'students'> {
   const neighborhoods = commonSpellings(rows.map((row) => row.neighborhood ?? null));
   const breakdowns: Record<BreakdownKey, BreakdownRow[]> = {
     // every band in its order, then ages outside them, then no date of birth
-    ageBand: breakdown(withBand, (row) => row.ageBand, [...bands.map((band) => band.label), OTHER_AGE, null]),
+    ageBand: breakdown(rows, (row) => row.ageBand, [...bands.map((band) => band.label), OTHER_AGE, null]),
     gender: breakdown(rows, (row) => row.gender),
     race: breakdown(rows, (row) => row.race),
     neighborhood: breakdown(rows, (row) => (row.neighborhood ? (neighborhoods.get(row.neighborhood) ?? null) : null)),
@@ -226,7 +242,6 @@ export async function beneficiariesReport(
     served: rows.length,
     attended: rows.filter((row) => row.present > 0).length,
     breakdowns,
-    // the special needs answer stays out of the list: it is the anamnese's, counted above, not shown per child
-    students: withBand.map(({ specialNeeds: _, ...student }) => student),
+    attendance,
   };
 }

@@ -8,9 +8,9 @@
 import { scheduleTextOf } from '../../src/api/class-schedule.ts';
 import type { ClassMeeting, NotHeldReason } from '../../src/api/contract.ts';
 import type { Queryable } from '../db/types.ts';
-import { periodParts } from './beneficiaries.ts';
 import { currentConsents } from './consents.ts';
-import { attendanceCountsSql, frequencySql, heldRoll } from './rules/frequency.ts';
+import { periodCountsParams, periodCountsSql } from './period-counts.ts';
+import { frequencySql, heldRoll } from './rules/frequency.ts';
 import { foldedOrder, nameOrder } from './rules/name-order.ts';
 import { onRoster } from './rules/roster.ts';
 import { settings } from './settings.ts';
@@ -98,16 +98,6 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
       ORDER BY r.class_id, r.date`,
     [from, to, activityIds],
   );
-  // Each child's figures per class and month: whole months as the writes keep them (rules/counts.ts, the rule one roll
-  // at a time), the period's ends that are not whole months from their rolls by the rule itself.
-  const parts = periodParts(from, to);
-  const [first, second] = parts.edges;
-  const edges = attendanceCountsSql({
-    perClass: true,
-    perMonth: true,
-    filter: (r) =>
-      `((${r}.date >= $6::date AND ${r}.date <= $7::date) OR (${r}.date >= $8::date AND ${r}.date <= $9::date)) AND ${r}.class_id IN (SELECT id FROM chosen)`,
-  });
   const lines = await db.query<LineRow>(
     `WITH chosen AS (${chosen}),
      months AS (
@@ -132,11 +122,11 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
          FROM attendance_entries a JOIN months mo ON a.date >= mo.lo AND a.date <= mo.hi
         WHERE a.class_id IN (SELECT id FROM chosen)
      ), counts AS (
-       SELECT m.student_id, m.class_id, m.month, m.days, m.present, m.absent, m.justified
-         FROM attendance_month_counts m
-        WHERE m.month >= $4::date AND m.month <= $5::date AND m.class_id IN (SELECT id FROM chosen)
-       UNION ALL
-       SELECT student_id, class_id, month, days, present, absent, justified FROM (${edges}) e
+       -- each child's figures per class and month: whole months as the writes keep them, the period's ends from the rolls
+       SELECT student_id, class_id, month, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent,
+              sum(justified)::int AS justified
+         FROM (${periodCountsSql(4, (classId) => `${classId} IN (SELECT id FROM chosen)`)}) counted
+        GROUP BY student_id, class_id, month
      ),
      cells AS (
        -- each shown child's mark on each roll of the month: P/A/J as marked; N on a held roll their roster had them on
@@ -160,17 +150,7 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
        LEFT JOIN marks m ON m.class_id = sh.class_id AND m.month = sh.month AND m.student_id = sh.student_id
        LEFT JOIN counts c ON c.student_id = sh.student_id AND c.class_id = sh.class_id AND c.month = sh.month
       ORDER BY sh.class_id, sh.month, ${nameOrder('st')}`,
-    [
-      from,
-      to,
-      activityIds,
-      parts.months?.[0] ?? null,
-      parts.months?.[1] ?? null,
-      first?.[0] ?? null,
-      first?.[1] ?? null,
-      second?.[0] ?? null,
-      second?.[1] ?? null,
-    ],
+    [from, to, activityIds, ...periodCountsParams(from, to)],
   );
   const rollsOf = new Map<string, ListRoll[]>();
   for (const { classId, date, held, reason, note, dayOff } of rolls) {

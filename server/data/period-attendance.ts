@@ -5,12 +5,9 @@
  * rolls (attendanceCountsSql, held rolls only), and the rolls held per class and month (heldRoll).
  */
 import type { PeriodAttendance } from '../../src/api/beneficiaries-contract.ts';
-import type { Queryable } from '../db/types.ts';
-import { periodParts } from './beneficiaries.ts';
-import { attendanceCountsSql, frequencySql, heldRoll } from './rules/frequency.ts';
-import { reportClasses, reportClassesSql } from './report-classes.ts';
+import { frequencySql, heldRoll } from './rules/frequency.ts';
 
-type Row = {
+export type AttendanceRow = {
   activityId: string;
   activityName: string;
   classId: string | null;
@@ -24,32 +21,22 @@ type Row = {
   frequencyPercent: number;
 };
 
-/** SQL condition: the class is one of those chosen; every class when no activity was asked for ($10), with nothing to look up. */
-const everyOrChosen = (classId: string): string => `($10::boolean OR ${classId} IN (SELECT id FROM chosen))`;
-
-export async function periodAttendance(db: Queryable, from: string, to: string, activityIds: readonly string[] | null): Promise<PeriodAttendance> {
-  const parts = periodParts(from, to);
-  const [first, second] = parts.edges;
-  const edges = attendanceCountsSql({
-    perClass: true,
-    perMonth: true,
-    filter: (r) =>
-      `((${r}.date >= $4::date AND ${r}.date <= $5::date) OR (${r}.date >= $6::date AND ${r}.date <= $7::date)) AND ${everyOrChosen(`${r}.class_id`)}`,
-  });
-  const classIds = (await reportClasses(db, activityIds)).map((group) => group.id);
-  const rows = await db.query<Row>(
-    `WITH chosen AS (${reportClassesSql('$3')}), sums AS (
+/**
+ * SQL: the common table expressions that sum the period's counts per activity, class and month (`grouped`), after a
+ * `chosen` (report-classes.ts reportClassesSql) and a `counted` (period-counts.ts periodCountsSql) of the same classes.
+ * `$1` and `$2` are the period's first and last days; `ofClasses` the condition on a class id that `counted` used.
+ */
+export const periodAttendanceCtes = (ofClasses: (classId: string) => string): string => `
+     sums AS (
        SELECT class_id, month, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
-         FROM (SELECT m.class_id, m.month, m.days, m.present, m.absent, m.justified
-                 FROM attendance_month_counts m
-                WHERE m.month >= $8::date AND m.month <= $9::date AND ${everyOrChosen('m.class_id')}
-               UNION ALL
-               SELECT class_id, month, days, present, absent, justified FROM (${edges}) e) counted
+         FROM counted
         GROUP BY class_id, month
+        -- a month's rows that sum to nothing (marks only outside the period, taken out of the kept month): no figures
+       HAVING sum(days) <> 0
      ), rolls AS (
        SELECT r.class_id, date_trunc('month', r.date)::date AS month, count(*)::int AS rolls
          FROM attendance_rolls r
-        WHERE r.date >= $1::date AND r.date <= $2::date AND ${heldRoll('r')} AND ${everyOrChosen('r.class_id')}
+        WHERE r.date >= $1::date AND r.date <= $2::date AND ${heldRoll('r')} AND ${ofClasses('r.class_id')}
         GROUP BY 1, 2
      ), joined AS (
        SELECT ch.activity_id, k.class_id, k.month, coalesce(r.rolls, 0) AS rolls, coalesce(s.days, 0) AS days,
@@ -63,29 +50,25 @@ export async function periodAttendance(db: Queryable, from: string, to: string, 
               sum(absent)::int AS absent, sum(justified)::int AS justified
          FROM joined
         GROUP BY GROUPING SETS ((activity_id, class_id, month), (activity_id, class_id), (activity_id, month), (activity_id))
-     )
-     SELECT g.activity_id AS "activityId", a.activity_name AS "activityName", g.class_id AS "classId", cl.title AS "className",
-            to_char(g.month, 'YYYY-MM') AS month, g.rolls, g.present, g.absent, g.justified, g.days AS "rollDays",
-            ${frequencySql('g')} AS "frequencyPercent"
+     )`;
+
+/**
+ * SQL: the rows of `grouped` (periodAttendanceCtes) as one JSON array (the embedded database's driver copies every
+ * field of every row apart), an activity's figures first, then its months, then each class's figures and months.
+ */
+export const periodAttendanceJson = `(
+     SELECT coalesce(json_agg(json_build_object(
+              'activityId', g.activity_id, 'activityName', a.activity_name, 'classId', g.class_id, 'className', cl.title,
+              'month', to_char(g.month, 'YYYY-MM'), 'rolls', g.rolls, 'present', g.present, 'absent', g.absent, 'justified', g.justified,
+              'rollDays', g.days, 'frequencyPercent', ${frequencySql('g')})
+            ORDER BY a.activity_place, g.class_id IS NOT NULL, cl.place, g.month IS NOT NULL, g.month), '[]')
        FROM grouped g
        JOIN (SELECT DISTINCT activity_id, activity_name, activity_place FROM chosen) a ON a.activity_id = g.activity_id
-       LEFT JOIN chosen cl ON cl.id = g.class_id
-      -- an activity's figures first, then its months, then each class's figures and months
-      ORDER BY a.activity_place, g.class_id IS NOT NULL, cl.place, g.month IS NOT NULL, g.month`,
-    [
-      from,
-      to,
-      classIds,
-      first?.[0] ?? null,
-      first?.[1] ?? null,
-      second?.[0] ?? null,
-      second?.[1] ?? null,
-      parts.months?.[0] ?? null,
-      parts.months?.[1] ?? null,
-      activityIds === null,
-    ],
-  );
-  const figures = ({ rolls, present, absent, justified, rollDays, frequencyPercent }: Row) => ({
+       LEFT JOIN chosen cl ON cl.id = g.class_id)`;
+
+/** The attendance part of the report from periodAttendanceJson's rows, in their order. */
+export function periodAttendanceOf(rows: readonly AttendanceRow[]): PeriodAttendance {
+  const figures = ({ rolls, present, absent, justified, rollDays, frequencyPercent }: AttendanceRow) => ({
     rolls,
     present,
     absent,

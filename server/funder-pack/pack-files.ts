@@ -3,7 +3,8 @@
  * (pack-zip.ts): the nominal list as XLSX and CSV, the summary, the children without image-use consent, then one
  * attendance list per class and month.
  */
-import type { ActivityCalendar, BeneficiariesReport } from '../../src/api/beneficiaries-contract.ts';
+import type { ActivityCalendar } from '../../src/api/beneficiaries-contract.ts';
+import type { ListedReport } from '../data/beneficiaries.ts';
 import { toCsv } from '../../src/lib/csv.ts';
 import type { ClassMonthList, PackHeader, PackPerson } from '../data/funder-pack.ts';
 import { attendanceListPdf } from './attendance-list-pdf.ts';
@@ -13,7 +14,7 @@ import type { PackFile } from './pack-zip.ts';
 import { summaryPdf } from './summary-pdf.ts';
 
 export type PackData = {
-  report: Omit<BeneficiariesReport, 'calendar'>;
+  report: ListedReport;
   calendar: ActivityCalendar;
   lists: readonly ClassMonthList[];
   people: ReadonlyMap<string, PackPerson>;

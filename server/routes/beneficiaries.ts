@@ -6,8 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { beneficiariesQuerySchema, beneficiariesReportSchema, type AgeBand } from '../../src/api/beneficiaries-contract.ts';
 import { activityCalendar } from '../data/activity-calendar.ts';
-import { beneficiariesReport } from '../data/beneficiaries.ts';
-import { periodAttendance } from '../data/period-attendance.ts';
+import { beneficiariesFigures, beneficiariesReport } from '../data/beneficiaries.ts';
 import { badRequest } from '../errors.ts';
 import { errors, type ApiContext } from './context.ts';
 
@@ -20,20 +19,24 @@ export const beneficiariesRoutes: FastifyPluginAsyncZod<ApiContext & { ageBands:
         tags: ['attendance'],
         summary:
           'Beneficiaries served from `from` to `to` (inclusive): children on the roster of a class (of the activities given, or any) on at least one day of the period and active then; of them, those with at least one presence; broken down by age band at the period start (REPORT_AGE_BANDS), gender, race, neighbourhood, school year, social programme and special needs; and the nominal list with each child’s frequency over the period; attendance per activity and class over the period, each month beside it; the activity calendar (per class and month: days held, not held and why, days off)',
-        description: 'Repeat activityId for several activities. The nominal list is a read of each child named: one access record row per child.',
+        description:
+          'Repeat activityId for several activities. The nominal list is a read of each child named: one access record row per child. ' +
+          'list=none: the figures alone, without the nominal list (`students` absent), naming no child.',
         querystring: beneficiariesQuerySchema,
         response: { 200: beneficiariesReportSchema, ...errors(400) },
       },
     },
     async (request) => {
-      const { from, to, activityId } = request.query;
+      const { from, to, activityId, list } = request.query;
       if (from > to) throw badRequest(`The period ends (${to}) before it starts (${from})`);
       const activityIds = activityId === undefined ? [] : [...new Set([activityId].flat())];
-      const report = await beneficiariesReport(db, { from, to, activityIds }, ageBands);
-      const attendance = await periodAttendance(db, from, to, activityIds.length ? activityIds : null);
-      const calendar = await activityCalendar(db, from, to, activityIds.length ? activityIds : null);
+      const query = { from, to, activityIds };
+      const calendarOf = () => activityCalendar(db, from, to, activityIds.length ? activityIds : null);
+      // the figures alone name no child: one access record row, with no child in it
+      if (list === 'none') return { ...(await beneficiariesFigures(db, query, ageBands)), calendar: await calendarOf() };
+      const report = await beneficiariesReport(db, query, ageBands);
       request.auditStudents = report.students.map((student) => student.id);
-      return { ...report, attendance, calendar };
+      return { ...report, calendar: await calendarOf() };
     },
   );
 };

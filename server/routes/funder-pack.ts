@@ -1,7 +1,7 @@
 /**
  * The funder's pack (issue 53): GET /reports/funder-pack?from=&to=[&activityId=...][&cpf=full], one ZIP made for the
  * request and streamed as it is made, never kept on the server (funder-pack/pack-zip.ts). Its figures are the period
- * report's (data/beneficiaries.ts, period-attendance.ts, activity-calendar.ts) and the month grid's rules
+ * report's (data/beneficiaries.ts with period-attendance.ts, activity-calendar.ts) and the month grid's rules
  * (data/funder-pack.ts), read in one transaction: one moment of the data. It names children, so every child named is in
  * the access record, one row each in one statement (server/access.ts, `auditStudents`), with whether the CPF went in full.
  */
@@ -12,7 +12,6 @@ import { funderPackFileName, funderPackQuerySchema } from '../../src/api/funder-
 import { activityCalendar } from '../data/activity-calendar.ts';
 import { beneficiariesReport } from '../data/beneficiaries.ts';
 import { classMonthLists, packHeader, packPeople, withoutImageConsent } from '../data/funder-pack.ts';
-import { periodAttendance } from '../data/period-attendance.ts';
 import { badRequest } from '../errors.ts';
 import { packFiles } from '../funder-pack/pack-files.ts';
 import { packStream } from '../funder-pack/pack-zip.ts';
@@ -54,7 +53,7 @@ export const funderPackRoutes: FastifyPluginAsyncZod<ApiContext & { ageBands: re
         const lists = await classMonthLists(tx, from, to, chosen);
         const named = [...new Set([...report.students.map((s) => s.id), ...lists.flatMap((list) => list.lines.map((line) => line.id))])];
         return {
-          report: { ...report, attendance: await periodAttendance(tx, from, to, chosen) },
+          report,
           calendar: await activityCalendar(tx, from, to, chosen),
           lists,
           named,

@@ -59,6 +59,8 @@ export const beneficiariesQuerySchema = z.object({
   to: isoDateSchema,
   /** One activity, or several (the parameter repeated); absent: the whole programme. */
   activityId: z.optional(z.union([idText, z.array(idText).check(z.maxLength(REPORT_ACTIVITIES_MAX))])),
+  /** `none`: the figures without the nominal list (`students` absent), which names no child: the screen's first answer. */
+  list: z.optional(z.literal('none')),
 });
 export type BeneficiariesQuery = z.infer<typeof beneficiariesQuerySchema>;
 
@@ -165,7 +167,8 @@ export const beneficiariesReportSchema = z.object({
     socialProgram: z.array(breakdownRowSchema),
     specialNeeds: z.array(breakdownRowSchema),
   }),
-  students: z.array(beneficiarySchema),
+  /** The nominal list; absent when the request asked for none (`list=none`). */
+  students: z.optional(z.array(beneficiarySchema)),
   /** Attendance per activity and class over the period, with each month beside it. */
   attendance: periodAttendanceSchema,
   /** The activity calendar; optional: a copy kept on a device from before it existed has none. */

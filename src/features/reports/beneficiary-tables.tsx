@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { BeneficiariesReport, BreakdownKey, BreakdownRow } from '../../api/beneficiaries-contract.ts';
+import type { BeneficiariesReport, Beneficiary, BreakdownKey, BreakdownRow } from '../../api/beneficiaries-contract.ts';
 import { enumLabels } from '../../components/enum-labels.ts';
 import { WideTable } from '../../components/wide-table.tsx';
 import type { Locale } from '../../lib/i18n.ts';
@@ -109,10 +109,10 @@ function Breakdown({ id, title, rows, labelOf }: { id: string; title: string; ro
   );
 }
 
-export function NominalList({ report }: { report: BeneficiariesReport }) {
+export function NominalList({ students }: { students: readonly Beneficiary[] }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
-  if (report.students.length === 0)
+  if (students.length === 0)
     return (
       <Text>
         <Trans>No child was served in this period.</Trans>
@@ -153,7 +153,7 @@ export function NominalList({ report }: { report: BeneficiariesReport }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {report.students.map((student) => (
+          {students.map((student) => (
             <Table.Tr key={student.id}>
               <Table.Th scope="row" fw={500}>
                 {student.name}

@@ -1,8 +1,9 @@
 /**
  * The period report for funders (issue 53, /relatorios/prestacao-de-contas, 'reports:read'): for a period and the
  * whole programme or some activities, the beneficiaries served and those who came, with the rule written out, each
- * breakdown as a chart and a table, and the nominal list. The answer is kept on the device like the other reports:
- * offline, the last one of that period shows, saying from when.
+ * breakdown as a chart and a table, and the nominal list. The figures come first, without the list (which names every
+ * child, so each reading of it is in their access records); the list is asked for when it is shown. Both answers are
+ * kept on the device like the other reports: offline, the last one of that period shows, saying from when.
  */
 import { useState } from 'react';
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -14,7 +15,8 @@ import { beneficiariesQueryOptions } from '../../api/beneficiaries.ts';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { localIsoDate } from '../../lib/calendar-date.ts';
-import { answerState } from '../../offline/list-source.ts';
+import { answerState, type AnswerState } from '../../offline/list-source.ts';
+import type { BeneficiariesReport } from '../../api/beneficiaries-contract.ts';
 import { ActivityCalendarTable } from './activity-calendar-table.tsx';
 import { AttendanceTable, Breakdowns, NominalList } from './beneficiary-tables.tsx';
 import { FunderPackButton } from './funder-pack-button.tsx';
@@ -27,8 +29,9 @@ export function FunderReportPage({ search, onSearchChange }: { search: Search; o
   const { t, i18n } = useLingui();
   const period = periodOfSearch(search, localIsoDate());
   const activityIds = activityIdsOf(search.activities);
-  const report = answerState(useQuery(beneficiariesQueryOptions({ ...period, activityIds })));
+  const report = answerState(useQuery(beneficiariesQueryOptions({ ...period, activityIds }, 'figures')));
   const [listShown, setListShown] = useState(false);
+  const listed = answerState(useQuery({ ...beneficiariesQueryOptions({ ...period, activityIds }, 'list'), enabled: listShown }));
   const fromText = dateText(i18n.locale, period.from);
   const toText = dateText(i18n.locale, period.to);
   const data = report.data;
@@ -111,12 +114,32 @@ export function FunderReportPage({ search, onSearchChange }: { search: Search; o
               </Button>
             </Group>
             <Text size="sm" c="gray.7" mb="sm">
-              <Trans>Each reading of this report is in the access record of every child it names.</Trans>
+              <Trans>Each showing of the list is in the access record of every child it names.</Trans>
             </Text>
-            {listShown && <NominalList report={data} />}
+            {listShown && <ListPart listed={listed} />}
           </section>
         </Stack>
       )}
     </>
+  );
+}
+
+/** The nominal list once asked for: its own answer (and its device copy, with its date), loading or unreachable. */
+function ListPart({ listed }: { listed: AnswerState<BeneficiariesReport> }) {
+  const { t } = useLingui();
+  const students = listed.data?.students;
+  if (students) {
+    return (
+      <>
+        <ListSourceBanner source={listed.source} savedAt={listed.savedAt} />
+        <NominalList students={students} />
+      </>
+    );
+  }
+  if (listed.source === 'loading') return <Loader size="sm" aria-label={t`Loading the list`} />;
+  return (
+    <Text c="red.8">
+      <Trans>The list could not be loaded. It will show when the server can be reached.</Trans>
+    </Text>
   );
 }

@@ -5,9 +5,10 @@
  * on a hand-checked fixture (March 2025, before any seeded enrolment, so the whole programme is the fixture alone).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beneficiariesReportSchema, parseAgeBands, type BeneficiariesReport } from '../../../src/api/beneficiaries-contract.ts';
+import { beneficiariesReportSchema, parseAgeBands, type Beneficiary, type BeneficiariesReport } from '../../../src/api/beneficiaries-contract.ts';
 import { attendanceGridSchema } from '../../../src/api/contract.ts';
-import { periodParts } from '../../../server/data/beneficiaries.ts';
+import { countingPlan, periodCountsParams, periodCountsSql, periodParts } from '../../../server/data/period-counts.ts';
+import { attendanceCountsSql } from '../../../server/data/rules/frequency.ts';
 import { funderFixture } from './support/funder-fixture.ts';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -17,10 +18,13 @@ beforeAll(async () => {
 }, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
 
-async function report(query: string): Promise<BeneficiariesReport> {
+/** The report with its nominal list (the route's default). */
+async function report(query: string): Promise<BeneficiariesReport & { students: Beneficiary[] }> {
   const response = await server.app.inject(`/api/reports/beneficiaries?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return beneficiariesReportSchema.parse(response.json());
+  const answer = beneficiariesReportSchema.parse(response.json());
+  expect(answer.students).toBeDefined();
+  return { ...answer, students: answer.students! };
 }
 
 describe('GET /api/reports/beneficiaries', () => {
@@ -139,6 +143,68 @@ describe('GET /api/reports/beneficiaries', () => {
       ],
     });
     expect(periodParts('0001-01-01', '9999-12-31')).toEqual({ months: ['0001-01-01', '9999-12-01'], edges: [] });
+  });
+
+  it('counts an end of the period from its rolls, or as its whole month less the rest of it, with the same figures', async () => {
+    // 15 Feb to 5 Apr: both ends counted from their rolls; 31 Jan to 20 Mar: March as its kept counts less 21-31 March
+    expect(countingPlan('2025-02-15', '2025-04-05')).toEqual({
+      months: ['2025-03-01', '2025-03-01'],
+      add: [
+        ['2025-02-15', '2025-02-28'],
+        ['2025-04-01', '2025-04-05'],
+      ],
+      subtract: [],
+    });
+    expect(countingPlan('2025-01-31', '2025-03-20')).toEqual({
+      months: ['2025-02-01', '2025-03-01'],
+      add: [['2025-01-31', '2025-01-31']],
+      subtract: [['2025-03-21', '2025-03-31']],
+    });
+    // a period inside one month, less its two sides; a short one across two months, from its rolls
+    expect(countingPlan('2025-03-02', '2025-03-30').subtract).toEqual([
+      ['2025-03-01', '2025-03-01'],
+      ['2025-03-31', '2025-03-31'],
+    ]);
+    expect(countingPlan('2025-02-23', '2025-03-04')).toEqual({ months: null, add: [['2025-02-23', '2025-03-04']], subtract: [] });
+    // every way of counting gives the rule applied to the period's rolls, per child, class and month
+    for (const [from, to] of [
+      ['2025-01-31', '2025-03-20'],
+      ['2025-02-10', '2025-03-23'],
+      ['2025-03-02', '2025-03-30'],
+      ['2025-03-04', '2025-03-25'],
+      ['2025-02-15', '2025-04-05'],
+      ['2025-02-23', '2025-03-04'],
+    ] as const) {
+      const byPlan = await server.db.query(
+        `SELECT student_id, class_id, to_char(month, 'YYYY-MM') AS month, sum(days)::int AS days, sum(present)::int AS present,
+                sum(absent)::int AS absent, sum(justified)::int AS justified
+           FROM (${periodCountsSql(1, () => 'true')}) counted GROUP BY 1, 2, 3 HAVING sum(days) <> 0 ORDER BY 1, 2, 3`,
+        periodCountsParams(from, to),
+      );
+      const fromRolls = await server.db.query(
+        `SELECT student_id, class_id, to_char(month, 'YYYY-MM') AS month, days, present, absent, justified
+           FROM (${attendanceCountsSql({ perClass: true, perMonth: true, filter: (r) => `${r}.date >= $1::date AND ${r}.date <= $2::date` })}) c
+          ORDER BY 1, 2, 3`,
+        [from, to],
+      );
+      expect(byPlan, `${from} to ${to}`).toEqual(fromRolls);
+      expect(fromRolls.length, `${from} to ${to}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers the figures alone when asked for no list, naming no child in the access record', async () => {
+    const listed = await report('from=2025-02-15&to=2025-03-20');
+    const response = await server.app.inject('/api/reports/beneficiaries?from=2025-02-15&to=2025-03-20&list=none');
+    expect(response.statusCode).toBe(200);
+    const figures = beneficiariesReportSchema.parse(response.json());
+    expect(figures.students).toBeUndefined();
+    const { students: _, ...listedFigures } = listed;
+    expect(figures).toEqual(listedFigures);
+    const [entry] = await server.db.query<{ n: number; student: string | null }>(
+      `SELECT count(*)::int AS n, max(student_id) AS student
+         FROM access_log WHERE route = '/reports/beneficiaries' AND at = (SELECT max(at) FROM access_log WHERE route = '/reports/beneficiaries')`,
+    );
+    expect(entry).toEqual({ n: 1, student: null });
   });
 
   it('gives attendance per activity and class over the period, each month beside it, by the one rule over summed counts', async () => {
