@@ -38,7 +38,12 @@ export type ListLine = {
   frequencyPercent: number;
 };
 /** A class's month inside the period: its rolls (the list's columns) and a line per child the month grid shows. */
-export type ClassMonthList = {
+export type ClassMonthList = Omit<KeptList, 'lines'> & { lines: ListLine[] };
+/**
+ * A class's month as the pack keeps it until its PDF is made: its lines as the database wrote them, one JSON text
+ * (a pack holds some 60,000 lines: as objects, about five times the memory), read by listOf.
+ */
+export type KeptList = {
   activityId: string;
   activityName: string;
   classId: string;
@@ -48,8 +53,23 @@ export type ClassMonthList = {
   schedule: string | null;
   month: string;
   rolls: ListRoll[];
-  lines: ListLine[];
+  lines: string;
 };
+
+/** A kept list with its lines read: [id, name, marks ('-' for none), present, absent, justified, roll days, frequency]. */
+export function listOf(list: KeptList): ClassMonthList {
+  const cells = JSON.parse(list.lines) as Array<[string, string, string | null, number, number, number, number, number]>;
+  return {
+    ...list,
+    lines: cells.map(([id, name, marks, present, absent, justified, rollDays, frequencyPercent]) => {
+      const cellsOf = [...(marks ?? '')].map((mark) => (mark === '-' ? null : (mark as 'P' | 'A' | 'J' | 'N')));
+      return { id, name, marks: cellsOf, present, absent, justified, rollDays, frequencyPercent };
+    }),
+  };
+}
+
+/** Classes read per statement of the lists: each statement's working memory and answer stay small (the embedded database keeps its memory's high-water mark). */
+const CLASSES_PER_READ = 40;
 
 type ClassRow = {
   id: string;
@@ -71,14 +91,14 @@ function scheduleOfRow(row: ClassRow): { weekDay: string | null; schedule: strin
   return meetings.length === 1 ? { weekDay: meetings[0]!.weekDay || null, schedule: text } : { weekDay: null, schedule: text };
 }
 type RollRow = { classId: string; date: string; held: boolean; reason: NotHeldReason | null; note: string | null; dayOff: string | null };
-type LineRow = Omit<ListLine, 'marks'> & { classId: string; month: string; marks: string | null };
+type LinesRow = { classId: string; month: string; lines: string };
 
 /**
  * Every class (of the chosen activities, null: all) and month of the period that has a roll or a child on its roster,
  * with the month grid's lines restricted to the period's days: a child on the roster on some day of it or marked on one
  * of its rolls; P/A/J as marked, N (not marked) on a held roll the child's roster day had them on, nothing otherwise.
  */
-export async function classMonthLists(db: Queryable, from: string, to: string, activityIds: readonly string[] | null): Promise<ClassMonthList[]> {
+export async function classMonthLists(db: Queryable, from: string, to: string, activityIds: readonly string[] | null): Promise<KeptList[]> {
   const chosen = `SELECT c.id FROM classes c WHERE $3::text[] IS NULL OR c.activity_id = ANY($3::text[])`;
   const classes = await db.query<ClassRow>(
     `SELECT c.id, c.title, c.activity_id AS "activityId", a.name AS "activityName",
@@ -98,8 +118,7 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
       ORDER BY r.class_id, r.date`,
     [from, to, activityIds],
   );
-  const lines = await db.query<LineRow>(
-    `WITH chosen AS (${chosen}),
+  const linesSql = `WITH chosen AS (SELECT unnest($3::text[]) AS id),
      months AS (
        SELECT m::date AS month, greatest(m::date, $1::date) AS lo, least((m + interval '1 month' - interval '1 day')::date, $2::date) AS hi
          FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') m
@@ -109,14 +128,19 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
               greatest(e.enrolled_on, mo.lo) AS lo, least(coalesce(e.ended_on - 1, mo.hi), mo.hi) AS hi
          FROM class_enrollments e JOIN chosen c ON c.id = e.class_id
          JOIN months mo ON e.enrolled_on <= mo.hi AND (e.ended_on IS NULL OR e.ended_on > mo.lo)
+     ), inactive AS (
+       -- the children with a deactivation that touches the period: only their stretches ask the roster rule day by day
+       SELECT DISTINCT i.student_id FROM student_inactivity i WHERE i.from_on <= $2::date AND (i.until_on IS NULL OR i.until_on > $1::date)
      ), shown AS (
-       -- on the roster on some day: the rule can only change at the stretch's start and where an inactivity ends
+       -- on the roster on some day: the rule can only change at the stretch's start and where an inactivity ends (any
+       -- other child is on it every day of a stretch that has a day)
        SELECT s.class_id, s.month, s.month_lo, s.month_hi, s.student_id FROM stretch s
-        WHERE EXISTS (SELECT 1 FROM (SELECT s.lo AS day
-                                     UNION ALL
-                                     SELECT i.until_on FROM student_inactivity i
-                                      WHERE i.student_id = s.student_id AND i.until_on > s.lo AND i.until_on <= s.hi) d
-                       WHERE ${onRoster('s', 'd.day')})
+        WHERE CASE WHEN s.student_id NOT IN (SELECT student_id FROM inactive) THEN s.lo <= s.hi
+                   ELSE EXISTS (SELECT 1 FROM (SELECT s.lo AS day
+                                               UNION ALL
+                                               SELECT i.until_on FROM student_inactivity i
+                                                WHERE i.student_id = s.student_id AND i.until_on > s.lo AND i.until_on <= s.hi) d
+                                 WHERE ${onRoster('s', 'd.day')}) END
        UNION
        SELECT a.class_id, mo.month, mo.lo, mo.hi, a.student_id
          FROM attendance_entries a JOIN months mo ON a.date >= mo.lo AND a.date <= mo.hi
@@ -142,37 +166,36 @@ export async function classMonthLists(db: Queryable, from: string, to: string, a
      ), marks AS (
        SELECT class_id, month, student_id, string_agg(mark, '' ORDER BY date) AS marks FROM cells GROUP BY class_id, month, student_id
      )
-     SELECT sh.class_id AS "classId", to_char(sh.month, 'YYYY-MM') AS month, st.id, st.shown_name AS name, m.marks,
-            coalesce(c.present, 0) AS present, coalesce(c.absent, 0) AS absent, coalesce(c.justified, 0) AS justified,
-            coalesce(c.days, 0) AS "rollDays", ${frequencySql('c')} AS "frequencyPercent"
+     -- a list's lines as one JSON text (the embedded database's driver copies every field of every row apart)
+     SELECT sh.class_id AS "classId", to_char(sh.month, 'YYYY-MM') AS month,
+            json_agg(json_build_array(st.id, st.shown_name, m.marks, coalesce(c.present, 0), coalesce(c.absent, 0), coalesce(c.justified, 0),
+                                      coalesce(c.days, 0), ${frequencySql('c')}) ORDER BY ${nameOrder('st')})::text AS lines
        FROM shown sh
        JOIN students st ON st.id = sh.student_id
        LEFT JOIN marks m ON m.class_id = sh.class_id AND m.month = sh.month AND m.student_id = sh.student_id
        LEFT JOIN counts c ON c.student_id = sh.student_id AND c.class_id = sh.class_id AND c.month = sh.month
-      ORDER BY sh.class_id, sh.month, ${nameOrder('st')}`,
-    [from, to, activityIds, ...periodCountsParams(from, to)],
-  );
+      GROUP BY sh.class_id, sh.month`;
+  // a few classes per statement, all in the caller's transaction (one moment of the data)
+  const lines: LinesRow[] = [];
+  for (let i = 0; i < classes.length; i += CLASSES_PER_READ) {
+    const ids = classes.slice(i, i + CLASSES_PER_READ).map((group) => group.id);
+    lines.push(...(await db.query<LinesRow>(linesSql, [from, to, ids, ...periodCountsParams(from, to)])));
+  }
   const rollsOf = new Map<string, ListRoll[]>();
   for (const { classId, date, held, reason, note, dayOff } of rolls) {
     const key = `${classId} ${date.slice(0, 7)}`;
     const roll: ListRoll = { date, held, notHeld: reason === null ? null : { reason, note }, dayOff };
     rollsOf.set(key, [...(rollsOf.get(key) ?? []), roll]);
   }
-  const linesOf = new Map<string, ListLine[]>();
-  for (const { classId, month, marks, ...line } of lines) {
-    const key = `${classId} ${month}`;
-    const list = linesOf.get(key) ?? [];
-    list.push({ ...line, marks: [...(marks ?? '')].map((mark) => (mark === '-' ? null : (mark as 'P' | 'A' | 'J' | 'N'))) });
-    linesOf.set(key, list);
-  }
+  const linesOf = new Map(lines.map((row) => [`${row.classId} ${row.month}`, row.lines]));
   const months = monthsOf(from, to);
-  const result: ClassMonthList[] = [];
+  const result: KeptList[] = [];
   for (const group of classes)
     for (const month of months) {
       const key = `${group.id} ${month}`;
       const monthRolls = rollsOf.get(key) ?? [];
-      const monthLines = linesOf.get(key) ?? [];
-      if (monthRolls.length === 0 && monthLines.length === 0) continue;
+      const monthLines = linesOf.get(key) ?? '[]';
+      if (monthRolls.length === 0 && monthLines === '[]') continue;
       result.push({
         activityId: group.activityId,
         activityName: group.activityName,

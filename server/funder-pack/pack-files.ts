@@ -6,7 +6,7 @@
 import type { ActivityCalendar } from '../../src/api/beneficiaries-contract.ts';
 import type { ListedReport } from '../data/beneficiaries.ts';
 import { toCsv } from '../../src/lib/csv.ts';
-import type { ClassMonthList, PackHeader, PackPerson } from '../data/funder-pack.ts';
+import { listOf, type KeptList, type PackHeader, type PackPerson } from '../data/funder-pack.ts';
 import { attendanceListPdf } from './attendance-list-pdf.ts';
 import { pathPart } from './labels.ts';
 import { nominalCsv, nominalRows, nominalXlsx } from './nominal-list.ts';
@@ -16,7 +16,7 @@ import { summaryPdf } from './summary-pdf.ts';
 export type PackData = {
   report: ListedReport;
   calendar: ActivityCalendar;
-  lists: readonly ClassMonthList[];
+  lists: readonly KeptList[];
   people: ReadonlyMap<string, PackPerson>;
   withoutConsent: ReadonlyMap<string, 'REFUSED' | 'MISSING'>;
   header: PackHeader;
@@ -25,7 +25,7 @@ export type PackData = {
 };
 
 /** Each class-month list's path, frequencia/<activity>/<class>-<YYYY-MM>.pdf, numbered when two classes share a name. */
-export function listPaths(lists: readonly ClassMonthList[]): string[] {
+export function listPaths(lists: readonly KeptList[]): string[] {
   const taken = new Map<string, number>();
   const classPart = new Map<string, string>();
   return lists.map((list) => {
@@ -73,5 +73,5 @@ export function* packFiles(data: PackData): Generator<PackFile> {
   };
   const paths = listPaths(data.lists);
   for (const [i, list] of data.lists.entries())
-    yield { path: paths[i]!, bytes: () => attendanceListPdf(list, data.header, data.madeOn), stored: true };
+    yield { path: paths[i]!, bytes: () => attendanceListPdf(listOf(list), data.header, data.madeOn), stored: true };
 }

@@ -11,7 +11,7 @@ import type { AgeBand } from '../../src/api/beneficiaries-contract.ts';
 import { funderPackFileName, funderPackQuerySchema } from '../../src/api/funder-pack-contract.ts';
 import { activityCalendar } from '../data/activity-calendar.ts';
 import { beneficiariesReport } from '../data/beneficiaries.ts';
-import { classMonthLists, packHeader, packPeople, withoutImageConsent } from '../data/funder-pack.ts';
+import { classMonthLists, listOf, packHeader, packPeople, withoutImageConsent } from '../data/funder-pack.ts';
 import { badRequest } from '../errors.ts';
 import { packFiles } from '../funder-pack/pack-files.ts';
 import { packStream } from '../funder-pack/pack-zip.ts';
@@ -51,12 +51,13 @@ export const funderPackRoutes: FastifyPluginAsyncZod<ApiContext & { ageBands: re
       const data = await db.transaction(async (tx) => {
         const report = await beneficiariesReport(tx, { from, to, activityIds }, ageBands);
         const lists = await classMonthLists(tx, from, to, chosen);
-        const named = [...new Set([...report.students.map((s) => s.id), ...lists.flatMap((list) => list.lines.map((line) => line.id))])];
+        const named = new Set(report.students.map((s) => s.id));
+        for (const list of lists) for (const line of listOf(list).lines) named.add(line.id);
         return {
           report,
           calendar: await activityCalendar(tx, from, to, chosen),
           lists,
-          named,
+          named: [...named],
           people: await packPeople(
             tx,
             report.students.map((s) => s.id),

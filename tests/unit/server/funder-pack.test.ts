@@ -11,7 +11,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceGridSchema } from '../../../src/api/contract.ts';
-import { classMonthLists } from '../../../server/data/funder-pack.ts';
+import { classMonthLists, listOf } from '../../../server/data/funder-pack.ts';
 import { funderFixture, type FunderFixture } from './support/funder-fixture.ts';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -178,7 +178,7 @@ describe('GET /api/reports/funder-pack', () => {
   });
 
   it('gives each class-month list the month grid’s marks and figures', async () => {
-    const lists = await classMonthLists(server.db, '2025-03-01', '2025-03-31', [fixture.futebol]);
+    const lists = (await classMonthLists(server.db, '2025-03-01', '2025-03-31', [fixture.futebol])).map(listOf);
     expect(lists.map((list) => [list.className, list.month])).toEqual([['Segunda', '2025-03']]);
     const grid = attendanceGridSchema.parse((await server.app.inject(`/api/classes/${fixture.segunda}/attendance?month=2025-03`)).json());
     expect(lists[0]!.rolls.map((roll) => roll.date)).toEqual(grid.dates);
@@ -207,8 +207,8 @@ describe('GET /api/reports/funder-pack', () => {
 
   it('counts a month cut by the period from its rolls as the whole month is counted from the kept counts', async () => {
     // March's first roll is on the 3rd: from the 2nd, March is counted from its rolls (not a whole month), the same figures
-    const whole = await classMonthLists(server.db, '2025-03-01', '2025-03-31', null);
-    const cut = await classMonthLists(server.db, '2025-03-02', '2025-03-31', null);
+    const whole = (await classMonthLists(server.db, '2025-03-01', '2025-03-31', null)).map(listOf);
+    const cut = (await classMonthLists(server.db, '2025-03-02', '2025-03-31', null)).map(listOf);
     expect(cut.map((list) => list.lines)).toEqual(whole.map((list) => list.lines));
     expect(whole.flatMap((list) => list.lines).some((line) => line.rollDays > 0)).toBe(true);
   });
