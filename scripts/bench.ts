@@ -612,10 +612,19 @@ async function serverFigures(): Promise<void> {
   const beneficiaries = reports?.beneficiaries;
   if (beneficiaries)
     rows.push({
-      figure: "server the period report's beneficiaries, half a year (5,000 students): median (slowest)",
+      figure: "server the period report's figures alone (list=none, what the screen asks first), half a year (5,000 students): median (slowest)",
       value: `${beneficiaries.medianMs} ms (${beneficiaries.maxMs})`,
       goal: '<= 500 ms',
       vsGoal: ratio(beneficiaries.medianMs, 500, 'at most'),
+    });
+  // The same answer with the nominal list of every child served, asked when the list is shown: no goal of its own.
+  const listed = reports?.beneficiariesWithList;
+  if (listed)
+    rows.push({
+      figure: 'server the period report with its nominal list (5,000 children named): median (slowest)',
+      value: `${listed.medianMs} ms (${listed.maxMs})`,
+      goal: '-',
+      vsGoal: '-',
     });
   // The funder's pack of that half year (issue 53): the whole ZIP over HTTP, and the server process's memory meanwhile.
   const pack = reports?.pack as { medianMs: number; maxMs: number; lists: number; zipMB: number; peakRssMB: number } | undefined;
