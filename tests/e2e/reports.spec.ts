@@ -174,8 +174,12 @@ test('the period report for funders counts the children served and those who cam
   await english.setOffline(true);
   await chips.getByText(activityName, { exact: true }).click();
   await chips.getByText(activityName, { exact: true }).click();
-  await expect(page.getByTestId('device-banner')).toContainText('as of');
+  // the figures' copy and the list's (shown above), each with its date
+  const listPart = page.getByRole('region', { name: 'Nominal list', exact: true });
+  await expect(page.getByTestId('device-banner').first()).toContainText('as of');
   await expect(page.getByTestId('served-count')).toHaveText('2');
+  await expect(listPart.getByTestId('device-banner')).toContainText('as of');
+  await expect(listPart.getByTestId('nominal-list').getByRole('row', { name: new RegExp(names[0]!) })).toContainText('100%');
   await english.close();
 
   const portuguese = await browser.newContext({ baseURL, locale: 'pt-BR', serviceWorkers: 'block' });
