@@ -21,11 +21,18 @@ export function rssOf(pid: number): number {
 /**
  * The reference server as `npm start` runs it (its bundle, scripts/build-server.mjs) on a fresh database with
  * `students` (5,000) extra students, serving the build in `distDir`: embedded in `dataDir`, or the PostgreSQL server of
- * DATABASE_URL when it is set (scripts/with-postgres.sh). The child is the server's own process (its pid, its memory).
+ * DATABASE_URL when it is set (scripts/with-postgres.sh). With `seeded`, on the database already in `dataDir` (or at
+ * DATABASE_URL) as it is. The child is the server's own process (its pid, its memory).
  */
-export async function startServer(options: { port: number; dataDir: string; distDir: string; students?: number }): Promise<ChildProcess> {
-  const { port, dataDir, distDir, students = 5000 } = options;
-  rmSync(dataDir, { recursive: true, force: true });
+export async function startServer(options: {
+  port: number;
+  dataDir: string;
+  distDir: string;
+  students?: number;
+  seeded?: boolean;
+}): Promise<ChildProcess> {
+  const { port, dataDir, distDir, students = 5000, seeded = false } = options;
+  if (!seeded) rmSync(dataDir, { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'server/dist/main.mjs')], {
     cwd: root,

@@ -1,34 +1,38 @@
 /**
- * The funder's pack of the half year (issue 53), timed in a server process of its own: scripts/bench-reports.ts seeds
- * the database (which grows the embedded database's memory in that process for good) and then runs this on the same
- * folder, so the memory counted is a server's that opened the database and made packs, as a programme's would.
- * The whole ZIP downloaded over HTTP (the answer read and thrown away as it streams), BENCH_PACK_RUNS (3) times: its
- * time, its size, how many class-month lists, and this process's resident memory at its highest while making them
- * (sampled every 20 ms; the embedded database runs in this process, so it is counted in). Prints BENCH_PACK_JSON {...}.
+ * The funder's pack of the half year (issue 53), timed on the server as `npm start` runs it (bench-common.ts
+ * startServer: its bundle, its Node flags and environment, scripts/server-runtime.mjs) on the folder (or the
+ * PostgreSQL database of DATABASE_URL) scripts/bench-reports.ts seeded, so the memory counted is a server's that opened
+ * the database and made packs, as a programme's would, and nothing of the benchmark's own (its TypeScript loader, the
+ * download) is in it. The whole ZIP downloaded over HTTP by this process (the answer read and thrown away as it
+ * streams), BENCH_PACK_RUNS (3) times: its time, its size, how many class-month lists, and the server process's resident
+ * memory before the first pack and at its highest (the kernel's high-water mark, VmHWM; the embedded database runs in
+ * that process, so it is counted in; PostgreSQL's own processes are not). Prints BENCH_PACK_JSON {...}.
  *   BENCH_PACK_DIR=<seeded folder> BENCH_PACK_PATH=/api/reports/funder-pack?from=...&to=... npx tsx scripts/bench-pack.ts
+ * BENCH_PACK_PORT (4394) is the server's port.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { buildServer } from '../server/app.ts';
-import { openDatabase } from '../server/db/open.ts';
-import { median } from './bench-common.ts';
+import { median, rssOf, startServer } from './bench-common.ts';
 
 const packRuns = Number(process.env.BENCH_PACK_RUNS ?? 3);
 const dataDir = process.env.BENCH_PACK_DIR!;
 const path = process.env.BENCH_PACK_PATH!;
+const port = Number(process.env.BENCH_PACK_PORT || 4394);
 
-const db = await openDatabase({ dataDir, ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}) });
-const app = await buildServer({ db, distDir: dataDir });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const baseRssMB = Math.round(process.memoryUsage().rss / 2 ** 20);
-let peak = process.memoryUsage().rss;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+/** A process's highest resident memory so far (Linux), in bytes. */
+const peakRssOf = (pid: number): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+const server = await startServer({ port, dataDir, distDir: dataDir, seeded: true });
+const pid = server.pid!;
+const baseRssMB = Math.round(rssOf(pid) / 2 ** 20);
 const times: number[] = [];
 let bytes = 0;
 let lists = 0;
+let peakRssMB = 0;
 try {
   for (let i = 0; i < packRuns; i += 1) {
     const started = performance.now();
-    const response = await fetch(`${address}${path}`);
+    const response = await fetch(`http://127.0.0.1:${port}${path}`);
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 200)}`);
     bytes = 0;
     const names = new Set<string>();
@@ -44,10 +48,11 @@ try {
     lists = names.size;
     times.push(performance.now() - started);
   }
+  peakRssMB = Math.round(peakRssOf(pid) / 2 ** 20);
 } finally {
-  clearInterval(sampler);
-  await app.close();
-  await db.close();
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
 }
 const result = {
   medianMs: Math.round(median(times)),
@@ -55,6 +60,6 @@ const result = {
   zipMB: Math.round(bytes / 2 ** 17) / 8,
   lists,
   baseRssMB,
-  peakRssMB: Math.round(peak / 2 ** 20),
+  peakRssMB,
 };
 console.log(`BENCH_PACK_JSON ${JSON.stringify(result)}`);

@@ -7,15 +7,15 @@
  */
 import type { ClassMonthList, PackHeader } from '../data/funder-pack.ts';
 import { dayText, label, monthText, notHeldLabels, percentText, weekDayLabels } from './labels.ts';
-import { cell, footer, headerLine, newDocument, type Doc } from './pdf.ts';
+import { cell, footer, headerLine, newDocument, type Doc, type PackTexts } from './pdf.ts';
 
 const ROW = 14;
 const SHADE = '#e6e6e6';
 const markText = { P: 'P', A: 'F', J: 'J', N: 'N' } as const;
 const weekLetters = ['D', 'S', 'T', 'Q', 'Q', 'S', 'S'];
 
-export async function attendanceListPdf(list: ClassMonthList, header: PackHeader, madeOn: string): Promise<Buffer> {
-  const { doc, bytes } = newDocument('landscape', `Lista de frequência: ${list.activityName}, ${list.className}, ${monthText(list.month)}`);
+export async function attendanceListPdf(list: ClassMonthList, header: PackHeader, madeOn: string, texts: PackTexts): Promise<Buffer> {
+  const { doc, bytes } = newDocument('landscape', `Lista de frequência: ${list.activityName}, ${list.className}, ${monthText(list.month)}`, texts);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   // Columns: number, name, a column per roll date, then P, F, J and the frequency.

@@ -11,12 +11,14 @@ import { attendanceListPdf } from './attendance-list-pdf.ts';
 import { pathPart } from './labels.ts';
 import { nominalCsv, nominalRows, nominalXlsx } from './nominal-list.ts';
 import type { PackFile } from './pack-zip.ts';
+import { packTexts } from './pdf.ts';
 import { summaryPdf } from './summary-pdf.ts';
 
 export type PackData = {
   report: ListedReport;
   calendar: ActivityCalendar;
-  lists: readonly KeptList[];
+  /** Emptied as the lists' PDFs are made. */
+  lists: KeptList[];
   people: ReadonlyMap<string, PackPerson>;
   withoutConsent: ReadonlyMap<string, 'REFUSED' | 'MISSING'>;
   header: PackHeader;
@@ -41,16 +43,23 @@ export function listPaths(lists: readonly KeptList[]): string[] {
   });
 }
 
+/**
+ * The pack's files. What each is made from is let go once it is made, so the memory the pack holds shrinks as it goes:
+ * the nominal list's rows after the CSV, each class-month list's lines after its PDF (`lists` is emptied), and the
+ * texts the PDFs kept (packTexts) with the pack.
+ */
 export function* packFiles(data: PackData): Generator<PackFile> {
-  const rows = nominalRows(data.report.students, { people: data.people, fullCpf: data.fullCpf });
-  yield { path: 'beneficiarios.xlsx', bytes: () => nominalXlsx(rows), stored: true };
-  yield { path: 'beneficiarios.csv', bytes: async () => nominalCsv(rows) };
+  const texts = packTexts();
+  let rows: ReturnType<typeof nominalRows> | null = nominalRows(data.report.students, { people: data.people, fullCpf: data.fullCpf });
+  yield { path: 'beneficiarios.xlsx', bytes: () => nominalXlsx(rows!), stored: true };
+  yield { path: 'beneficiarios.csv', bytes: async () => nominalCsv(rows!) };
+  rows = null; // in both files now
   const activityNames = data.report.attendance.activities
     .filter((activity) => data.report.activityIds.includes(activity.activityId))
     .map((activity) => activity.activityName);
   yield {
     path: 'resumo.pdf',
-    bytes: () => summaryPdf({ report: data.report, calendar: data.calendar, activityNames, header: data.header, madeOn: data.madeOn }),
+    bytes: () => summaryPdf({ report: data.report, calendar: data.calendar, activityNames, header: data.header, madeOn: data.madeOn, texts }),
     stored: true,
   };
   yield {
@@ -71,7 +80,8 @@ export function* packFiles(data: PackData): Generator<PackFile> {
         'pt-BR',
       ),
   };
-  const paths = listPaths(data.lists);
-  for (const [i, list] of data.lists.entries())
-    yield { path: paths[i]!, bytes: () => attendanceListPdf(listOf(list), data.header, data.madeOn), stored: true };
+  for (const path of listPaths(data.lists)) {
+    const list = data.lists.shift()!;
+    yield { path, bytes: () => attendanceListPdf(listOf(list), data.header, data.madeOn, texts), stored: true };
+  }
 }

@@ -15,20 +15,30 @@ export type Doc = PDFKit.PDFDocument;
  * by glyph pair; a pack is about 2,000 documents of mostly the same short texts (marks, numbers, headings), and those
  * two were most of its time (issue 53: 26 s of PDFKit's 26 s CPU were fonts and kerning). So the first document's fonts
  * are kept as templates: each later document gets its own font objects (its own ids and dictionaries) that share the
- * parsed metrics, and a text's width and encoding (pure functions of the text and the font) are kept. This leans on
- * PDFKit 0.17's StandardFont (`font`, the metric fields, `encode`, `widthOfString`, `_fontFamilies`, `_fontCount`);
- * the pack's test reads every PDF back with PDF.js, so a PDFKit that changes them fails it.
+ * parsed metrics, and a text's width and encoding (pure functions of the text and the font) are kept for the pack
+ * (PackTexts). This leans on PDFKit 0.17's StandardFont (`font`, the metric fields, `encode`, `widthOfString`,
+ * `_fontFamilies`, `_fontCount`); the pack's test reads every PDF back with PDF.js, so a PDFKit that changes them fails it.
  */
 const SHARED_FONTS = ['Helvetica', 'Helvetica-Bold'] as const;
 const METRICS = ['name', 'font', 'ascender', 'descender', 'bbox', 'lineGap', 'xHeight', 'capHeight'] as const;
 /** At most this many texts' widths and encodings kept per font (a pack of 5,000 children names about 5,000). */
 const KEPT_TEXTS = 20_000;
+type Encoded = [string[], object[]];
 type StandardFont = {
-  encode(text: string, features?: unknown): [string[], object[]];
+  encode(text: string, features?: unknown): Encoded;
   widthOfString(text: string, size: number): number;
 } & Record<string, unknown>;
 type DocFonts = { font(name: string): unknown; _font: StandardFont; _fontFamilies: Record<string, StandardFont>; _fontCount: number };
-const templates = new Map<string, { prototype: object; fields: Record<string, unknown> }>();
+type Template = { prototype: StandardFont; metrics: { font: unknown }; fields: Record<string, unknown> };
+const templates = new Map<string, Template>();
+
+/**
+ * One pack's kept texts, per font: each text's encoding and width at size 1,000. Made by the pack and let go with it:
+ * about 2 KB a name (a glyph code and a position per letter), and they are children's names, so none outlives the pack
+ * (kept per process, they grew the server from pack to pack, its peak 317 -> 393 MB over seven, and held the names).
+ */
+export type PackTexts = Map<string, { encode: (text: string) => Encoded; width: (text: string) => number }>;
+export const packTexts = (): PackTexts => new Map();
 
 function keptBy<T>(make: (text: string) => T): (text: string) => T {
   const kept = new Map<string, T>();
@@ -42,37 +52,43 @@ function keptBy<T>(make: (text: string) => T): (text: string) => T {
   };
 }
 
-function shareFonts(doc: Doc): void {
+function shareFonts(doc: Doc, texts: PackTexts): void {
   const fonts = doc as unknown as DocFonts;
   for (const name of SHARED_FONTS) {
     const template = templates.get(name);
     if (template) {
-      fonts._fontFamilies[name] = Object.assign(Object.create(template.prototype) as StandardFont, template.fields, {
+      const { prototype, metrics, fields } = template;
+      let kept = texts.get(name);
+      if (kept === undefined) {
+        // measured and encoded against the metrics alone (all the two read), so no document is held
+        kept = {
+          encode: keptBy((text) => prototype.encode.call(metrics, text)),
+          width: keptBy((text) => prototype.widthOfString.call(metrics, text, 1000)),
+        };
+        texts.set(name, kept);
+      }
+      const { encode, width } = kept;
+      fonts._fontFamilies[name] = Object.assign(Object.create(prototype) as StandardFont, fields, {
         document: doc,
         id: `F${++fonts._fontCount}`,
+        encode: (text: string) => encode(text),
+        widthOfString: (text: string, size: number) => (width(text) * size) / 1000,
       });
       continue;
     }
     fonts.font(name);
     const first = fonts._font;
-    // measured and encoded against the metrics alone (all the two read), so the first document is not held
-    const prototype = Object.getPrototypeOf(first) as StandardFont;
-    const metrics = { font: first.font };
-    const encoded = keptBy((text) => prototype.encode.call(metrics, text));
-    const width = keptBy((text) => prototype.widthOfString.call(metrics, text, 1000));
     const fields: Record<string, unknown> = Object.fromEntries(METRICS.map((field) => [field, first[field]]));
-    fields.encode = (text: string) => encoded(text);
-    fields.widthOfString = (text: string, size: number) => (width(text) * size) / 1000;
-    templates.set(name, { prototype, fields });
+    templates.set(name, { prototype: Object.getPrototypeOf(first) as StandardFont, metrics: { font: first.font }, fields });
   }
   fonts.font('Helvetica');
 }
 
-/** A new A4 document (portrait or landscape) and a promise of its bytes once ended. */
-export function newDocument(layout: 'portrait' | 'landscape', title: string): { doc: Doc; bytes: Promise<Buffer> } {
+/** A new A4 document (portrait or landscape) and a promise of its bytes once ended; its texts kept in the pack's `texts`. */
+export function newDocument(layout: 'portrait' | 'landscape', title: string, texts: PackTexts): { doc: Doc; bytes: Promise<Buffer> } {
   // no default font: the shared ones are set below
   const doc = new PDFDocument({ size: 'A4', layout, margin: 28, info: { Title: title, Creator: 'Quadra' }, bufferPages: false, font: '' });
-  shareFonts(doc);
+  shareFonts(doc, texts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {

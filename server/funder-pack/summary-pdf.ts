@@ -7,7 +7,7 @@
 import type { ActivityCalendar, BeneficiariesReport, BreakdownKey, BreakdownRow } from '../../src/api/beneficiaries-contract.ts';
 import type { PackHeader } from '../data/funder-pack.ts';
 import { dayText, genderLabels, label, monthText, percentText, raceLabels, socialProgramLabels } from './labels.ts';
-import { cell, footer, headerLine, newDocument, type Doc } from './pdf.ts';
+import { cell, footer, headerLine, newDocument, type Doc, type PackTexts } from './pdf.ts';
 
 const ROW = 14;
 const SERVED = '#1c7ed6';
@@ -39,10 +39,11 @@ export type SummaryInput = {
   activityNames: readonly string[];
   header: PackHeader;
   madeOn: string;
+  texts: PackTexts;
 };
 
-export async function summaryPdf({ report, calendar, activityNames, header, madeOn }: SummaryInput): Promise<Buffer> {
-  const { doc, bytes } = newDocument('portrait', 'Prestação de contas: resumo do período');
+export async function summaryPdf({ report, calendar, activityNames, header, madeOn, texts }: SummaryInput): Promise<Buffer> {
+  const { doc, bytes } = newDocument('portrait', 'Prestação de contas: resumo do período', texts);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom - 24;
