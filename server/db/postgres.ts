@@ -68,8 +68,11 @@ export interface PostgresOptions {
  * as PostgreSQL's documentation advises when the data is in memory or on an SSD, as a programme's database is (tens of
  * MB). With the default, a class's roster of ~50 students was found by reading all 5,000 students (a hash join, 1.4 of
  * its 2.4 ms) instead of through their key. The embedded database runs with the same (db/pglite.ts).
+ * And no JIT compilation (the embedded database has none): the planner's row guesses for the reports' month series
+ * (1,000 rows for a half year's 7 months) priced the funder pack's class-month lists past `jit_above_cost`, and each of
+ * their 9 statements spent 1.3 s compiling for 0.3 s of work (issue 53: the pack 21-23 s, the lists 14.5-17 s of it).
  */
-const planner = ['-c random_page_cost=1.1'];
+const planner = ['-c random_page_cost=1.1', '-c jit=off'];
 
 export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
