@@ -6,6 +6,7 @@
  * roll. One SQL query with aggregation answers the whole list.
  */
 import { studentStatusFilters, type StudentSummary } from '../../src/api/contract.ts';
+import { studentFilterFields, type StudentFilterField } from '../../src/api/student-filters.ts';
 import type { Queryable } from '../db/types.ts';
 import type { ListReader, ListRow, Placed } from '../student-list-cache.ts';
 import { frequencySql } from './rules/frequency.ts';
@@ -17,15 +18,18 @@ export type StudentStatusFilter = (typeof studentStatusFilters)[number];
 // The one frequency rule (rules/frequency.ts), over every roll: the counts kept up to date by every write that changes
 // them (rules/counts.ts), summed over the student's classes.
 // `countsWhere` narrows the counts summed to the students asked for (a few, not the whole list). `filtered`: with the
-// gender and school year the list filters by (issue 52), for the lists of those who read the records, never an
-// instructor's list nor a roster (an instructor gets names and frequency only).
+// record's lists the list filters by (issue 52: gender, school year, employment, school shift), for the lists of those
+// who read the records, never an instructor's list nor a roster (an instructor gets names and frequency only).
+/** The columns the list filters by (api/student-filters.ts), as the list answers them. */
+const filterColumns = 's.gender, s.school_year AS "schoolYear", s.employment_status AS "employmentStatus", s.school_shift AS "schoolShift"';
+
 export const studentSummarySql = (where: string, countsWhere = '', filtered = false): string => `
   WITH counts AS (
     SELECT student_id, sum(days)::int AS days, sum(present)::int AS present, sum(absent)::int AS absent, sum(justified)::int AS justified
       FROM attendance_counts ${countsWhere} GROUP BY student_id
   )
   SELECT s.id, s.shown_name AS name, ${frequencySql('c')} AS "frequencyPercent", s.active,
-         CASE WHEN s.social_name IS NOT NULL THEN s.full_name END AS "civilName"${filtered ? ', s.gender, s.school_year AS "schoolYear"' : ''}
+         CASE WHEN s.social_name IS NOT NULL THEN s.full_name END AS "civilName"${filtered ? `, ${filterColumns}` : ''}
     FROM students s
     LEFT JOIN counts c ON c.student_id = s.id
    ${where}
@@ -33,13 +37,11 @@ export const studentSummarySql = (where: string, countsWhere = '', filtered = fa
 
 /**
  * A summary row as the API answers it: the civil name only when the child has a social name (issue 52: a search
- * finds them by either), absent otherwise; the gender and school year, where the list carries them, only when recorded.
+ * finds them by either), absent otherwise; the lists it filters by, where the list carries them, only when recorded.
  */
 export const asSummary = <T extends object>(row: T): T => {
-  const named = row as { civilName?: string | null; gender?: string | null; schoolYear?: string | null };
-  if (named.civilName === null) delete named.civilName;
-  if (named.gender === null) delete named.gender;
-  if (named.schoolYear === null) delete named.schoolYear;
+  const named = row as Record<'civilName' | StudentFilterField, string | null | undefined>;
+  for (const field of ['civilName', ...studentFilterFields] as const) if (named[field] === null) delete named[field];
   return row;
 };
 const summaries = async <T extends object>(rows: Promise<T[]>): Promise<T[]> => (await rows).map(asSummary);

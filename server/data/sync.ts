@@ -5,6 +5,7 @@
  */
 import type { Activity, ClassGroup, Roll, SyncStudent, User } from '../../src/api/contract.ts';
 import { SYNC_ROLL_DAYS } from '../../src/api/sync-columns.ts';
+import { studentFilterFields } from '../../src/api/student-filters.ts';
 import type { Queryable } from '../db/types.ts';
 import { activityColumns, classColumns, toClassGroup, type StoredClass } from './catalog.ts';
 import { foldedOrder } from './rules/name-order.ts';
@@ -17,10 +18,10 @@ export type SyncEntity = 'students' | 'activities' | 'classes' | 'rolls' | 'user
 /**
  * Students as the list shows them by default (active), with the classes whose roster has them today (`$1`), of those
  * `classes` narrows them to (an instructor's: another instructor's class and who is in it stay off their device; nor
- * the gender and school year the list filters by, which an instructor's list does not carry).
+ * the record's lists the list filters by, which an instructor's list does not carry).
  */
 const studentsSql = (where: string, classes = '') => `
-  SELECT b.id, b.name, b."civilName", b."frequencyPercent", ${classes ? 'NULL AS gender, NULL AS "schoolYear"' : 'b.gender, b."schoolYear"'},
+  SELECT b.id, b.name, b."civilName", b."frequencyPercent", ${studentFilterFields.map((field) => (classes ? `NULL AS "${field}"` : `b."${field}"`)).join(', ')},
          coalesce((SELECT array_agg(DISTINCT e.class_id ORDER BY e.class_id)
                      FROM class_enrollments e JOIN classes c ON c.id = e.class_id AND NOT c.archived
                      JOIN activities a ON a.id = c.activity_id AND NOT a.archived

@@ -8,6 +8,7 @@ import { getParsed, getParsedShownFirst, readsAllowed } from '../lib/http.ts';
 import { firstScreenRead } from '../lib/first-screen.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { refusalOf, type OutboxRow, type Refusal } from '../lib/db.ts';
+import { setFilters, type StudentFilters } from './student-filters.ts';
 
 export const studentKeys = {
   all: ['students'] as const,
@@ -74,7 +75,7 @@ export function prefetchStudents(queryClient: QueryClient): void {
 }
 
 /** A registration still waiting in the outbox ('student.create'), as the list shows it. */
-export type PendingStudent = { id: string; name: string; civilName?: string; gender?: string; schoolYear?: string; failed: boolean } & Refusal;
+export type PendingStudent = { id: string; name: string; civilName?: string; failed: boolean } & StudentFilters & Refusal;
 
 /** Reads the outbox rows of kind 'student.create' (payload: StudentCreate with the client id). */
 export function pendingStudentsFromOutbox(rows: OutboxRow[]): PendingStudent[] {
@@ -93,8 +94,7 @@ export function pendingStudentsFromOutbox(rows: OutboxRow[]): PendingStudent[] {
       name,
       ...(name !== payload.fullName && typeof payload.fullName === 'string' ? { civilName: payload.fullName } : {}),
       // What the list filters by (issue 52).
-      ...(typeof payload.gender === 'string' && payload.gender ? { gender: payload.gender } : {}),
-      ...(typeof payload.schoolYear === 'string' && payload.schoolYear ? { schoolYear: payload.schoolYear } : {}),
+      ...setFilters(payload),
       failed: row.state === 'failed',
       ...refusalOf(row),
     });

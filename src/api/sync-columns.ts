@@ -10,13 +10,15 @@ export const SYNC_ROLL_DAYS = 60;
 
 /**
  * The columns of text a student may lack (issue 52), each '' for a student without it, and travelling only when some
- * student has it: the civil name of a child with a social name (search finds either), the gender and school year the
- * list filters by.
+ * student has it: the civil name of a child with a social name (search finds either), the gender, school year,
+ * employment and school shift the list filters by (student-filters.ts).
  */
 const optionalColumns = [
   ['civilNames', 'civilName'],
   ['genders', 'gender'],
   ['schoolYears', 'schoolYear'],
+  ['employmentStatuses', 'employmentStatus'],
+  ['schoolShifts', 'schoolShift'],
 ] as const;
 type OptionalColumn = (typeof optionalColumns)[number][0];
 type OptionalField = (typeof optionalColumns)[number][1];

@@ -24,15 +24,19 @@ async function serverGuardians(request: APIRequestContext, studentId: string): P
 const cards = (page: Page, testId: string) => page.getByTestId(testId);
 
 test.describe('students', () => {
-  test('filters by gender and school year in the URL, in both languages, and offline from the device', async ({ page, context, request }) => {
+  test('filters by gender, school year, employment and shift in the URL, in both languages, and offline from the device', async ({
+    page,
+    context,
+    request,
+  }) => {
     const tag = unique();
     const names = { travesti: `Filtro Travesti ${tag}`, eja: `Filtro EJA ${tag}`, both: `Filtro Ambos ${tag}` };
-    for (const [fullName, gender, schoolYear] of [
-      [names.travesti, 'TRAVESTI', 'FUNDAMENTAL_3'],
-      [names.eja, 'FEMININO', 'EJA'],
-      [names.both, 'TRAVESTI', 'EJA'],
+    for (const [fullName, gender, schoolYear, employmentStatus, schoolShift] of [
+      [names.travesti, 'TRAVESTI', 'FUNDAMENTAL_3', 'APRENDIZ', 'MANHA'],
+      [names.eja, 'FEMININO', 'EJA', 'ESTAGIARIO', 'NOITE'],
+      [names.both, 'TRAVESTI', 'EJA', 'APRENDIZ', 'NOITE'],
     ] as const) {
-      const made = await request.post(`${API_URL}/students`, { data: { fullName, gender, schoolYear } });
+      const made = await request.post(`${API_URL}/students`, { data: { fullName, gender, schoolYear, employmentStatus, schoolShift } });
       expect(made.ok(), await made.text()).toBeTruthy();
     }
     await page.goto('alunos');
@@ -47,6 +51,14 @@ test.describe('students', () => {
     await expect(page).toHaveURL(/schoolYear=EJA/);
     await expect(cards(page, 'student-card')).toHaveCount(1);
     await expect(cards(page, 'student-card')).toContainText(names.both);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('combobox', { name: 'School shift' }).selectOption({ label: 'Evening' });
+    await expect(page).toHaveURL(/[?&]schoolShift=NOITE/);
+    await expect(cards(page, 'student-card')).toHaveCount(2);
+    await page.getByRole('combobox', { name: 'Employment status' }).selectOption({ label: 'Apprentice' });
+    await expect(page).toHaveURL(/employmentStatus=APRENDIZ/);
+    await expect(cards(page, 'student-card')).toHaveCount(1);
+    await expect(cards(page, 'student-card')).toContainText(names.both);
     await waitForServiceWorker(page);
     await expect.poll(() => queryCached(page, ['students'])).toBe(true);
 
@@ -59,6 +71,12 @@ test.describe('students', () => {
     await expect(cards(page, 'student-card')).toHaveCount(2);
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     await expect(cards(page, 'student-card')).toHaveCount(3);
+    await page.goto('alunos?schoolShift=NOITE&employmentStatus=ESTAGIARIO');
+    await expect(page.getByRole('combobox', { name: 'Turno escolar' })).toHaveValue('NOITE');
+    await expect(page.getByRole('combobox', { name: 'Situação de trabalho' })).toHaveValue('ESTAGIARIO');
+    await page.getByLabel('Buscar educandos').fill(tag);
+    await expect(cards(page, 'student-card')).toHaveCount(1);
+    await expect(cards(page, 'student-card')).toContainText(names.eja);
     await context.setOffline(false);
   });
 

@@ -1,10 +1,10 @@
 /**
  * The app on a tablet held upright (820 x 1180), as staff use it at the court (issue 56):
  * - every control a finger uses (links, buttons, fields, radios, checkboxes, selects) is at least 44 x 44 px, on each
- *   main screen: home with its alerts, the students list, a profile, the classes, a class, its roll call with the
- *   justification dialog's reasons, its month grid, the reports with the month's follow-up, the users, and (issue 50)
- *   the follow-ups, a child's open case with its Add step and Close dialogs, the calendar and the settings; the test
- *   lists every smaller one;
+ *   main screen: home with its alerts, the students list with its filters open, a profile, the classes, a class, its
+ *   roll call with the justification dialog's reasons, its month grid, the reports with the month's follow-up, the
+ *   users, and (issue 50) the follow-ups, a child's open case with its Add step and Close dialogs, the calendar and the
+ *   settings; the test lists every smaller one;
  * - no screen scrolls sideways with a 60-character word as a student's name, and the header's controls stay on screen;
  * - the month grid keeps each student's name and frequency in view while its dates scroll.
  * One visit per screen (the browser suite's time is shared by all tests).
@@ -121,6 +121,9 @@ test('on the tablet every control is at least 44 x 44 px and no screen scrolls s
       ready: async (p) => {
         await p.getByLabel('Buscar educandos').fill(LONG_WORD.slice(0, 15));
         await expect(p.getByText(longNamed.name).first()).toBeVisible();
+        // Its filters open (issue 52: gender, school year, employment, shift), each select a finger's target too.
+        await p.getByRole('button', { name: 'Filtros' }).click();
+        await expect(p.getByRole('combobox', { name: 'Turno escolar' })).toBeVisible();
       },
     },
     {

@@ -30,12 +30,14 @@ export const studentSummarySchema = z.object({
    */
   civilName: z.optional(z.string()),
   /**
-   * Issue 52: the gender and school year codes (enums.gender, enums.schoolYear; a school year typed before issue 52 as
-   * written) the list filters by, on the list of those who read the records (not an instructor's, not a roster), when
-   * recorded.
+   * Issue 52: the gender, school year, employment and school shift codes (enums.gender, enums.schoolYear,
+   * enums.employmentStatus, enums.schoolShift; a school year typed before issue 52 as written) the list filters by
+   * (student-filters.ts), on the list of those who read the records (not an instructor's, not a roster), when recorded.
    */
   gender: z.optional(z.string()),
   schoolYear: z.optional(z.string()),
+  employmentStatus: z.optional(z.string()),
+  schoolShift: z.optional(z.string()),
   /** On a roster entry: the guardians' consents per purpose (the roll call marks a child without IMAGE_USE). */
   consents: z.optional(consentStateMapSchema),
 });

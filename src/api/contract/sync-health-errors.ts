@@ -25,9 +25,14 @@ export const syncStudentColumnsSchema = z
     names: z.array(z.string()),
     /** Issue 52: each student's civil name when they have a social name, else ''; absent when no one has one. */
     civilNames: z.optional(z.array(z.string())),
-    /** Issue 52: each student's gender and school year, '' when not recorded; absent from an instructor's sync. */
+    /**
+     * Issue 52: each student's gender, school year, employment and school shift (the list's filters), '' when not
+     * recorded; each absent when no one has one, and from an instructor's sync.
+     */
     genders: z.optional(z.array(z.string())),
     schoolYears: z.optional(z.array(z.string())),
+    employmentStatuses: z.optional(z.array(z.string())),
+    schoolShifts: z.optional(z.array(z.string())),
     frequencyPercent: z.array(z.number().check(z.gte(0), z.lte(100))),
     classIds: packedIdsSchema,
     classes: z.array(z.array(z.int().check(z.gte(0)))),
@@ -39,7 +44,9 @@ export const syncStudentColumnsSchema = z
         const classIds = idCount(c.classIds);
         return (
           c.names.length === students &&
-          [c.civilNames, c.genders, c.schoolYears].every((column) => column === undefined || column.length === students) &&
+          [c.civilNames, c.genders, c.schoolYears, c.employmentStatuses, c.schoolShifts].every(
+            (column) => column === undefined || column.length === students,
+          ) &&
           c.frequencyPercent.length === students &&
           c.classes.length === students &&
           c.classes.every((refs) => refs.every((ref) => ref < classIds))

@@ -3,11 +3,9 @@ import type { StudentSummary } from '../../api/contract.ts';
 import type { PendingStudent } from '../../api/students.ts';
 import { foldForSearch, searchByName } from '../../lib/fold-for-search.ts';
 import type { Refusal } from '../../lib/db.ts';
+import { setFilters, type StudentFilters } from '../../api/student-filters.ts';
 
 export type StudentRow = StudentSummary & { pending?: 'pending' | 'failed' } & Refusal;
-
-/** The list's filters (issue 52, in the URL's query): a gender code and a school year code; absent, anyone. */
-export type StudentFilters = { gender?: string | undefined; schoolYear?: string | undefined };
 
 export function studentRows(all: StudentSummary[], pending: PendingStudent[], query: string, filters: StudentFilters = {}): StudentRow[] {
   const searching = foldForSearch(query) !== '';
@@ -19,13 +17,11 @@ export function studentRows(all: StudentSummary[], pending: PendingStudent[], qu
   return queued.length === 0 ? found : [...searchByName(queued, query), ...found];
 }
 
-/** The students the filters keep (the same list, not a copy, without filters). */
-function filtered<T extends { gender?: string | undefined; schoolYear?: string | undefined }>(
-  items: T[],
-  { gender, schoolYear }: StudentFilters,
-): T[] {
-  if (!gender && !schoolYear) return items;
-  return items.filter((item) => (!gender || item.gender === gender) && (!schoolYear || item.schoolYear === schoolYear));
+/** The students the filters keep (issue 52: each list's code set; the same list, not a copy, without filters). */
+function filtered<T extends StudentFilters>(items: T[], filters: StudentFilters): T[] {
+  const set = Object.entries(setFilters(filters)) as [keyof StudentFilters, string][];
+  if (set.length === 0) return items;
+  return items.filter((item) => set.every(([field, code]) => item[field] === code));
 }
 
 /** Registrations still in the outbox, but for those the server's list already has (it shows the server's row). */
@@ -37,8 +33,7 @@ function queuedRows(items: StudentSummary[], pending: PendingStudent[]): Student
       id: p.id,
       name: p.name,
       ...(p.civilName ? { civilName: p.civilName } : {}),
-      ...(p.gender ? { gender: p.gender } : {}),
-      ...(p.schoolYear ? { schoolYear: p.schoolYear } : {}),
+      ...setFilters(p),
       frequencyPercent: 0,
       pending: p.failed ? 'failed' : 'pending',
       reason: p.reason,

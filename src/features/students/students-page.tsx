@@ -23,7 +23,8 @@ import { useWindowRows } from '../../components/use-window-rows.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { ownClassesOnly } from '../../api/permissions.ts';
 import { foldNamesWhenIdle } from '../../lib/fold-for-search.ts';
-import { studentRows, type StudentFilters, type StudentRow } from './student-rows.ts';
+import { studentRows, type StudentRow } from './student-rows.ts';
+import { setFilters, type StudentFilters } from '../../api/student-filters.ts';
 import { StudentCard } from './student-card.tsx';
 import classes from './students-page.module.css';
 
@@ -33,8 +34,9 @@ const StudentFilterFields = lazy(() => import('./student-filters.tsx'));
 
 /**
  * SPEC §2 "alunos": every student as a card, searchable, virtualized so thousands stay smooth. The active students by
- * default (the list every other screen reads); inactive or all on request. Filtered by gender and school year (issue 52,
- * `filters`, the URL's query) for those who read the records: an instructor's list carries neither.
+ * default (the list every other screen reads); inactive or all on request. Filtered by gender, school year, employment
+ * and school shift (issue 52, `filters`, the URL's query) for those who read the records: an instructor's list carries
+ * none of them.
  */
 export function StudentsPage({ filters = {}, onFilters }: { filters?: StudentFilters; onFilters?: (filters: StudentFilters) => void } = {}) {
   const { t } = useLingui();
@@ -76,10 +78,15 @@ export function StudentsPage({ filters = {}, onFilters }: { filters?: StudentFil
   const [search, setSearch] = useState('');
   const { can, me } = usePermissions();
   const filtering = !!onFilters && can('students:read') && !!me && !ownClassesOnly(me.access);
-  const { gender, schoolYear } = filtering ? filters : {};
-  const rows = useMemo(() => studentRows(items, pending, search, { gender, schoolYear }), [items, pending, search, gender, schoolYear]);
+  const { gender, schoolYear, employmentStatus, schoolShift } = filtering ? filters : {};
+  // Kept by the codes: the same filters in a new object (each navigation's) filter nothing again.
+  const shownFilters = useMemo(
+    () => setFilters({ gender, schoolYear, employmentStatus, schoolShift }),
+    [gender, schoolYear, employmentStatus, schoolShift],
+  );
+  const rows = useMemo(() => studentRows(items, pending, search, shownFilters), [items, pending, search, shownFilters]);
   useEffect(() => foldNamesWhenIdle(items), [items]);
-  const filtered = !!(gender || schoolYear);
+  const filtered = Object.keys(shownFilters).length > 0;
   const [filtersOpen, setFiltersOpen] = useState(filtered);
 
   return (
@@ -125,7 +132,7 @@ export function StudentsPage({ filters = {}, onFilters }: { filters?: StudentFil
           {filtering && (filtersOpen || filtered) && (
             <div id="student-filters">
               <Suspense fallback={<Loader size="sm" aria-label={t`Loading the filters`} />}>
-                <StudentFilterFields filters={{ gender, schoolYear }} onFilters={onFilters} />
+                <StudentFilterFields filters={shownFilters} onFilters={onFilters} />
               </Suspense>
             </div>
           )}

@@ -167,27 +167,32 @@ describe('the social name', () => {
   });
 });
 
-describe("the students list's filters (gender, school year)", () => {
+describe("the students list's filters (gender, school year, employment, school shift)", () => {
   it("come on the list and the sync of those who read the records; not on a roster, nor on an instructor's sync", async () => {
-    const id = await register({ fullName: 'Filtro Genero Ano', gender: 'NAO_BINARIO', schoolYear: 'FUNDAMENTAL_7' });
+    const filtered = { gender: 'NAO_BINARIO', schoolYear: 'FUNDAMENTAL_7', employmentStatus: 'APRENDIZ', schoolShift: 'NOITE' };
+    const id = await register({ fullName: 'Filtro Genero Ano', ...filtered });
     const plain = await register({ fullName: 'Filtro Sem Nada' });
     for (const student of [id, plain])
       expect((await inject('PUT', `/api/classes/${classId}/students/${student}`, { from: '2026-01-05' })).statusCode).toBe(201);
     const list = (await inject('GET', '/api/students')).json<StudentSummary[]>();
-    expect(list.find((student) => student.id === id)).toMatchObject({ gender: 'NAO_BINARIO', schoolYear: 'FUNDAMENTAL_7' });
-    expect(list.find((student) => student.id === plain)).not.toHaveProperty('gender');
-    expect(list.find((student) => student.id === plain)).not.toHaveProperty('schoolYear');
+    expect(list.find((student) => student.id === id)).toMatchObject(filtered);
+    for (const field of Object.keys(filtered)) expect(list.find((student) => student.id === plain)).not.toHaveProperty(field);
     const roster = (await inject('GET', `/api/classes/${classId}/students?date=2026-01-06`)).json<StudentSummary[]>();
-    expect(roster.find((student) => student.id === id)).not.toHaveProperty('gender');
+    for (const field of Object.keys(filtered)) expect(roster.find((student) => student.id === id)).not.toHaveProperty(field);
     const synced = studentsFromColumns(syncAnswerFromWire((await inject('GET', '/api/sync')).json<SyncAnswerWire>()).changed.students!);
-    expect(synced.find((student) => student.id === id)).toMatchObject({ gender: 'NAO_BINARIO', schoolYear: 'FUNDAMENTAL_7' });
-    expect(synced.find((student) => student.id === plain)).not.toHaveProperty('gender');
+    expect(synced.find((student) => student.id === id)).toMatchObject(filtered);
+    for (const field of Object.keys(filtered)) expect(synced.find((student) => student.id === plain)).not.toHaveProperty(field);
+    // An edit reaches the list: the kept list is patched for the student changed.
+    const { version } = await record(id);
+    const edit = await inject('PUT', `/api/students/${id}`, { fullName: 'Filtro Genero Ano', ...filtered, schoolShift: 'MANHA', version });
+    expect(edit.statusCode).toBe(200);
+    const after = (await inject('GET', '/api/students')).json<StudentSummary[]>();
+    expect(after.find((student) => student.id === id)).toMatchObject({ ...filtered, schoolShift: 'MANHA' });
     // An instructor's device: the students of their classes, with names and frequency only.
     const [instructor] = await server.db.query<{ id: string }>("SELECT id FROM users WHERE access = 'instrutor' ORDER BY id LIMIT 1");
     const theirs = studentColumns((await readPart(server.db, 'students', null, instructor!.id)) as Parameters<typeof studentColumns>[0]);
     expect(theirs.ids.length).toBeGreaterThan(0);
-    expect(theirs).not.toHaveProperty('genders');
-    expect(theirs).not.toHaveProperty('schoolYears');
+    for (const column of ['genders', 'schoolYears', 'employmentStatuses', 'schoolShifts']) expect(theirs).not.toHaveProperty(column);
   });
 });
 

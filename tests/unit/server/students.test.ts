@@ -5,6 +5,7 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema, STUDENT_LIST_LIMIT_MAX, studentSummarySchema, type StudentCreate } from '../../../src/api/contract.ts';
+import { studentFilterFields } from '../../../src/api/student-filters.ts';
 import { FREE_CPFS, SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
@@ -14,6 +15,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const listStudents = async () => z.array(studentSummarySchema).parse((await server.app.inject('/api/students')).json());
+/** A list entry without the codes the list filters by (issue 52), as a roster's. */
+const omitFilters = <T extends object>(student: T): T => {
+  const rest: Record<string, unknown> = { ...(student as Record<string, unknown>) };
+  for (const field of studentFilterFields) delete rest[field];
+  return rest as T;
+};
 const countStudents = async () => (await server.db.query<{ n: number }>('SELECT count(*) AS n FROM students'))[0]!.n;
 const post = (payload: unknown) => server.app.inject({ method: 'POST', url: '/api/students', payload: payload as object });
 
@@ -124,6 +131,7 @@ describe('POST /api/students', () => {
       // The codes the list filters by (issue 52), for those who read the records.
       gender: 'FEMININO',
       schoolYear: 'FUNDAMENTAL_8',
+      employmentStatus: 'ESTUDANTE',
     });
   });
 
@@ -221,9 +229,9 @@ describe('GET /api/classes/:classId/students', () => {
     const all = await listStudents();
     // Each entry is the list's, plus its consents (issue 51: the roll call's image flag), without the codes the list
     // filters by (issue 52: a roster carries names and figures only).
-    const listed = all.map(({ gender: _gender, schoolYear: _schoolYear, ...student }) => student);
+    const listed = all.map((student) => omitFilters(student));
     for (const { consents, ...student } of roster) {
-      expect(student).not.toHaveProperty('gender');
+      for (const field of studentFilterFields) expect(student).not.toHaveProperty(field);
       expect(listed).toContainEqual(student);
       expect(consents?.IMAGE_USE).toMatch(/^(GRANTED|REFUSED|MISSING)$/);
     }

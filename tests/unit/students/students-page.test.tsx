@@ -37,12 +37,20 @@ describe('students page', () => {
     expect(screen.queryByTestId('own-classes-note')).toBeNull();
   });
 
-  it("filters by gender and school year (the URL's query) for those who read the records, not for an instructor", async () => {
+  it("filters by gender, school year, employment and school shift (the URL's query) for those who read the records, not for an instructor", async () => {
     const coordinator = { id: 'u2', email: 'c@example.org', full_name: 'C', access: 'coordenador', permissions: ['students:list', 'students:read'] };
     const described = [
       { id: 's1', name: 'João Pedro Oliveira', frequencyPercent: 78, gender: 'MASCULINO', schoolYear: 'FUNDAMENTAL_6' },
-      { id: 's2', name: 'Ana Beatriz Santos', frequencyPercent: 92.4, gender: 'FEMININO', schoolYear: 'FUNDAMENTAL_6' },
-      { id: 's4', name: 'Carla Dias', frequencyPercent: 50, gender: 'FEMININO', schoolYear: 'EJA' },
+      { id: 's2', name: 'Ana Beatriz Santos', frequencyPercent: 92.4, gender: 'FEMININO', schoolYear: 'FUNDAMENTAL_6', schoolShift: 'TARDE' },
+      {
+        id: 's4',
+        name: 'Carla Dias',
+        frequencyPercent: 50,
+        gender: 'FEMININO',
+        schoolYear: 'EJA',
+        employmentStatus: 'APRENDIZ',
+        schoolShift: 'NOITE',
+      },
     ];
     mockApi({ students: described, me: coordinator });
     const onFilters = vi.fn();
@@ -56,9 +64,35 @@ describe('students page', () => {
     expect(within(gender).getAllByRole('option')).toHaveLength(8);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'School year' }), 'EJA');
     expect(onFilters).toHaveBeenLastCalledWith({ gender: 'FEMININO', schoolYear: 'EJA' });
+    // Employment (the seven, with intern, apprentice and self-employed) and school shift (the four), each named.
+    const employment = screen.getByRole('combobox', { name: 'Employment status' });
+    expect(
+      within(employment)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any employment status', 'Employed', 'Unemployed', 'Student', 'Intern', 'Apprentice', 'Self-employed', 'Other']);
+    await userEvent.selectOptions(employment, 'APRENDIZ');
+    expect(onFilters).toHaveBeenLastCalledWith({ gender: 'FEMININO', employmentStatus: 'APRENDIZ' });
+    const shift = screen.getByRole('combobox', { name: 'School shift' });
+    expect(within(shift).getAllByRole('option')).toHaveLength(5);
+    await userEvent.selectOptions(shift, 'NOITE');
+    expect(onFilters).toHaveBeenLastCalledWith({ gender: 'FEMININO', schoolShift: 'NOITE' });
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onFilters).toHaveBeenLastCalledWith({});
     unmount();
+
+    // The list as the URL's employment and shift filter it.
+    mockApi({ students: described, me: coordinator });
+    const shown = renderWithRouter(<StudentsPage filters={{ schoolShift: 'TARDE' }} onFilters={onFilters} />);
+    await screen.findByText('Ana Beatriz Santos');
+    expect(screen.getAllByTestId('student-card')).toHaveLength(1);
+    expect(await screen.findByRole('combobox', { name: 'School shift' })).toHaveValue('TARDE');
+    shown.unmount();
+    mockApi({ students: described, me: coordinator });
+    const apprentices = renderWithRouter(<StudentsPage filters={{ employmentStatus: 'APRENDIZ' }} onFilters={onFilters} />);
+    await screen.findByText('Carla Dias');
+    expect(screen.getAllByTestId('student-card')).toHaveLength(1);
+    apprentices.unmount();
 
     // An instructor's list carries neither: no filters, whatever the URL says.
     mockApi({ students: described, me: { ...coordinator, access: 'instrutor', permissions: ['students:list'] } });
