@@ -4,9 +4,10 @@
  * the tablet's 820x1180 with a touch screen and 4x CPU: on a child's profile, the psychologist taps "Psychological
  * assessment", and the form of the seed (13 questions) opens. "Opens" is timed from the tap (its touchstart: the
  * router starts loading the screen there, as on a tablet) to the frame after the one in which the form's last question
- * and its save button appeared, and a task after it (the form answers a key from then on). The first time (the screen's
- * code, the forms and the child's answers over the network; the profile is already on screen) and again (back to the
- * profile by its link, then the same tap: all of it on the device). Then offline, the form is answered and saved: timed
+ * and its save button appeared, and a task after it (the form answers a key from then on). The first time (the forms and
+ * the child's answers over the network; the profile is already on screen, and has loaded the screen's code and texts
+ * while idle, use-screen-code-when-idle.ts) and again (back to the profile by its link, then the same tap: all of it on
+ * the device). Then offline, the form is answered and saved: timed
  * from the press to the frame after the outbox's count of waiting changes went up, and the save is looked for in the
  * device's outbox. Printed by `npm run bench` (and `npm run bench -- assessment`) with the load average of the machine
  * at the end, never asserted.

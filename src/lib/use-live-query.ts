@@ -6,6 +6,9 @@ import type { QuadraDb } from './db-dexie.ts';
 /** How soon a live query whose database could not load tries again. */
 const LOAD_RETRY_MS = 5_000;
 
+/** An empty list: a first answer of none where none was shown renders nothing again (the anamnese's outbox reads did). */
+const isNone = (value: unknown): boolean => Array.isArray(value) && value.length === 0;
+
 /**
  * `initial` until the first answer; `failed` (when given) if IndexedDB cannot answer, else `initial` stays. The query
  * reads through the database it is given: inside a live query, only Dexie's own promises may be awaited.
@@ -20,7 +23,11 @@ export function useLiveQuery<T>(query: (db: QuadraDb) => Promise<T>, deps: unkno
     const subscribe = () =>
       Promise.all([database(), import('./db-dexie.ts')]).then(
         ([db, { liveQuery }]) => {
-          if (!cancelled) subscription = liveQuery(() => query(db)).subscribe({ next: setValue, error: fail });
+          if (!cancelled)
+            subscription = liveQuery(() => query(db)).subscribe({
+              next: (next) => setValue((shown) => (isNone(shown) && isNone(next) ? shown : next)),
+              error: fail,
+            });
         },
         () => {
           // The database's code could not load (offline before the service worker held it): tried again in a while,

@@ -4,7 +4,7 @@
  * call's) and saved through the outbox; its psychologist or social worker marks an intern's answers reviewed. Answers
  * show with the questions of the version they were written on. Printed on A4 as questions and answers.
  */
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -39,6 +39,7 @@ import { usePermissions } from '../../components/use-permissions.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { useAssessmentDraft } from './use-assessment-draft.ts';
+import { usePrintedAnswers } from './use-printed-answers.ts';
 import { QuestionField } from './question-field.tsx';
 import classes from './assessment.module.css';
 
@@ -213,9 +214,7 @@ function EditableForm({ studentId, formType, forms, start, basedOn }: EditablePr
   const draft = useAssessmentDraft(studentId, formType, start);
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   const questions = questionsOf(forms, formType, draft.formVersion);
-  // The printed copy (hidden on screen) follows the answers in a render of its own, after the form's: neither the
-  // opening nor a keystroke waits for it.
-  const printed = useDeferredValue<Answers | null>(draft.answers, null);
+  const printed = usePrintedAnswers(draft.answers);
   if (!draft.loaded) return <Loader aria-label={t`Loading`} />;
 
   const save = async () => {

@@ -28,6 +28,7 @@ import { notify, notifySaved } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useEnumLabel } from '../../components/use-enum.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
+import { useScreenCodeWhenIdle } from '../../components/use-screen-code-when-idle.ts';
 import { formRights } from '../../api/permissions.ts';
 import { StudentFrequency } from './student-frequency.tsx';
 import { DocumentViewer, viewableDocument } from './document-viewer.tsx';
@@ -236,10 +237,14 @@ function Profile({
   );
 }
 
-/** A link per anamnese form the role reads (the forms load on their own page, alunos/$id/anamnese). */
+/**
+ * A link per anamnese form the role reads (the forms load on their own page, alunos/$id/anamnese, whose code and texts
+ * load while the profile is idle: a first opening waits for the child's answers alone).
+ */
 function AssessmentLinks({ studentId }: { studentId: string }) {
   const { t } = useLingui();
   const { me } = usePermissions();
+  useScreenCodeWhenIdle('/alunos/$id/anamnese', 'assessments');
   const forms = [
     { form: 'PSICOLOGIA' as const, label: t`Psychological assessment` },
     { form: 'SOCIAL' as const, label: t`Social assessment` },
