@@ -4,6 +4,7 @@
  */
 import type { SyncAnswer, SyncAnswerWire, SyncStudent, SyncStudentColumns, SyncStudentColumnsWire } from './contract.ts';
 import { packIds, unpackIds } from './packed-ids.ts';
+import { packCodes, packRefs, refsOf, unpackCodes } from './packed-columns.ts';
 
 /** How far back a device keeps rolls: the sync brings the rolls of these last days. */
 export const SYNC_ROLL_DAYS = 60;
@@ -54,13 +55,40 @@ export function studentColumns(students: readonly SyncStudent[]): SyncStudentCol
   };
 }
 
-/** The columns as they travel: the ids packed when they are UUIDs (packed-ids.ts). */
+/** The columns of codes, packed on the wire (packed-columns.ts); the civil names are text, and travel as a list. */
+const codeColumns = ['genders', 'schoolYears', 'employmentStatuses', 'schoolShifts'] as const;
+
+/** The columns as they travel: the ids packed when they are UUIDs (packed-ids.ts), the codes and classes packed. */
 export function packStudentColumns(columns: SyncStudentColumns): SyncStudentColumnsWire {
-  return { ...columns, ids: packIds(columns.ids), classIds: packIds(columns.classIds) };
+  const wire: SyncStudentColumnsWire = {
+    ...columns,
+    ...Object.fromEntries(codeColumns.flatMap((name) => (columns[name] ? [[name, packCodes(columns[name]) ?? columns[name]]] : []))),
+    ids: packIds(columns.ids),
+    classIds: packIds(columns.classIds),
+    classes: packRefs(columns.classes, columns.classIds.length),
+  };
+  return wire;
 }
 
-export function unpackStudentColumns(columns: SyncStudentColumnsWire): SyncStudentColumns {
-  return { ...columns, ids: unpackIds(columns.ids), classIds: unpackIds(columns.classIds) };
+/** The columns as the contract checked them (every packed part comes back whole), unpacked. */
+export function unpackStudentColumns(wire: SyncStudentColumnsWire): SyncStudentColumns {
+  const ids = unpackIds(wire.ids);
+  const classIds = unpackIds(wire.classIds);
+  const whole = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the sync's student columns do not unpack (the contract checks them first)");
+    return value;
+  };
+  const columns: SyncStudentColumns = {
+    ...wire,
+    ids,
+    classIds,
+    classes: whole(refsOf(wire.classes, ids.length, classIds.length)),
+  } as SyncStudentColumns;
+  for (const name of codeColumns) {
+    const column = wire[name];
+    if (column) columns[name] = Array.isArray(column) ? column : whole(unpackCodes(column));
+  }
+  return columns;
 }
 
 /** A checked answer as the device keeps it: its students' ids unpacked. */

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { idCount, PACKED_UUIDS } from '../packed-ids.ts';
+import { MAX_CODES, refsOf, unpackCodes } from '../packed-columns.ts';
 import { idSchema, isoDateSchema } from './text-and-dates.ts';
 import { activityListSchema, classListSchema } from './activities-classes.ts';
 import type { StudentSummary } from './students.ts';
@@ -19,6 +20,8 @@ export type SyncStudent = StudentSummary & { classIds: string[] };
  * Ids that are all UUIDs travel packed into one string (packed-ids.ts), any others as a list.
  */
 const packedIdsSchema = z.union([z.array(idSchema), z.string().check(z.regex(PACKED_UUIDS))]);
+/** A column of codes: a list, or packed (its codes once and a character per student, packed-columns.ts). */
+const codeColumnSchema = z.union([z.array(z.string()), z.object({ codes: z.array(z.string()).check(z.maxLength(MAX_CODES)), of: z.string() })]);
 export const syncStudentColumnsSchema = z
   .object({
     ids: packedIdsSchema,
@@ -29,36 +32,48 @@ export const syncStudentColumnsSchema = z
      * Issue 52: each student's gender, school year, employment and school shift (the list's filters), '' when not
      * recorded; each absent when no one has one, and from an instructor's sync.
      */
-    genders: z.optional(z.array(z.string())),
-    schoolYears: z.optional(z.array(z.string())),
-    employmentStatuses: z.optional(z.array(z.string())),
-    schoolShifts: z.optional(z.array(z.string())),
+    genders: z.optional(codeColumnSchema),
+    schoolYears: z.optional(codeColumnSchema),
+    employmentStatuses: z.optional(codeColumnSchema),
+    schoolShifts: z.optional(codeColumnSchema),
     frequencyPercent: z.array(z.number().check(z.gte(0), z.lte(100))),
     classIds: packedIdsSchema,
-    classes: z.array(z.array(z.int().check(z.gte(0)))),
+    /** Each student's classes, places in `classIds`: a list each, or packed into one string (packed-columns.ts). */
+    classes: z.union([z.array(z.array(z.int().check(z.gte(0)))), z.string().check(z.regex(/^[A-Za-z0-9_,-]*$/))]),
   })
   .check(
     z.refine(
       (c) => {
         const students = idCount(c.ids);
-        const classIds = idCount(c.classIds);
+        const codesOf = (column: string[] | { codes: string[]; of: string }) => (Array.isArray(column) ? column : unpackCodes(column));
         return (
           c.names.length === students &&
-          [c.civilNames, c.genders, c.schoolYears, c.employmentStatuses, c.schoolShifts].every(
-            (column) => column === undefined || column.length === students,
+          (c.civilNames === undefined || c.civilNames.length === students) &&
+          [c.genders, c.schoolYears, c.employmentStatuses, c.schoolShifts].every(
+            (column) => column === undefined || codesOf(column)?.length === students,
           ) &&
           c.frequencyPercent.length === students &&
-          c.classes.length === students &&
-          c.classes.every((refs) => refs.every((ref) => ref < classIds))
+          refsOf(c.classes, students, idCount(c.classIds)) !== undefined
         );
       },
       { message: 'student columns of different lengths, a packed id list of a wrong length, or a class reference out of range' },
     ),
   );
-/** The columns as they travel (ids packed or not). */
+/** The columns as they travel (ids, codes and classes packed, packed-ids.ts and packed-columns.ts). */
 export type SyncStudentColumnsWire = z.infer<typeof syncStudentColumnsSchema>;
-/** The columns on the device, ids unpacked (sync-columns.ts). */
-export type SyncStudentColumns = Omit<SyncStudentColumnsWire, 'ids' | 'classIds'> & { ids: string[]; classIds: string[] };
+/** The columns on the device, unpacked (sync-columns.ts). */
+export type SyncStudentColumns = {
+  ids: string[];
+  names: string[];
+  civilNames?: string[];
+  genders?: string[];
+  schoolYears?: string[];
+  employmentStatuses?: string[];
+  schoolShifts?: string[];
+  frequencyPercent: number[];
+  classIds: string[];
+  classes: number[][];
+};
 
 export const rollKeySchema = z.object({ classId: idSchema, date: isoDateSchema });
 /**

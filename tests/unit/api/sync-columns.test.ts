@@ -69,3 +69,61 @@ describe('ids packed for the wire', () => {
     expect(syncStudentColumnsSchema.safeParse({ ...wire, ids: (wire.ids as string).slice(22) }).success).toBe(false);
   });
 });
+
+describe('codes and classes packed for the wire (issue 52: a first sync within 150 KB again)', () => {
+  const code = fc.constantFrom('', 'FEMININO', 'MASCULINO', 'NAO_BINARIO', 'ESTUDANTE', 'FUNDAMENTAL_5', 'MANHA');
+  const student = (classCount: number) =>
+    fc.record({
+      id: fc.uuid(),
+      name: fc.string(),
+      frequencyPercent: fc.integer({ min: 0, max: 100 }),
+      gender: code,
+      schoolYear: code,
+      employmentStatus: code,
+      schoolShift: code,
+      classIds: fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, classCount - 1) }), { maxLength: Math.min(3, classCount) }),
+    });
+  // Up to 5,000 classes: references of one, two and three digits.
+  const list = fc
+    .integer({ min: 0, max: 5_000 })
+    .chain((classCount) => fc.tuple(fc.constant(classCount), fc.array(student(classCount), { maxLength: 12 })));
+
+  it('come back the same students, through the contract, whatever the number of classes', () => {
+    fc.assert(
+      fc.property(list, ([classCount, drawn]) => {
+        const classIds = Array.from({ length: classCount }, (_, i) => `c${i}`);
+        const students = drawn.map(({ gender, schoolYear, employmentStatus, schoolShift, classIds: refs, ...rest }) => ({
+          ...rest,
+          ...Object.fromEntries(Object.entries({ gender, schoolYear, employmentStatus, schoolShift }).filter(([, value]) => value)),
+          classIds: refs.map((ref) => classIds[ref]!),
+        }));
+        const wire = packStudentColumns(studentColumns(students));
+        expect(typeof wire.classes).toBe('string');
+        expect(studentsFromColumns(unpackStudentColumns(syncStudentColumnsSchema.parse(wire)))).toEqual(students);
+      }),
+    );
+  });
+
+  it('a column of codes is each code once and a character per student', () => {
+    const wire = packStudentColumns(
+      studentColumns(
+        ['FEMININO', 'MASCULINO', 'FEMININO', ''].map((gender, i) => ({ id: `s${i}`, name: 'A', frequencyPercent: 0, classIds: [], gender })),
+      ),
+    );
+    expect(wire.genders).toEqual({ codes: ['FEMININO', 'MASCULINO', ''], of: 'ABAC' });
+  });
+
+  it('the contract refuses a packed column or classes that do not fit the students', () => {
+    const students = ['a', 'b'].map((id, i) => ({ id, name: id, frequencyPercent: 0, classIds: i ? ['c1'] : [], gender: 'FEMININO' }));
+    const wire = packStudentColumns(studentColumns(students));
+    expect(syncStudentColumnsSchema.safeParse(wire).success).toBe(true);
+    const refused = [
+      { ...wire, genders: { codes: ['FEMININO'], of: 'A' } }, // one student short
+      { ...wire, genders: { codes: ['FEMININO'], of: 'AB' } }, // a character that names no code
+      { ...wire, classes: 'A,' }, // one student short
+      { ...wire, classes: ',B,' }, // a class that is not in classIds
+      { ...wire, classes: ',A' }, // no comma after the last student's
+    ];
+    for (const columns of refused) expect(syncStudentColumnsSchema.safeParse(columns).success, JSON.stringify(columns)).toBe(false);
+  });
+});
