@@ -426,8 +426,9 @@ test("a psychology intern fills a child's psychological anamnese offline; the ps
   await page.goto(`${APP}alunos/${studentId}/anamnese?form=PSICOLOGIA`);
   const form = page.getByRole('form', { name: 'Answers' });
   await expect(form.getByRole('textbox', { name: /^1\. / })).toBeVisible();
-  // The social form is not the psychology intern's: no tab for it.
-  await expect(page.getByRole('tab', { name: 'Social assessment' })).toHaveCount(0);
+  // The social form is not the psychology intern's: one form, and no tabs to choose between.
+  await expect(page.getByRole('heading', { name: 'Psychological assessment' })).toBeVisible();
+  await expect(page.getByRole('tablist')).toHaveCount(0);
   await waitForServiceWorker(page);
 
   await context.setOffline(true);
