@@ -18,6 +18,7 @@ import { ACCOUNT_REFUSALS, setForbiddenListener, setTokenProvider } from '../lib
 import { i18n } from '../lib/i18n.ts';
 import { sessionUid, setSessionUid } from '../lib/session-user.ts';
 import { tokenSubject } from '../lib/token-subject.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import type { AuthUser, IdentityClient } from '../lib/identity.ts';
 import { onOutboxAuthRequired, wakeOutbox } from '../offline/outbox.ts';
 import { forgetDeviceData, queryClient } from '../offline/query-client.ts';
@@ -119,8 +120,11 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
 
   useEffect(() => {
     if (!settings) {
-      console.warn('Quadra: identity provider not configured (all six Firebase settings are needed); running without sign-in.');
-      return;
+      // At an idle moment, not among the first screen's effects: while a debugger listens (Lighthouse does), a console
+      // message cost a first visit's main thread 13 ms there (issue 57).
+      return whenIdle(() =>
+        console.warn('Quadra: identity provider not configured (all six Firebase settings are needed); running without sign-in.'),
+      );
     }
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
