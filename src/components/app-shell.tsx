@@ -14,7 +14,7 @@ import { SessionNotice } from './session-notice.tsx';
 import { HomeAfterSignOut } from './home-after-sign-out.tsx';
 import { Toasts } from './toasts.tsx';
 import { AccessGate } from './access-gate.tsx';
-import { useKeepFocus } from './use-keep-focus.ts';
+import { KeepFocus } from './use-keep-focus.ts';
 import { BackgroundSync } from './background-sync.tsx';
 import './app-shell.css';
 
@@ -72,7 +72,6 @@ export function AppShell({ children }: { children: ReactNode }) {
     }
   };
   const desktopWidth = sidebar.getWidth(false) as number;
-  useKeepFocus(MAIN_ID);
   // On a phone the sidebar is a menu: Escape closes it, and a choice in it leaves focus on the page it opened.
   const toggle = sidebar.toggle;
   useEffect(() => {
@@ -145,6 +144,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SessionNotice />
         <AccessGate>{children}</AccessGate>
       </main>
+      <KeepFocus mainId={MAIN_ID} />
       <Toasts mobile={mobile} />
       <UpdatePrompt />
       <BackgroundSync />

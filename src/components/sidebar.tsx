@@ -14,7 +14,9 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
   const { i18n } = useLingui();
   const { user } = useAuth();
   const { can } = usePermissions();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The entries the address is under, not the address: a navigation within a section (a profile to its anamnese)
+  // renders no sidebar.
+  const active = useRouterState({ select: (s) => activeEntries(s.location.pathname) });
   const compact = !mobile && !isOpenish(state);
   const name = user?.displayName || user?.email || '';
 
@@ -40,7 +42,6 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
           .filter((item) => item.permission === PUBLIC || can(item.permission))
           .map(({ to, label, icon: Icon }) => {
             const text = i18n._(label);
-            const active = to === '/' ? pathname === '/' || pathname === '' : pathname.startsWith(to);
             // A plain link, not Mantine's NavLink: that one brings its collapse animation into the first load.
             // A native title, not Mantine's Tooltip: it keeps floating-ui out of the first load.
             return (
@@ -49,7 +50,7 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
                   to={to}
                   aria-label={text}
                   title={compact ? text : undefined}
-                  data-active={active || undefined}
+                  data-active={active.split('|').includes(to) || undefined}
                   onClick={() => mobile && onNavigate()}
                   className={classes.link}
                 >
@@ -63,3 +64,10 @@ export function Sidebar({ state, mobile, onNavigate }: Props) {
     </div>
   );
 }
+
+/** The entries the address is under, as one string (a selector's answer is compared by value): home only at '/'. */
+const activeEntries = (pathname: string): string =>
+  navItems
+    .filter(({ to }) => (to === '/' ? pathname === '/' || pathname === '' : pathname.startsWith(to)))
+    .map(({ to }) => to)
+    .join('|');

@@ -55,3 +55,12 @@ export function useKeepFocus(mainId: string): void {
     return () => cancelAnimationFrame(frame);
   }, [href, mainId]);
 }
+
+/**
+ * The same as an element of its own: the page's address it follows renders this, not the shell around it (the shell's
+ * header and sidebar rendered again at every navigation).
+ */
+export function KeepFocus({ mainId }: { mainId: string }): null {
+  useKeepFocus(mainId);
+  return null;
+}
