@@ -52,7 +52,7 @@ export function AssessmentPage({ studentId, formType, onFormChange }: Props) {
   const student = useQuery(studentQueryOptions(studentId));
   const forms = useQuery(assessmentFormsQueryOptions());
   const answers = useQuery(studentAssessmentsQueryOptions(studentId));
-  const readable = assessmentFormTypes.filter((type) => !me || formRights(me.access, type).read);
+  const readable = assessmentFormTypes.filter((type) => me && formRights(me.access, type).read);
   const current = formType && readable.includes(formType) ? formType : readable[0];
   const formLabel = (type: AssessmentFormType) => (type === 'PSICOLOGIA' ? t`Psychological assessment` : t`Social assessment`);
   const section = (type: AssessmentFormType, formList: AssessmentForm[], saved: Assessment[]) => (
@@ -94,7 +94,9 @@ export function AssessmentPage({ studentId, formType, onFormChange }: Props) {
         <ReadFailure error={forms.error ?? answers.error} onRetry={() => void Promise.all([forms.refetch(), answers.refetch()])}>
           <Trans>The assessment forms could not be loaded.</Trans>
         </ReadFailure>
-      ) : !forms.data || !answers.data || !current ? (
+      ) : !forms.data || !answers.data || !current || !me ? (
+        // Not before the role is known either: the forms it reads decide between one form and tabs, and a form must not
+        // be mounted again under the other (its printed copy and its field's state start over).
         <Loader aria-label={t`Loading`} />
       ) : readable.length === 1 ? (
         // One form the role reads (a psychologist's, a social worker's, their interns'): no tabs to choose between, and

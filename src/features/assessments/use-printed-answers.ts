@@ -5,9 +5,10 @@ import { whenIdle } from '../../lib/when-idle.ts';
 
 /**
  * What an anamnese form's printed copy (hidden on screen) shows: nothing until the page is idle a moment after the form
- * showed, then the answers, following them in a render of its own (deferred): neither the opening nor a keystroke waits
- * for it (it was a render of 13 questions more in the form's opening, issue 52's goal). A print asked for before then
- * (the Print button, the browser's menu) renders it at once, in the browser's beforeprint.
+ * showed (a second more at most, on a page that is never idle), then the answers, following them in a render of its own
+ * (deferred): neither the opening nor a keystroke waits for it (it was a render of 13 questions more in the form's
+ * opening, issue 52's goal). A print asked for before then (the Print button, the browser's menu) renders it at once, in
+ * the browser's beforeprint.
  */
 export function usePrintedAnswers(answers: Answers): Answers | null {
   const [when, setWhen] = useState<'later' | 'idle' | 'printing'>('later');
@@ -17,7 +18,7 @@ export function usePrintedAnswers(answers: Answers): Answers | null {
     addEventListener('beforeprint', printing);
     addEventListener('afterprint', printed);
     let cancelIdle: (() => void) | undefined;
-    const timer = when === 'later' ? setTimeout(() => (cancelIdle = whenIdle(printed)), PRINT_COPY_AFTER_MS) : undefined;
+    const timer = when === 'later' ? setTimeout(() => (cancelIdle = whenIdle(printed, PRINT_COPY_AFTER_MS)), PRINT_COPY_AFTER_MS) : undefined;
     return () => {
       clearTimeout(timer);
       cancelIdle?.();
