@@ -8,7 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { CSP_SOURCES_FILE, sourcesFromBuildEnv } from './server/content-security-policy.ts';
-import { ROUTE_PRELOADS_FILE, routePreloadsOf, type BundleChunk } from './server/route-preloads.ts';
+import { ROUTE_PRELOADS_FILE, routePreloadsOf, SHELL_CATALOGS_FILE, shellCatalogsOf, type BundleChunk } from './server/route-preloads.ts';
 import { DEFAULT_DEMO_REPO_URL, DEFAULT_POSTCODE_URL } from './src/lib/external-defaults.ts';
 import { firstScriptCheck } from './scripts/first-script-check.ts';
 
@@ -56,7 +56,10 @@ function cspSources(mode: string): Plugin {
   };
 }
 
-/** Writes each screen's first files, for the server to name in a first visit's page (server/route-preloads.ts). */
+/**
+ * Writes each screen's first files and each language's shell catalog, for the server to name in a first visit's page
+ * (server/route-preloads.ts).
+ */
 function routePreloads(): Plugin {
   let base = '/';
   return {
@@ -70,6 +73,7 @@ function routePreloads(): Plugin {
         Object.entries(bundle).map(([name, file]) => [name, file.type === 'chunk' ? (file as BundleChunk) : { type: 'asset' as const }]),
       );
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routePreloadsOf(files, base), null, 1)}\n` });
+      this.emitFile({ type: 'asset', fileName: SHELL_CATALOGS_FILE, source: `${JSON.stringify(shellCatalogsOf(files, base), null, 1)}\n` });
     },
   };
 }

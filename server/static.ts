@@ -3,7 +3,8 @@
  * (always revalidated, so a deploy is picked up at once); Vite's content-hashed files under /frontend/assets/ are
  * immutable for a year. Unknown paths without a file extension are app routes (deep links) and get index.html;
  * unknown paths with an extension or under assets/ are a real 404, so a missing chunk never receives HTML. A screen's
- * address gets index.html naming that screen's first files (server/route-preloads.ts).
+ * address gets index.html naming that screen's first files and the shell's catalog in the browser's language
+ * (server/route-preloads.ts); so does /frontend/ itself, but not /frontend/index.html (the service worker's copy).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -13,29 +14,42 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fastifyStatic from '@fastify/static';
 import { acceptedEncodings } from './accepted-encodings.ts';
 import { errorBody } from './errors.ts';
-import { htmlWithPreloads, readRoutePreloads, routeForPath, ROUTE_PRELOADS_FILE } from './route-preloads.ts';
+import { localeOfLanguage, locales, type Locale } from '../src/lib/locale-rule.ts';
+import { htmlWithPreloads, readRoutePreloads, readShellCatalogs, routeForPath, ROUTE_PRELOADS_FILE, SHELL_CATALOGS_FILE } from './route-preloads.ts';
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-type Page = { path: string; etag: string; plain: Buffer; gzip: Buffer; br: Buffer };
+type Page = { path: string; locale: Locale; etag: string; plain: Buffer; gzip: Buffer; br: Buffer };
+
+/** The browser's language as the page will pick it on a first visit (its first in Accept-Language, as navigator.language). */
+const localeOf = (request: FastifyRequest): Locale => localeOfLanguage(request.headers['accept-language']?.split(',')[0] ?? '');
 
 /**
- * index.html for each screen with its first files named (server/route-preloads.ts), compressed once; made again when
- * the build changes under a running server, so a page never names another build's files. None while index.html cannot
- * be read (a build emptying the folder): the plain file's own answer then says so.
+ * index.html for each screen (and for any other address of the app) in each language, with its first files named
+ * (server/route-preloads.ts), compressed once; made again when the build changes under a running server, so a page
+ * never names another build's files. None while index.html cannot be read (a build emptying the folder): the plain
+ * file's own answer then says so.
  */
-function routePages(distDir: string): (appPath: string) => Page | undefined {
+function routePages(distDir: string): (appPath: string, locale: Locale) => Page | undefined {
   let built: { stamp: string; pages: Page[] } | undefined;
   const stampOf = () =>
-    [join(distDir, 'index.html'), join(distDir, ROUTE_PRELOADS_FILE)].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)).join();
-  const pagesOf = (html: string) =>
-    readRoutePreloads(distDir).map((route) => {
-      const plain = Buffer.from(htmlWithPreloads(html, route));
-      const etag = createHash('sha256').update(plain).digest('base64url').slice(0, 27);
-      return { path: route.path, etag, plain, gzip: gzipSync(plain, { level: 9 }), br: brotliCompressSync(plain) };
-    });
-  return (appPath) => {
+    [join(distDir, 'index.html'), join(distDir, ROUTE_PRELOADS_FILE), join(distDir, SHELL_CATALOGS_FILE)]
+      .map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0))
+      .join();
+  const pagesOf = (html: string) => {
+    const catalogs = readShellCatalogs(distDir);
+    // And a page naming no screen's files (path ''): home's address, and any address without a screen of its own.
+    const routes = [...readRoutePreloads(distDir), undefined];
+    return routes.flatMap((route) =>
+      locales.map((locale) => {
+        const plain = Buffer.from(htmlWithPreloads(html, route, catalogs[locale]));
+        const etag = createHash('sha256').update(plain).digest('base64url').slice(0, 27);
+        return { path: route?.path ?? '', locale, etag, plain, gzip: gzipSync(plain, { level: 9 }), br: brotliCompressSync(plain) };
+      }),
+    );
+  };
+  return (appPath, locale) => {
     const stamp = stampOf();
     if (built?.stamp !== stamp) {
       let html: string;
@@ -46,7 +60,8 @@ function routePages(distDir: string): (appPath: string) => Page | undefined {
       }
       built = { stamp, pages: pagesOf(html) };
     }
-    return routeForPath(built.pages, appPath);
+    const inLocale = built.pages.filter((page) => page.locale === locale);
+    return routeForPath(inLocale, appPath) ?? inLocale.find((page) => page.path === '');
   };
 }
 
@@ -55,7 +70,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): Fas
   const [encoding, body] = accepted.has('br') ? ['br', page.br] : accepted.has('gzip') ? ['gzip', page.gzip] : [undefined, page.plain];
   // Each encoding's bytes have their own validator.
   const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
-  reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Accept-Encoding, Accept-Language').type('text/html; charset=utf-8');
   const asked = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (asked.includes(etag) || asked.includes('*')) return reply.code(304).send();
   if (encoding) reply.header('Content-Encoding', encoding);
@@ -68,7 +83,8 @@ const frontendFiles: FastifyPluginAsync<{ distDir: string }> = async (app, { dis
     root: distDir,
     prefix: '/',
     cacheControl: false,
-    index: ['index.html'],
+    // /frontend/ is an address of the app like any other (its page names the shell's catalog): not the file as built.
+    index: false,
     // The build writes .br and .gz copies (vite.config.ts): send the smallest the browser accepts.
     preCompressed: true,
     setHeaders(reply, filePath) {
@@ -77,14 +93,18 @@ const frontendFiles: FastifyPluginAsync<{ distDir: string }> = async (app, { dis
     },
   });
 
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const page = pageFor(path.replace(/^\/frontend/, ''), localeOf(request));
+    if (page) return sendPage(request, reply, page);
+    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+  };
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendApp(request, reply, '/'));
   app.setNotFoundHandler((request, reply) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     const isAppRoute =
       (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/frontend/assets/') && !basename(path).includes('.');
     if (!isAppRoute) return reply.code(404).send(errorBody(404, `File ${path} not found`));
-    const page = pageFor(path.replace(/^\/frontend/, ''));
-    if (page) return sendPage(request, reply, page);
-    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+    return sendApp(request, reply, path);
   });
 };
 

@@ -6,6 +6,7 @@
  */
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { rowOffsets, visibleRows } from './window-rows.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 
 type Options = {
   count: number;
@@ -141,17 +142,5 @@ export function useWindowRows({ count, estimate, overscan, listRef, resetKey }: 
     before: offsets[range.start] ?? 0,
     after: (offsets[count] ?? 0) - (offsets[range.end] ?? 0),
     measure,
-  };
-}
-
-/** Runs `task` once the next frame is painted (a timer after that frame's animation callbacks); answers a cancel. */
-function afterPaint(task: () => void): () => void {
-  let timer = 0;
-  const frame = requestAnimationFrame(() => {
-    timer = window.setTimeout(task, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    window.clearTimeout(timer);
   };
 }

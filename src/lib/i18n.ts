@@ -1,8 +1,8 @@
 /** Lingui setup: which locale to use, loading its catalog, and the language toggle (SPEC §1, §4, §9). */
 import { i18n } from '@lingui/core';
+import { localeOfLanguage, locales, type Locale } from './locale-rule.ts';
 
-export const locales = ['pt-BR', 'en-US'] as const;
-export type Locale = (typeof locales)[number];
+export { locales, type Locale };
 /** SPEC §9: the choice is stored under a local preference key. */
 export const LOCALE_STORAGE_KEY = 'quadra.locale';
 
@@ -17,7 +17,7 @@ export function detectLocale(storage: Pick<Storage, 'getItem'> = window.localSto
     // Storage can be blocked (private mode): fall through to the browser language.
   }
   if (isLocale(stored)) return stored;
-  return browserLanguage.toLowerCase().startsWith('en') ? 'en-US' : 'pt-BR';
+  return localeOfLanguage(browserLanguage);
 }
 
 type Catalog = { messages: Record<string, string> };

@@ -7,10 +7,13 @@ import {
   htmlWithPreloads,
   layoutsOf,
   readRoutePreloads,
+  readShellCatalogs,
   ROUTE_PRELOADS_FILE,
   routeForPath,
   routePathOf,
   routePreloadsOf,
+  SHELL_CATALOGS_FILE,
+  shellCatalogsOf,
   SHOWN_BEFORE_PARSE,
   type BundleChunk,
 } from '../../../server/route-preloads.ts';
@@ -133,5 +136,40 @@ describe('the build file and the page', () => {
       '<head><title>Q</title><link rel="modulepreload" crossorigin fetchpriority="low" href="/frontend/assets/a.js">' +
         '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/frontend/assets/a.css"></head><body></body>',
     );
+  });
+
+  it('names the shell catalog first, at the default priority (the first render waits for it), and nothing when there is nothing to name', () => {
+    const html = '<head><title>Q</title></head><body></body>';
+    expect(htmlWithPreloads(html, undefined, '/frontend/assets/messages-en.js')).toBe(
+      '<head><title>Q</title><link rel="modulepreload" crossorigin href="/frontend/assets/messages-en.js"></head><body></body>',
+    );
+    expect(htmlWithPreloads(html, { path: '/alunos', scripts: ['/frontend/assets/a.js'], styles: [] }, '/frontend/assets/m.js')).toBe(
+      '<head><title>Q</title><link rel="modulepreload" crossorigin href="/frontend/assets/m.js">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/frontend/assets/a.js"></head><body></body>',
+    );
+    expect(htmlWithPreloads(html, undefined)).toBe(html);
+  });
+});
+
+describe("each language's shell catalog", () => {
+  it('is the chunk of src/locales/<locale>/messages.po, not a feature catalog', () => {
+    const bundle = {
+      'messages-A.js': chunk('messages-A.js', { facadeModuleId: '/repo/src/locales/pt-BR/messages.po' }),
+      'messages-B.js': chunk('messages-B.js', { facadeModuleId: '/repo/src/locales/en-US/messages.po' }),
+      'students-C.js': chunk('students-C.js', { facadeModuleId: '/repo/src/locales/en-US/students.po' }),
+      'messages-D.js': chunk('messages-D.js', { facadeModuleId: '/repo/src/locales/fr-FR/messages.po' }),
+      'index.css': { type: 'asset' as const },
+    };
+    expect(shellCatalogsOf(bundle, '/frontend/')).toEqual({ 'pt-BR': '/frontend/messages-A.js', 'en-US': '/frontend/messages-B.js' });
+  });
+
+  it('keeps only known languages and app file paths from the build file', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'quadra-catalogs-'));
+    expect(readShellCatalogs(dist)).toEqual({});
+    writeFileSync(
+      join(dist, SHELL_CATALOGS_FILE),
+      JSON.stringify({ 'pt-BR': '/frontend/assets/m.js', 'en-US': 'https://elsewhere.example/m.js', 'fr-FR': '/frontend/assets/f.js' }),
+    );
+    expect(readShellCatalogs(dist)).toEqual({ 'pt-BR': '/frontend/assets/m.js' });
   });
 });

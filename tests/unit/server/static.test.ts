@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
-import { ROUTE_PRELOADS_FILE } from '../../../server/route-preloads.ts';
+import { ROUTE_PRELOADS_FILE, SHELL_CATALOGS_FILE } from '../../../server/route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 let server: TestServer;
@@ -23,6 +23,8 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js.br'), brotliCompressSync('console.log("app")'));
   writeFileSync(join(distDir, 'assets', 'index-Dk3j9xQa.js.gz'), gzipSync('console.log("app")'));
   writeRoutePreloads('/frontend/assets/alunos-Ab12.js');
+  const catalogs = { 'pt-BR': '/frontend/assets/messages-Pt12.js', 'en-US': '/frontend/assets/messages-En34.js' };
+  writeFileSync(join(distDir, SHELL_CATALOGS_FILE), JSON.stringify(catalogs));
   server = await startTestServer({ distDir });
 }, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
@@ -57,6 +59,24 @@ describe('the built app under /frontend/', () => {
     expect(response.body).toContain('<title>Quadra</title>');
   });
 
+  it("names the shell's catalog in the browser's language (as the page picks it) at /frontend/ and on every screen", async () => {
+    const page = (url: string, language?: string) =>
+      server.app.inject({ url, headers: { 'accept-encoding': 'identity', ...(language ? { 'accept-language': language } : {}) } });
+    const english = await page('/frontend/', 'en-GB,en;q=0.9,pt;q=0.8');
+    expect(english.body).toContain('<link rel="modulepreload" crossorigin href="/frontend/assets/messages-En34.js"></head>');
+    expect(english.headers.vary).toBe('Accept-Encoding, Accept-Language');
+    // Anything else, or no language said, is pt-BR, as in src/lib/i18n.ts detectLocale.
+    for (const language of ['pt-BR,pt;q=0.9,en;q=0.8', 'es', undefined]) {
+      expect((await page('/frontend/', language)).body).toContain('href="/frontend/assets/messages-Pt12.js"');
+    }
+    const screen = (await page('/frontend/alunos/42', 'en-US')).body;
+    expect(screen).toContain('<link rel="modulepreload" crossorigin href="/frontend/assets/messages-En34.js">');
+    expect(screen).toContain('alunos-Ab12.js');
+    expect((await page('/frontend/turmas', 'en-US')).body).toContain('messages-En34.js');
+    // index.html itself (the service worker's copy, for any language) is the file as built.
+    expect((await page('/frontend/index.html', 'en-US')).body).not.toContain('modulepreload');
+  });
+
   it.each([
     ['/frontend/sw.js', /javascript/],
     ['/frontend/manifest.webmanifest', /manifest\+json|json/],
@@ -87,7 +107,9 @@ describe('the built app under /frontend/', () => {
   );
 
   it("answers a screen's address with index.html naming that screen's code, compressed and revalidated like the file", async () => {
-    const preload = '<link rel="modulepreload" crossorigin fetchpriority="low" href="/frontend/assets/alunos-Ab12.js">';
+    const preload =
+      '<link rel="modulepreload" crossorigin href="/frontend/assets/messages-Pt12.js">' +
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/frontend/assets/alunos-Ab12.js">';
     const plain = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'accept-encoding': 'identity' } });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-type']).toMatch(/^text\/html/);
@@ -104,8 +126,9 @@ describe('the built app under /frontend/', () => {
     expect(again.statusCode).toBe(304);
     const noBrotli = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'accept-encoding': 'br;q=0, gzip' } });
     expect(noBrotli.headers['content-encoding']).toBe('gzip');
-    // Other screens, and index.html itself (what the service worker keeps), are the file as built.
-    expect((await server.app.inject('/frontend/turmas')).body).not.toContain('modulepreload');
+    // Other screens name no screen's code (only the shell's catalog); index.html itself (what the service worker
+    // keeps) is the file as built.
+    expect((await server.app.inject('/frontend/turmas')).body).not.toContain('fetchpriority="low"');
     expect((await server.app.inject('/frontend/index.html')).body).not.toContain('modulepreload');
   });
 
@@ -126,7 +149,7 @@ describe('the built app under /frontend/', () => {
       const response = await server.app.inject('/frontend/alunos/42');
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');
-      expect(response.body).not.toContain('modulepreload');
+      expect(response.body).not.toContain('alunos-');
     } finally {
       warn.mockRestore();
       writeRoutePreloads('/frontend/assets/alunos-Ab12.js');
