@@ -82,8 +82,10 @@ test('a class with two weekdays and two instructors is created on the classes sc
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('outbox-pending')).toHaveText('0', { timeout: 20_000 });
-
-  const saved = ((await (await request.get(`${API_URL}/classes`)).json()) as ClassAnswer[]).find((group) => group.title === title)!;
+  // The count can read 0 before the write is queued (CI once read the server before it had the class): wait for it.
+  const onServer = async () => ((await (await request.get(`${API_URL}/classes`)).json()) as ClassAnswer[]).find((group) => group.title === title);
+  await expect.poll(onServer, { timeout: 20_000 }).toBeTruthy();
+  const saved = (await onServer())!;
   expect(saved).toMatchObject({
     meetings: [
       { weekDay: 'SEGUNDA', start: '08:00', end: '09:30' },
