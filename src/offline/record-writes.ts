@@ -9,7 +9,8 @@
  */
 import { database, type OutboxRow } from '../lib/db.ts';
 import type { QuadraDb } from '../lib/db-dexie.ts';
-import { drainOutbox, enqueue, isMadeHere, isSending } from './outbox.ts';
+import { drainOutbox, enqueue } from './outbox.ts';
+import { isMadeHere, isSending } from './outbox-signals.ts';
 
 type RecordWrite = {
   kind: string;
