@@ -11,7 +11,6 @@ import { CSP_SOURCES_FILE, sourcesFromBuildEnv } from './server/content-security
 import { ROUTE_PRELOADS_FILE, routePreloadsOf, SHELL_CATALOGS_FILE, shellCatalogsOf, type BundleChunk } from './server/route-preloads.ts';
 import { DEFAULT_DEMO_REPO_URL, DEFAULT_POSTCODE_URL } from './src/lib/external-defaults.ts';
 import { firstScriptCheck } from './scripts/first-script-check.ts';
-import { mantineScreenStyles } from './scripts/mantine-screen-styles.ts';
 
 /**
  * Writes a .br and a .gz copy beside every text asset of the build (and WebAssembly: PDF.js's JPEG 2000 decoder, 250 KB
@@ -111,7 +110,6 @@ export default defineConfig(({ mode }) => ({
     routePreloads(),
     lowPriorityAppScript(),
     firstScriptCheck(),
-    mantineScreenStyles(),
     precompress(),
     tanstackRouter({
       target: 'react',

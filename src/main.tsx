@@ -20,10 +20,6 @@ import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts';
 import { keepToastsAwayFromTheirControl } from './components/notify.ts';
 import { queryClient } from './offline/query-client.ts';
 
-// The screens' Mantine styles go with the screens' chunks in a build (scripts/mantine-screen-styles.ts); `vite dev`
-// pre-bundles Mantine past that plugin, so there they load here.
-if (import.meta.env.DEV) void import('./mantine-screens.css');
-
 async function bootstrap(): Promise<void> {
   // The start in tasks of its own, not in the first script's evaluation (issue 57): that was one task of 31-36 ms
   // unthrottled, 125-145 ms at Lighthouse's 4x CPU (75-95 ms of it blocking); now three of 10-14 ms, none long.

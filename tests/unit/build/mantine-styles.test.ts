@@ -1,18 +1,13 @@
 /**
- * Mantine's styles are imported per component (not all of @mantine/core/styles.css), in two parts: src/mantine.css (the
- * first stylesheet) for the components the app's first script draws, src/mantine-screens.css for the rest, which the
- * build's plugin has those components import (scripts/mantine-screen-styles.ts). This fails when a component imported
- * from @mantine/core (or @mantine/notifications) anywhere in src needs a style file missing from its part (it would
- * render unstyled, or wait for a screen's stylesheet), or when a file is no longer needed. What a component needs is what
- * esbuild bundles for it: each `X.module.mjs` of @mantine/core in the bundle holds class names whose rules are in
- * `styles/X.css`.
+ * src/mantine.css imports Mantine's styles per component (not all of @mantine/core/styles.css). This fails when a
+ * component imported from @mantine/core (or @mantine/notifications) anywhere in src needs a style file missing there
+ * (it would render unstyled), or when a file there is no longer needed. What a component needs is what esbuild bundles
+ * for it: each `X.module.mjs` of @mantine/core in the bundle holds class names whose rules are in `styles/X.css`.
  */
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_SCRIPT_LIST } from '../../../scripts/first-script-check.ts';
-import { SCREEN_STYLES, screenStyleComponents } from '../../../scripts/mantine-screen-styles.ts';
 
 const root = join(__dirname, '../../..');
 const GLOBAL_STYLES = ['baseline', 'default-css-variables', 'global'];
@@ -65,40 +60,19 @@ async function neededStyles(imports: Record<string, string[]>): Promise<string[]
 const imported = [...readFileSync(join(root, 'src/mantine.css'), 'utf8').matchAll(/@import '@mantine\/core\/styles\/([\w-]+)\.css';/g)].map(
   ([, name]) => name!,
 );
-const screens = [...screenStyleComponents(root)];
-
-/** Mantine's components in the app's first script, as the build lists them (`@mantine/core/Button`: `Button`). */
-const firstScriptList = readFileSync(join(root, FIRST_SCRIPT_LIST), 'utf8').split('\n');
-const firstScriptComponents = firstScriptList.flatMap((line) => /^@mantine\/core\/(\w+)$/.exec(line)?.[1] ?? []);
 
 describe("Mantine's styles, per component", () => {
   it('src/mantine.css imports the global styles first', () => {
     expect(imported.slice(0, 3)).toEqual(GLOBAL_STYLES);
   });
 
-  it('src/mantine.css and src/mantine-screens.css import exactly the style files of the components src uses, each once', async () => {
+  it('src/mantine.css imports exactly the style files of the components src uses', async () => {
     const core = importedComponents('@mantine/core');
     expect(core).toContain('Button');
     // @mantine/notifications draws with @mantine/core's Notification (its own few rules are in its styles.css).
     const needed = await neededStyles({ '@mantine/core': core, '@mantine/notifications': importedComponents('@mantine/notifications') });
     expect(needed).toContain('UnstyledButton'); // Button's own dependency, found through the bundle
     expect(needed).toContain('Notification');
-    expect([...imported.slice(3), ...screens].sort()).toEqual(needed);
+    expect(imported.slice(3).sort()).toEqual(needed);
   }, 30_000);
-
-  it(
-    "src/mantine.css imports exactly the style files of the first script's components; " + SCREEN_STYLES + ' the rest',
-    async () => {
-      expect(firstScriptComponents).toContain('Button');
-      expect(firstScriptList).toContain('@mantine/notifications');
-      const neededFirst = await neededStyles({
-        '@mantine/core': firstScriptComponents,
-        '@mantine/notifications': importedComponents('@mantine/notifications'),
-      });
-      expect(neededFirst).toContain('Notification');
-      expect(imported.slice(3).sort()).toEqual(neededFirst);
-      expect(screens).toContain('Input');
-    },
-    30_000,
-  );
 });
