@@ -3,7 +3,7 @@ import { formatter } from '@lingui/format-po';
 
 /**
  * Shared components that no first screen shows: they render inside a screen of a feature. Their texts are a catalog of
- * their own, `shared`, loaded with every feature's (lib/catalogs.ts loadFeatureMessages), not with the shell's (issue 57).
+ * their own, `shared`, loaded with every feature's (lib/i18n.ts loadFeatureMessages), not with the shell's (issue 57).
  * The shell's parts loaded on demand (the outbox's drawer, the device panel) have theirs, `shell-parts`, loaded with
  * them. `npm run i18n:check` fails when one of these components is in the app's first script
  * (scripts/first-script-modules.txt).
@@ -38,7 +38,7 @@ export default defineConfig({
     },
     { path: '<rootDir>/src/locales/{locale}/shared', include: sharedCatalogComponents },
     { path: '<rootDir>/src/locales/{locale}/shell-parts', include: shellPartsCatalogComponents },
-    // One catalog per feature, loaded by its screens' routes (lib/catalogs.ts loadFeatureMessages): a screen downloads
+    // One catalog per feature, loaded by its screens' routes (lib/i18n.ts loadFeatureMessages): a screen downloads
     // its own texts, not every screen's.
     { path: '<rootDir>/src/locales/{locale}/{name}', include: ['<rootDir>/src/features/{name}'], exclude: ['<rootDir>/src/features/home'] },
   ],

@@ -64,11 +64,11 @@ for (const name of sharedComponents.map((quoted) => `src/components/${quoted.sli
 const features = [...before.keys()]
   .filter((file) => file.startsWith('src/locales/en-US/') && !/\/(messages|shared|shell-parts)\.po$/.test(file))
   .map((file) => file.replace('src/locales/en-US/', '').replace(/\.po$/, ''));
-// The names a route may load (lib/catalogs.ts FeatureCatalog) are the feature catalogs lingui writes, no more, no fewer.
-const declared = (readFileSync('src/lib/catalogs.ts', 'utf8').match(/export type FeatureCatalog =([^;]*);/)?.[1] ?? '').match(/'[^']+'/g) ?? [];
+// The names a route may load (lib/i18n.ts FeatureCatalog) are the feature catalogs lingui writes, no more, no fewer.
+const declared = (readFileSync('src/lib/i18n.ts', 'utf8').match(/export type FeatureCatalog =([^;]*);/)?.[1] ?? '').match(/'[^']+'/g) ?? [];
 const declaredNames = declared.map((name) => name.slice(1, -1)).sort();
 if (declaredNames.join() !== [...features].sort().join()) {
-  console.error(`lib/catalogs.ts FeatureCatalog lists ${declaredNames.join(', ')}; the feature catalogs are ${[...features].sort().join(', ')}.`);
+  console.error(`lib/i18n.ts FeatureCatalog lists ${declaredNames.join(', ')}; the feature catalogs are ${[...features].sort().join(', ')}.`);
   failed = true;
 }
 const routeFiles = (dir) =>

@@ -1,7 +1,7 @@
 /**
  * Bootstrap only, in tasks after the first script's evaluation: the language's texts, then the first render; the
  * persisted cache is restored beside it (reads wait for it, so no screen shows sample data or an error while it
- * restores; on a device with no database yet there is nothing to wait for); the outbox starts after the first screen.
+ * restores; on a device with no database yet there is nothing to wait for), and the outbox starts.
  */
 import './mantine.css';
 import '@mantine/notifications/styles.css';
@@ -10,6 +10,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLocale, detectLocale, loadLocaleDataOffThread } from './lib/i18n.ts';
 import { restoreQueryCache } from './offline/persist.ts';
+import { startOutbox } from './offline/outbox.ts';
 import { App, router } from './app.tsx';
 import { http } from './lib/http.ts';
 import { setServerProbe } from './lib/server-status.ts';
@@ -45,21 +46,10 @@ async function bootstrap(): Promise<void> {
   warnWhenStorageIsFull();
   // While the server does not answer, the header's status asks it again now and then (any answer will do).
   setServerProbe(() => http.get('me', { throwHttpErrors: false }));
+  // The handlers (and the API modules behind them) load only when there is something to send.
+  startOutbox(() => import('./api/outbox-handlers.ts').then((module) => module.registerOutboxHandlers()));
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(<App />));
-  void afterFirstScreen().then(startOutbox);
-}
-
-/**
- * The outbox's code once the first screen's reads are done (at most 20 s), not in the app's first script (issue 57): its
- * sends do not compete with them on a poor link. A download that fails is asked for again. It then sends what waits on
- * the device; its handlers (and the API modules behind them) load only when there is something to send. A write made
- * before (a screen's code imports the outbox) is stored at once and sent then.
- */
-function startOutbox(): void {
-  import('./offline/outbox.ts')
-    .then((outbox) => outbox.startOutbox(() => import('./api/outbox-handlers.ts').then((module) => module.registerOutboxHandlers())))
-    .catch(() => setTimeout(startOutbox, 5_000));
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -12,8 +12,7 @@ import { rosterKeys } from './rosters.ts';
 import { invalidateAttendanceFigures } from './reports.ts';
 import { getParsed, HTTPError, sendParsed } from '../lib/http.ts';
 import { database, type OutboxRow } from '../lib/db.ts';
-import { enqueue, registerOutboxHandler } from '../offline/outbox.ts';
-import { isMadeHere, isSending } from '../offline/outbox-signals.ts';
+import { enqueue, isMadeHere, isSending, registerOutboxHandler } from '../offline/outbox.ts';
 import { outboxKinds } from '../offline/outbox-kinds.ts';
 import { queryClient } from '../offline/query-client.ts';
 

@@ -20,7 +20,7 @@ import { sessionUid, setSessionUid } from '../lib/session-user.ts';
 import { tokenSubject } from '../lib/token-subject.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import type { AuthUser, IdentityClient } from '../lib/identity.ts';
-import { onOutboxAuthRequired } from '../offline/outbox-signals.ts';
+import { onOutboxAuthRequired, wakeOutbox } from '../offline/outbox.ts';
 import { forgetDeviceData, queryClient } from '../offline/query-client.ts';
 import { notify } from './notify.ts';
 
@@ -153,8 +153,7 @@ export function AuthProvider({ children, settings = config.firebase, loadIdentit
           // A (new) user: refetch what nobody or someone else saw, and send the waiting work with their token.
           setNeedsSignIn(false);
           void queryClient.invalidateQueries();
-          // The outbox's code is not in the first script: asked for here, it is loaded or on its way (main.tsx).
-          void import('../offline/outbox.ts').then((outbox) => outbox.wakeOutbox()).catch(() => undefined);
+          void wakeOutbox();
         }
       });
     });

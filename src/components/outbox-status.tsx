@@ -6,11 +6,9 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { useAllOutboxItems } from '../offline/use-outbox.ts';
 import { useOnDemand } from './use-on-demand.ts';
 import { useSentNotice } from './use-sent-notice.ts';
+import { loadShellPartsMessages } from '../lib/i18n.ts';
 
-const loadDrawer = () =>
-  Promise.all([import('./outbox-drawer.tsx'), import('../lib/catalogs.ts').then((catalogs) => catalogs.loadShellPartsMessages())]).then(
-    ([module]) => module,
-  );
+const loadDrawer = () => Promise.all([import('./outbox-drawer.tsx'), loadShellPartsMessages()]).then(([module]) => module);
 /** A count not known yet (the button's name says so in words). */
 const unknown = '–';
 

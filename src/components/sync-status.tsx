@@ -5,13 +5,10 @@ import { IconCloudCheck, IconCloudOff, IconDeviceTablet, IconRefresh } from '@ta
 import { requestSync, useSyncStatus, type SyncFailure } from '../offline/sync-status.ts';
 import { useOnDemand } from './use-on-demand.ts';
 import { momentText } from './moment-text.ts';
+import { loadShellPartsMessages } from '../lib/i18n.ts';
 
 const loadDevicePanel = () =>
-  Promise.all([import('./device-panel.tsx'), import('../lib/catalogs.ts').then((catalogs) => catalogs.loadShellPartsMessages())]).then(
-    ([module]) => ({
-      default: module.DevicePanel,
-    }),
-  );
+  Promise.all([import('./device-panel.tsx'), loadShellPartsMessages()]).then(([module]) => ({ default: module.DevicePanel }));
 
 function FailureReason({ failure }: { failure: SyncFailure }) {
   if (failure.kind === 'offline') return <Trans>this device is offline</Trans>;

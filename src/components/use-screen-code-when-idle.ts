@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import { useRouter, type AnyRoute, type RegisteredRouter } from '@tanstack/react-router';
-import { loadFeatureMessages, type FeatureCatalog } from '../lib/catalogs.ts';
+import { loadFeatureMessages, type FeatureCatalog } from '../lib/i18n.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 
 export function useScreenCodeWhenIdle(routeId: keyof RegisteredRouter['routesById'], catalog: FeatureCatalog): void {

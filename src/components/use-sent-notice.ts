@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { plural } from '@lingui/core/macro';
-import { onOutboxSynced } from '../offline/outbox-signals.ts';
+import { onOutboxSynced } from '../offline/outbox.ts';
 import { notify } from './notify.ts';
 
 /** A write the server got this long after it was saved had waited (a first attempt goes out within a second or two). */

@@ -20,12 +20,10 @@ export function detectLocale(storage: Pick<Storage, 'getItem'> = window.localSto
   return localeOfLanguage(browserLanguage);
 }
 
-export type Catalog = { messages: Record<string, string> };
+type Catalog = { messages: Record<string, string> };
 
 /** The locale being activated: a route's catalog may load beside the shell's, before activation ends. */
 let activating: Locale | undefined;
-/** The locale a feature's catalog is for (lib/catalogs.ts): the one being activated, else the active one. */
-export const catalogLocale = (): string => activating ?? i18n.locale;
 
 /** The shell's texts (header, sidebar, shared components, home), loaded before the first render. */
 export async function activateLocale(locale: Locale): Promise<void> {
@@ -50,6 +48,52 @@ export function loadLocaleDataOffThread(locale: Locale): void {
   worker.onmessage = () => worker.terminate();
   worker.onerror = () => worker.terminate();
   worker.postMessage([...new Set([locale, 'pt-BR'])]);
+}
+
+/** The features with a catalog of their own (lingui.config.ts: one per folder of src/features but home). */
+export type FeatureCatalog =
+  | 'activities'
+  | 'attendance'
+  | 'calendar'
+  | 'cases'
+  | 'class-history'
+  | 'classes'
+  | 'consents'
+  | 'guardians'
+  | 'imports'
+  | 'privacy'
+  | 'reports'
+  | 'retention'
+  | 'student-registration'
+  | 'students'
+  | 'tech-demo'
+  | 'users'
+  | 'assessments'
+  | 'settings';
+
+const loaded = new Set<string>();
+
+async function loadCatalog(name: FeatureCatalog | 'shared' | 'shell-parts'): Promise<void> {
+  const locale = activating ?? i18n.locale;
+  const key = `${locale}/${name}`;
+  if (loaded.has(key)) return;
+  const { messages } = (await import(`../locales/${locale}/${name}.po`)) as Catalog;
+  i18n.load(locale, messages);
+  loaded.add(key);
+}
+
+/**
+ * A feature's texts and those of the shared components no first screen shows (lingui.config.ts
+ * sharedCatalogComponents), added to the active locale's; a route's loader awaits them so its screen never shows a
+ * message id. Each catalog loads once (the language toggle reloads the page).
+ */
+export async function loadFeatureMessages(feature: FeatureCatalog): Promise<void> {
+  await Promise.all([loadCatalog(feature), loadCatalog('shared')]);
+}
+
+/** The texts of the shell's parts loaded on demand (the outbox's drawer, the device panel) and of the components they show. */
+export async function loadShellPartsMessages(): Promise<void> {
+  await Promise.all([loadCatalog('shell-parts'), loadCatalog('shared')]);
 }
 
 /** SPEC §4: the toggle saves the preference and reloads the page. */

@@ -16,8 +16,8 @@ import { tokenSubject } from '../lib/token-subject.ts';
 import { sessionUid } from '../lib/session-user.ts';
 import { markCacheStale, noteWrite, queryClient } from './query-client.ts';
 import { outboxKinds } from './outbox-kinds.ts';
-import { announceAuthRequired, announceSynced, isMadeHere, markSending, markSent, type OutboxResult } from './outbox-signals.ts';
 
+export type OutboxResult = Record<string, unknown> | void;
 export type OutboxHandler = (item: OutboxRow) => Promise<OutboxResult>;
 
 /** A versioned write sent again on the server's current version ("keep mine"): its payload with that version. */
@@ -51,6 +51,20 @@ const DRAIN_INTERVAL_MS = 15_000;
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+type Listener = () => void;
+const syncedListeners = new Set<(item: OutboxRow, result: OutboxResult) => void>();
+const authListeners = new Set<Listener>();
+/** Called after the server accepted an item (features refresh their lists). */
+export function onOutboxSynced(listener: (item: OutboxRow, result: OutboxResult) => void): () => void {
+  syncedListeners.add(listener);
+  return () => syncedListeners.delete(listener);
+}
+/** Called when the server asked for a (new) sign-in; the items stay pending. */
+export function onOutboxAuthRequired(listener: Listener): () => void {
+  authListeners.add(listener);
+  return () => authListeners.delete(listener);
 }
 
 let persistAsked = false;
@@ -197,10 +211,20 @@ async function drainOnce(lane: OutboxLane, now: () => number): Promise<void> {
   if (deferred && sent) lanes[lane].again = true;
 }
 
+/**
+ * Whether a write is of whoever is signed in now (or of nobody in particular: made without sign-in): only those are
+ * sent, and only those can the drawer retry or discard. Another account's waits on the device until they sign in here
+ * again; what depends on it waits with it.
+ */
+export function isMadeHere(item: Pick<OutboxRow, 'author'>): boolean {
+  return item.author === undefined || item.author === sessionUid();
+}
+
 /** Returns true when the server accepted the item and it left the outbox (false: refused, not sent, or sent again). */
 async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => number): Promise<boolean> {
   const db = await database();
-  markSending(item.id, now());
+  sending.set(item.id, now());
+  notifySending();
   try {
     // From this moment the server's records may differ from the device's copies (the handler updates some of them in
     // memory): noted on the device first, so a reload before the cache's next save reads them again instead of showing
@@ -220,7 +244,7 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
       if (result) await db.outbox.where('dependsOn').equals(item.id).modify({ parentResult: result });
       return false;
     });
-    announceSynced(item, result);
+    for (const listener of syncedListeners) listener(item, result);
     if (replaced) lanes[laneOf(item.kind)].again = true;
     return !replaced;
   } catch (error) {
@@ -232,13 +256,14 @@ async function sendOne(item: OutboxRow, handler: OutboxHandler, now: () => numbe
       await db.outbox.update(item.id, { state: 'failed', reason: message, reasonCode, attempts, ...(conflict ? { conflict } : {}) });
     } else {
       await db.outbox.update(item.id, { attempts, nextAttemptAt: now() + backoffDelay(attempts.length) });
-      if (kind === 'unauthorized') announceAuthRequired();
+      if (kind === 'unauthorized') for (const listener of authListeners) listener();
     }
     return false;
   } finally {
     // Answered or not, the server may have applied it after a sync under way read its records (offline/sync.ts).
     noteWrite();
-    markSent(item.id);
+    sending.delete(item.id);
+    notifySending();
   }
 }
 
@@ -363,6 +388,30 @@ export async function wakeOutbox(): Promise<void> {
   const db = await database();
   await db.outbox.where('state').equals('pending').modify({ nextAttemptAt: 0 });
   await drainOutbox();
+}
+
+/** The items on their way from this tab, with when their send began. */
+const sending = new Map<string, number>();
+const sendingListeners = new Set<Listener>();
+let sendingChanges = 0;
+function notifySending(): void {
+  sendingChanges += 1;
+  for (const listener of sendingListeners) listener();
+}
+export function isSending(id: string): boolean {
+  return sending.has(id);
+}
+/** When this item's send began, while it is on its way (ms since the epoch). */
+export function sendingSince(id: string): number | undefined {
+  return sending.get(id);
+}
+/** Counts the sends begun and ended: a snapshot for useSyncExternalStore. */
+export function sendingSnapshot(): number {
+  return sendingChanges;
+}
+export function onSendingChange(listener: Listener): () => void {
+  sendingListeners.add(listener);
+  return () => sendingListeners.delete(listener);
 }
 
 let started = false;

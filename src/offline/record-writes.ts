@@ -9,8 +9,7 @@
  */
 import { database, type OutboxRow } from '../lib/db.ts';
 import type { QuadraDb } from '../lib/db-dexie.ts';
-import { drainOutbox, enqueue } from './outbox.ts';
-import { isMadeHere, isSending } from './outbox-signals.ts';
+import { drainOutbox, enqueue, isMadeHere, isSending } from './outbox.ts';
 
 type RecordWrite = {
   kind: string;

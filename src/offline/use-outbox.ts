@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { holdsNoDatabase, type OutboxRow } from '../lib/db.ts';
 import type { QuadraDb } from '../lib/db-dexie.ts';
 import { useLiveQuery } from '../lib/use-live-query.ts';
-import { isMadeHere, onSendingChange, sendingSince, sendingSnapshot } from './outbox-signals.ts';
+import { isMadeHere, onSendingChange, sendingSince, sendingSnapshot } from './outbox.ts';
 
 const none: OutboxRow[] = [];
 

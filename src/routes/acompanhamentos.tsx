@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CasesPage } from '../features/cases/cases-page.tsx';
 import type { CaseStatusFilter } from '../api/cases-contract.ts';
 import { casesQueryOptions } from '../api/cases.ts';
-import { loadFeatureMessages } from '../lib/catalogs.ts';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 /** status: open (default), closed or all. */
 const parseStatusSearch = (search: Record<string, unknown>): { status?: CaseStatusFilter } =>

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ActivitiesPage } from '../features/activities/activities-page.tsx';
 import { activitiesQueryOptions } from '../api/activities.ts';
-import { loadFeatureMessages } from '../lib/catalogs.ts';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 export const Route = createFileRoute('/atividades')({
   staticData: { permission: 'activities:read' },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CalendarPage } from '../features/calendar/calendar-page.tsx';
 import { calendarQueryOptions } from '../api/calendar.ts';
-import { loadFeatureMessages } from '../lib/catalogs.ts';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 /** year: the year shown (the current one without it, or when it is not a year). */
 const parseYearSearch = (search: Record<string, unknown>): { year?: number } => {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { settingsQueryOptions } from '../api/settings.ts';
-import { loadFeatureMessages } from '../lib/catalogs.ts';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 export const Route = createFileRoute('/configuracoes')({
   staticData: { permission: 'settings:write' },

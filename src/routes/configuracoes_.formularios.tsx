@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FormEditorPage } from '../features/assessments/form-editor-page.tsx';
 import type { AssessmentFormType } from '../api/assessment-contract.ts';
-import { loadFeatureMessages } from '../lib/catalogs.ts';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 type Search = { form?: AssessmentFormType };
 // Not the contract's list: this file is in the first load, the contract (zod) is not.

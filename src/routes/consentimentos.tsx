@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ConsentTermsPage } from '../features/consents/consent-terms-page.tsx';
 import { consentsToRenewQueryOptions, consentTermsQueryOptions } from '../api/consents.ts';
-import { loadFeatureMessages } from '../lib/catalogs.ts';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 export const Route = createFileRoute('/consentimentos')({
   staticData: { permission: 'consents:read' },

@@ -5,7 +5,7 @@ import { FollowUpReport } from '../features/cases/follow-up-report.tsx';
 import { usePermissions } from '../components/use-permissions.ts';
 import { arrivalsReportQueryOptions, attendanceAlertsQueryOptions, frequencyReportQueryOptions } from '../api/reports.ts';
 import { monthOf, parseMonthSearch } from '../lib/calendar-date.ts';
-import { loadFeatureMessages } from '../lib/catalogs.ts';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 function Page() {
   const { month = monthOf() } = Route.useSearch();

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FunderReportPage } from '../features/reports/funder-report-page.tsx';
-import { loadFeatureMessages } from '../lib/catalogs.ts';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 type Search = { from?: string; to?: string; activities?: string };
 /** Kept as typed text; the screen checks the dates (report-period.ts periodOfSearch), so this definition stays small. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UsersPage } from '../features/users/users-page.tsx';
 import { usersQueryOptions } from '../api/users.ts';
-import { loadFeatureMessages } from '../lib/catalogs.ts';
+import { loadFeatureMessages } from '../lib/i18n.ts';
 
 export const Route = createFileRoute('/usuarios')({
   staticData: { permission: 'users:read' },

@@ -21,7 +21,7 @@ import { studentsQueryOptions } from '../../api/students.ts';
 import { listState } from '../../offline/list-source.ts';
 import { isSampleId, sampleGuardians } from '../../offline/sample-data.ts';
 import { useLoadedOutboxItems } from '../../offline/use-outbox.ts';
-import { onOutboxSynced } from '../../offline/outbox-signals.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';

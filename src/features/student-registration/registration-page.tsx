@@ -31,7 +31,7 @@ import {
 } from './registration-draft.ts';
 import { checkRegistration, emptyRegistration, toStudentCreate, valuesOfStudent, type RegistrationValues } from './registration-values.ts';
 import { localIsoDate } from '../../lib/calendar-date.ts';
-import { onOutboxSynced } from '../../offline/outbox-signals.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
 import { focusFirstInvalidSoon } from '../../components/focus-first-invalid.ts';
 import { useRefusalText } from '../../components/refusal-text.ts';
 import { toastPositionAwayFrom } from '../../components/toast-position.ts';

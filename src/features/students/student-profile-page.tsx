@@ -34,7 +34,7 @@ import { StudentFrequency } from './student-frequency.tsx';
 import { DocumentViewer, viewableDocument } from './document-viewer.tsx';
 import { localIsoDate, localMidnight } from '../../lib/calendar-date.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
-import { onOutboxSynced } from '../../offline/outbox-signals.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
 import { enqueueStudentDocumentRemove, type StudentDocumentPayload, type StudentDocumentRemovePayload } from '../../api/student-registration.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { PendingBadge } from '../../components/pending-badge.tsx';

@@ -15,7 +15,7 @@ import {
 } from '../../api/students.ts';
 import { listState } from '../../offline/list-source.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
-import { onOutboxSynced } from '../../offline/outbox-signals.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
 import { outboxKinds } from '../../offline/outbox-kinds.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';

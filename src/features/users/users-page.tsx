@@ -6,7 +6,7 @@ import { IconMail, IconUserPlus } from '@tabler/icons-react';
 import type { AccessLevel, User } from '../../api/contract.ts';
 import { enqueueUserUpdate, pendingUserWrites, userKeys, usersQueryOptions, type PendingUserWrite } from '../../api/users.ts';
 import { isSampleSource, listState } from '../../offline/list-source.ts';
-import { onOutboxSynced } from '../../offline/outbox-signals.ts';
+import { onOutboxSynced } from '../../offline/outbox.ts';
 import { useOutboxItems } from '../../offline/use-outbox.ts';
 import { sampleUsers } from '../../offline/sample-data.ts';
 import { PageTitle } from '../../components/page-title.tsx';

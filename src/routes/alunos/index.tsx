@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { StudentsPage } from '../../features/students/students-page.tsx';
 import type { StudentFilterField, StudentFilters } from '../../api/student-filters.ts';
 import { prefetchStudents } from '../../api/students.ts';
-import { loadFeatureMessages } from '../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../lib/i18n.ts';
 
 /** A code as the server's lists spell them (contract.ts `enums`): the contract (zod) is not in this file's load. */
 const isCode = (value: unknown): value is string => typeof value === 'string' && /^[A-Z][A-Z0-9_]{0,39}$/.test(value);

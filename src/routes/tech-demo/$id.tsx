@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TechDemoItem } from '../../features/tech-demo/tech-demo-page.tsx';
-import { loadFeatureMessages } from '../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../lib/i18n.ts';
 
 function Page() {
   const { id } = Route.useParams();

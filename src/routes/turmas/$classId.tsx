@@ -5,7 +5,7 @@ import { rosterQueryOptions } from '../../api/rosters.ts';
 import { studentsQueryOptions } from '../../api/students.ts';
 import { meQueryOptions } from '../../api/me.ts';
 import { instructorsOf, seesRollsOf } from '../../api/permissions.ts';
-import { loadFeatureMessages } from '../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../lib/i18n.ts';
 
 export const Route = createFileRoute('/turmas/$classId')({
   staticData: { permission: 'classes:read' },

@@ -4,7 +4,7 @@ import { monthOf, parseMonthSearch } from '../../lib/calendar-date.ts';
 import { gridQueryOptions } from '../../api/attendance-grid.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
 import { classesQueryOptions } from '../../api/classes.ts';
-import { loadFeatureMessages } from '../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../lib/i18n.ts';
 
 // `$classId_`: the class history is its own page beside the class page (turmas/$classId), not inside its layout.
 export const Route = createFileRoute('/turmas/$classId_/frequencia')({

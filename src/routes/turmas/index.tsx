@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ClassesPage } from '../../features/classes/classes-page.tsx';
 import { classesQueryOptions } from '../../api/classes.ts';
 import { activitiesQueryOptions } from '../../api/activities.ts';
-import { loadFeatureMessages } from '../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../lib/i18n.ts';
 
 export const Route = createFileRoute('/turmas/')({
   staticData: { permission: 'classes:read' },

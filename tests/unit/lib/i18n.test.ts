@@ -31,8 +31,7 @@ describe('choosing the language', () => {
 
 describe('catalogs', () => {
   it("the shell's catalog is loaded at start, a feature's and the shared components' add to it (once), all in the active language", async () => {
-    const { activateLocale, i18n } = await import('../../../src/lib/i18n.ts');
-    const { loadFeatureMessages } = await import('../../../src/lib/catalogs.ts');
+    const { activateLocale, i18n, loadFeatureMessages } = await import('../../../src/lib/i18n.ts');
     const { generateMessageId } = await import('@lingui/message-utils/generateMessageId');
     const shellText = generateMessageId('Students'); // the sidebar
     const featureText = generateMessageId('Create New Student'); // the students page only
@@ -59,8 +58,7 @@ describe('catalogs', () => {
   });
 
   it("a route's catalog loading beside the shell's (main.tsx starts both at once) is kept, whichever comes first", async () => {
-    const { activateLocale, i18n } = await import('../../../src/lib/i18n.ts');
-    const { loadFeatureMessages } = await import('../../../src/lib/catalogs.ts');
+    const { activateLocale, i18n, loadFeatureMessages } = await import('../../../src/lib/i18n.ts');
     const { generateMessageId } = await import('@lingui/message-utils/generateMessageId');
     try {
       // The route's catalog finishes first: the shell's, activated after it, must not replace it.

@@ -14,10 +14,10 @@ import {
   retryItem,
   adoptItem,
   discardItem,
+  isMadeHere,
   startOutbox,
   takeTheirs,
 } from '../../../src/offline/outbox.ts';
-import { isMadeHere } from '../../../src/offline/outbox-signals.ts';
 
 const httpError = (status: number, message: string, code?: string) =>
   new HTTPError(

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StudentAccessLogPage } from '../../../features/students/access-log-page.tsx';
-import { loadFeatureMessages } from '../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 
 export const Route = createFileRoute('/alunos/$id/acessos')({
   staticData: { permission: 'access-log:read' },

@@ -4,7 +4,7 @@ import { assessmentDraftQueryOptions } from '../../../features/assessments/use-a
 import { assessmentFormsQueryOptions, studentAssessmentsQueryOptions } from '../../../api/assessments.ts';
 import { studentQueryOptions } from '../../../api/student-records.ts';
 import type { AssessmentFormType } from '../../../api/assessment-contract.ts';
-import { loadFeatureMessages } from '../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 
 type Search = { form?: AssessmentFormType };
 // Not the contract's list: this file is in the first load, the contract (zod) is not.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StudentEditPage } from '../../../features/student-registration/student-edit-page.tsx';
 import { studentQueryOptions } from '../../../api/student-records.ts';
-import { loadFeatureMessages } from '../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 
 export const Route = createFileRoute('/alunos/$id/editar')({
   staticData: { permission: 'students:write' },

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { StudentProfilePage } from '../../../features/students/student-profile-page.tsx';
 import { StudentDocumentAdder } from '../../../features/student-registration/document-uploader.tsx';
 import { studentQueryOptions } from '../../../api/student-records.ts';
-import { loadFeatureMessages } from '../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { StudentRights } from '../../../features/consents/student-rights.tsx';
 import { ProfileFollowUp } from '../../../features/cases/profile-follow-up.tsx';
 

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { GuardiansPage } from '../../../features/guardians/guardians-page.tsx';
 import { parseGuardianSearch } from '../../../features/guardians/guardian-search.ts';
 import type { SearchUpdater } from '../../../features/guardians/guardian-modal.tsx';
-import { loadFeatureMessages } from '../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 import { enqueueGuardianConsents, GuardianConsents } from '../../../features/consents/guardian-consents.tsx';
 import { usePermissions } from '../../../components/use-permissions.ts';
 

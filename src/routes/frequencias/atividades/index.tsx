@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ActivityPickerPage } from '../../../features/attendance/activity-picker-page.tsx';
 import { activitiesQueryOptions } from '../../../api/activities.ts';
 import { classesQueryOptions } from '../../../api/classes.ts';
-import { loadFeatureMessages } from '../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 
 export const Route = createFileRoute('/frequencias/atividades/')({
   staticData: { permission: 'attendance:read' },

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { isCalendarDate, localIsoDate } from '../../../lib/calendar-date.ts';
 import { GeneralRollPage } from '../../../features/attendance/general-roll-page.tsx';
 import { prefetchStudents } from '../../../api/students.ts';
-import { loadFeatureMessages } from '../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 
 /** date1: the day of the general roll, YYYY-MM-DD, as the roll call's (today without it, or when it is not a day). */
 function parseSearch(search: Record<string, unknown>): { date1?: string } {

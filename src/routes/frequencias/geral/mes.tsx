@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { GeneralMonthPage } from '../../../features/attendance/general-month-page.tsx';
 import { monthOf, parseMonthSearch } from '../../../lib/calendar-date.ts';
 import { generalMonthQueryOptions } from '../../../api/general-roll.ts';
-import { loadFeatureMessages } from '../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../lib/i18n.ts';
 
 function Page() {
   const { month } = Route.useSearch();

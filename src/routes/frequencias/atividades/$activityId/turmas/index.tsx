@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ClassPickerPage } from '../../../../../features/attendance/class-picker-page.tsx';
 import { activitiesQueryOptions } from '../../../../../api/activities.ts';
 import { classesQueryOptions } from '../../../../../api/classes.ts';
-import { loadFeatureMessages } from '../../../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../../../lib/i18n.ts';
 
 function Page() {
   const { activityId } = Route.useParams();

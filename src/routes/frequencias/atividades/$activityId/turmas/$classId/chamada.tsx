@@ -3,7 +3,7 @@ import { isCalendarDate } from '../../../../../../lib/calendar-date.ts';
 import { RollCallPage } from '../../../../../../features/attendance/roll-call-page.tsx';
 import { classesQueryOptions } from '../../../../../../api/classes.ts';
 import { activitiesQueryOptions } from '../../../../../../api/activities.ts';
-import { loadFeatureMessages } from '../../../../../../lib/catalogs.ts';
+import { loadFeatureMessages } from '../../../../../../lib/i18n.ts';
 
 /**
  * date1 (SPEC §2) is the day of the roll, YYYY-MM-DD (a real calendar day); anything else counts as no date, said as
