@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { i18n } from './lib/i18n.ts';
 import { theme } from './lib/theme.ts';
@@ -9,7 +9,6 @@ import { parseSearch, stringifySearch } from './lib/search-text.ts';
 import { queryClient } from './offline/query-client.ts';
 import { AuthProvider } from './components/auth-provider.tsx';
 import { RouteError } from './components/route-error.tsx';
-import { NotFoundPage } from './components/not-found-page.tsx';
 import type { RouteRule } from './api/permissions.ts';
 
 export const router = createRouter({
@@ -19,8 +18,10 @@ export const router = createRouter({
   defaultPreload: 'intent',
   defaultErrorComponent: RouteError,
   // An unknown address renders inside the shell (the root route's outlet), in the user's language; never inside a
-  // screen whose address it starts like (`/tech-demo/a/b` showed the demo page around it).
-  defaultNotFoundComponent: NotFoundPage,
+  // screen whose address it starts like (`/tech-demo/a/b` showed the demo page around it). Its code loads when one is
+  // asked for, as a screen's (issue 57: not in the first script); offline before the service worker has the app, the
+  // download fails like a screen's, into RouteError.
+  defaultNotFoundComponent: lazyRouteComponent(() => import('./components/not-found-page.tsx'), 'NotFoundPage'),
   notFoundMode: 'root',
   scrollRestoration: true,
   parseSearch,

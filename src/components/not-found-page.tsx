@@ -14,8 +14,8 @@ export function sectionOf(pathname: string): (typeof navItems)[number] | undefin
 
 /**
  * An address no screen answers (an old bookmark, a typo): said in the user's language inside the shell, with the
- * address as asked and a way home (and to the section it starts like). Its texts are the shell's, loaded at start, so
- * it opens offline too.
+ * address as asked and a way home (and to the section it starts like). Its texts are the shell's, loaded at start; its
+ * code loads when asked for (src/app.tsx), from the service worker's copy offline.
  */
 export function NotFoundPage() {
   const { t, i18n } = useLingui();

@@ -11,7 +11,8 @@
  * Loaded after the first screen (main.tsx, placeToastsAwayFromTheirControl), for every toast of every screen; a screen
  * whose control is gone or elsewhere by the time it speaks (Users: the dialog's button) passes its own `position`.
  */
-import { bottomToastsRaisedBy, SHORT_QUERY } from './toasts.tsx';
+import { SHORT_QUERY } from './toasts.tsx';
+import { bottomToastsRaisedBy } from './room-above-bar.ts';
 
 export type Box = { top: number; bottom: number; left: number; right: number };
 export type ToastPlace = 'bottom-right' | 'top-right' | 'bottom-left' | 'top-left' | 'bottom-center' | 'top-center';

@@ -14,7 +14,7 @@ import type { GeneralRollInput } from '../../api/general-roll-contract.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { notify, notifySaved } from '../../components/notify.ts';
-import { useRoomAboveBar } from '../../components/toasts.tsx';
+import { useRoomAboveBar } from '../../components/room-above-bar.ts';
 import { useAuth } from '../../components/auth-provider.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useWindowRows } from '../../components/use-window-rows.ts';

@@ -13,7 +13,7 @@ import { BackButton } from '../../components/back-button.tsx';
 import { ListSourceBanner } from '../../components/list-source-banner.tsx';
 import { notifications } from '@mantine/notifications';
 import { notify, notifySaved } from '../../components/notify.ts';
-import { useRoomAboveBar } from '../../components/toasts.tsx';
+import { useRoomAboveBar } from '../../components/room-above-bar.ts';
 import { useAuth } from '../../components/auth-provider.tsx';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { useEnumLabel } from '../../components/use-enum.ts';
