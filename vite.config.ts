@@ -102,8 +102,32 @@ function lowPriorityAppScript(): Plugin {
   };
 }
 
+/**
+ * index.html without the manifest's link vite-plugin-pwa writes: the app names it once its first screen has what it
+ * reads (src/lib/manifest-link.ts says why). After that plugin's handler: both enforced and ordered `post`, this one
+ * listed after it.
+ */
+function manifestLinkedByTheApp(base: string): Plugin {
+  const link = `<link rel="manifest" href="${base}manifest.webmanifest">`;
+  return {
+    name: 'quadra-manifest-linked-by-the-app',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes(link)) throw new Error(`quadra-manifest-linked-by-the-app: index.html has no ${link}`);
+        return html.replace(link, '');
+      },
+    },
+  };
+}
+
+/** Where the app is served (the reference server's /frontend/). */
+const BASE = '/frontend/';
+
 export default defineConfig(({ mode }) => ({
-  base: '/frontend/',
+  base: BASE,
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
     cspSources(mode),
@@ -155,6 +179,7 @@ export default defineConfig(({ mode }) => ({
       },
       devOptions: { enabled: false },
     }),
+    manifestLinkedByTheApp(BASE),
   ],
   build: {
     target: 'es2022',

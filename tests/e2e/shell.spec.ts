@@ -240,8 +240,11 @@ test.describe('the shell', () => {
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto(baseURL!);
+      // The page names the manifest once its first screen is read, not in index.html (src/lib/manifest-link.ts).
+      const served = await (await page.goto(baseURL!))!.text();
+      expect(served).not.toContain('rel="manifest"');
       await waitForServiceWorker(page);
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/frontend/manifest.webmanifest');
       const cdp = await context.newCDPSession(page);
       await expect
         .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, {
