@@ -6,7 +6,7 @@
  * roster is derived from the students' class ids, so a roster never disagrees with the list it comes from.
  */
 import type { Activity, ClassGroup, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
-import { pickStudentColumns, studentsFromColumns } from '../api/sync-columns.ts';
+import { pickStudentColumns, summariesFromColumns } from '../api/sync-columns.ts';
 import { byFoldedField, byNameOrder } from '../api/name-order.ts';
 
 export type DeviceCopy = {
@@ -48,21 +48,29 @@ function mergeList<T extends { id: string }>(
   return [...byId.values()].sort(order);
 }
 
-/** `studentsInOrder`: the answer's students are already in the copy's order (studentColumnsInOrder). */
-export function mergeSync(copy: DeviceCopy | undefined, answer: SyncAnswer, { studentsInOrder = false } = {}): DeviceCopy {
+/** An answer's students made from their columns (summariesFromColumns), and each one's classes. */
+export type MadeStudents = { summaries: StudentSummary[]; classIds: Record<string, string[]> };
+
+export function madeStudents(columns: SyncStudentColumns): MadeStudents {
+  const classIds: Record<string, string[]> = {};
+  return { summaries: summariesFromColumns(columns, classIds), classIds };
+}
+
+/**
+ * `studentsInOrder`: the answer's students are already in the copy's order (studentColumnsInOrder). `made`: its
+ * students already made from their columns (the device's sync makes them a slice at a time: offline/sync.ts).
+ */
+export function mergeSync(
+  copy: DeviceCopy | undefined,
+  answer: SyncAnswer,
+  { studentsInOrder = false, made }: { studentsInOrder?: boolean; made?: MadeStudents } = {},
+): DeviceCopy {
   const { full, changed, removed } = answer;
-  const changedStudents = changed.students ? studentsFromColumns(changed.students) : undefined;
   const classIdsByStudent: Record<string, string[]> = full ? {} : { ...copy?.classIdsByStudent };
   for (const id of removed.students ?? []) delete classIdsByStudent[id];
-  for (const student of changedStudents ?? []) classIdsByStudent[student.id] = student.classIds;
-  const students = mergeList(
-    copy?.students,
-    changedStudents?.map(({ classIds: _, ...summary }) => summary),
-    removed.students,
-    full,
-    byNameOrder,
-    studentsInOrder,
-  );
+  const changedStudents = made ?? (changed.students ? madeStudents(changed.students) : undefined);
+  if (changedStudents) Object.assign(classIdsByStudent, changedStudents.classIds);
+  const students = mergeList(copy?.students, changedStudents?.summaries, removed.students, full, byNameOrder, studentsInOrder);
   const merged: DeviceCopy = { classIdsByStudent };
   const activities = mergeList(
     copy?.activities,

@@ -10,7 +10,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { Activity, ClassGroup, Me, Roll, StudentSummary, SyncAnswer, SyncStudentColumns, User } from '../api/contract.ts';
 import { instructorsOf, seesRollsOf } from '../api/permissions.ts';
-import { joinStudentColumns, SYNC_ROLL_DAYS, syncAnswerFromWire } from '../api/sync-columns.ts';
+import { joinStudentColumns, summariesFromColumns, SYNC_ROLL_DAYS, syncAnswerFromWire } from '../api/sync-columns.ts';
 import { rollKeys } from '../api/attendance.ts';
 import { rosterKeys } from '../api/rosters.ts';
 import { activityKeys } from '../api/activities.ts';
@@ -23,7 +23,7 @@ import { reportServerAnswer } from '../lib/server-status.ts';
 import { yieldToPage } from '../lib/yield-to-page.ts';
 import { dataGeneration, lastWriteAt, queryClient } from './query-client.ts';
 import { slicer } from './query-rows.ts';
-import { mergeSync, rollKey, rollUpdates, rostersOf, studentColumnsInOrder, type DeviceCopy } from './sync-merge.ts';
+import { mergeSync, rollKey, rollUpdates, rostersOf, studentColumnsInOrder, type DeviceCopy, type MadeStudents } from './sync-merge.ts';
 import { setSyncPhase, syncStateKey, type SyncState } from './sync-status.ts';
 import type { SyncReply, SyncRequest } from './sync-worker.ts';
 
@@ -202,8 +202,10 @@ async function merge(
   if (activities) copy.activities = activities;
   if (classes) copy.classes = classes;
   if (users) copy.users = users;
+  const made = answer.changed.students ? await madeInSlices(answer.changed.students, maybePause) : undefined;
+  if (ended()) return undefined;
   // Both ways of downloading put the students in the copy's order (the worker, or download()'s main-thread fallback).
-  const merged = mergeSync(state ? copy : undefined, answer, { studentsInOrder: true });
+  const merged = mergeSync(state ? copy : undefined, answer, { studentsInOrder: true, made });
   // The classes whose rosters, rolls and grids the device keeps: those listed, and of those an instructor's own and the
   // ones that name no instructor (seesRollsOf). Whatever it holds of any other (archived, or handed to another
   // instructor) goes at the end of the merge, with a child's absences and their reasons.
@@ -211,6 +213,9 @@ async function merge(
     ? new Set(merged.classes.filter((group) => seesRollsOf(answer.me, instructorsOf(group))).map((group) => group.id))
     : undefined;
   const seen = (classId: string) => !kept || kept.has(classId);
+  // The merge (5,000 students made from their columns) was a task of its own, and the lists' puts another.
+  await yieldToPage();
+  if (ended()) return undefined;
   put(meKeys.all, answer.me);
   if (merged.activities) put(activityKeys.all, merged.activities);
   if (merged.classes) put(classKeys.all, merged.classes);
@@ -246,6 +251,21 @@ async function merge(
     if (ended()) return undefined;
   }
   return merged.classIdsByStudent;
+}
+
+const STUDENTS_PER_SLICE = 500;
+
+/**
+ * An answer's students made from their columns a few hundred at a time, pausing as the merge does (`maybePause`): a
+ * first visit's 5,000 in one go were most of a task of 27-40 ms after its first screen (Lighthouse's trace, issue 57).
+ */
+async function madeInSlices(columns: SyncStudentColumns, maybePause: () => Promise<void>): Promise<MadeStudents> {
+  const made: MadeStudents = { summaries: [], classIds: {} };
+  for (let from = 0; from < columns.ids.length; from += STUDENTS_PER_SLICE) {
+    made.summaries.push(...summariesFromColumns(columns, made.classIds, from, Math.min(from + STUDENTS_PER_SLICE, columns.ids.length)));
+    await maybePause();
+  }
+  return made;
 }
 
 /**

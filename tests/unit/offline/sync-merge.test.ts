@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Activity, ClassGroup, Roll, SyncAnswer, SyncStudent } from '../../../src/api/contract.ts';
-import { studentColumns, studentsFromColumns } from '../../../src/api/sync-columns.ts';
-import { mergeSync, rollUpdates, rostersOf, studentColumnsInOrder, type DeviceCopy } from '../../../src/offline/sync-merge.ts';
+import { studentColumns, studentsFromColumns, summariesFromColumns } from '../../../src/api/sync-columns.ts';
+import { mergeSync, rollUpdates, rostersOf, studentColumnsInOrder, type DeviceCopy, type MadeStudents } from '../../../src/offline/sync-merge.ts';
 import { byNameOrder } from '../../../src/api/name-order.ts';
 
 type Op =
@@ -219,6 +219,43 @@ describe('syncing the device in changes', () => {
     const ordered = studentColumnsInOrder(columns);
     expect(ordered.ids).toEqual(['s0', 's2', 's1', 's3']);
     expect(studentsFromColumns(ordered)).toEqual(studentsFromColumns(columns).sort(byNameOrder));
+  });
+
+  it("merges an answer's students made a slice at a time (the device's sync) as it merges them made at once", () => {
+    const me = { id: 'u', email: 'u@example.org', full_name: 'U', access: 'admin' as const, permissions: [] };
+    const first: SyncAnswer = {
+      cursor: '1',
+      full: true,
+      changed: {
+        students: studentColumnsInOrder(
+          studentColumns([
+            { id: 's1', name: 'Ana', frequencyPercent: 20, classIds: ['c1'] },
+            { id: 's2', name: 'Bia', frequencyPercent: 30, classIds: ['c1', 'c2'] },
+          ]),
+        ),
+      },
+      removed: {},
+      me,
+    };
+    const copy = mergeSync(undefined, first, { studentsInOrder: true });
+    const columns = studentColumnsInOrder(
+      studentColumns([
+        { id: 's3', name: 'Zé', frequencyPercent: 10, classIds: ['c2'] },
+        { id: 's1', name: 'Ana', frequencyPercent: 25, classIds: [], civilName: 'Ana Lima' },
+        { id: 's4', name: 'Érica', frequencyPercent: 40, classIds: ['c1'] },
+      ]),
+    );
+    const delta: SyncAnswer = { cursor: '2', full: false, changed: { students: columns }, removed: { students: ['s2'] }, me };
+    const made: MadeStudents = { summaries: [], classIds: {} };
+    for (const [from, to] of [
+      [0, 2],
+      [2, 3],
+    ] as const)
+      made.summaries.push(...summariesFromColumns(columns, made.classIds, from, to));
+    const sliced = mergeSync(copy, delta, { made });
+    expect(sliced).toEqual(mergeSync(copy, delta));
+    expect(sliced.students!.map((s) => s.id)).toEqual(['s1', 's4', 's3']);
+    expect(sliced.classIdsByStudent).toEqual({ s1: [], s3: ['c2'], s4: ['c1'] });
   });
 
   it("takes a full answer's students in the order given when they are in the device's order already, else sorts them", () => {
