@@ -101,7 +101,10 @@ test.describe('students', () => {
     await createStudent(request, name);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    // The whole list is asked for once the first screenful's cards are on screen, not beside them.
+    let cardsWhenAsked = -1;
     await page.route('**/api/students', async (route) => {
+      cardsWhenAsked = await cards(page, 'student-card').count();
       await held;
       await route.continue();
     });
@@ -114,6 +117,7 @@ test.describe('students', () => {
     await expect(cards(page, 'student-card')).toHaveCount(0);
     await expect(page.getByLabel('Loading students')).toBeVisible();
     await expect(page.getByText('No students found')).toBeHidden();
+    expect(cardsWhenAsked).toBeGreaterThan(0);
     release();
     await expect(cards(page, 'student-card')).toContainText(name);
     await expect(page.getByLabel('Loading students')).toBeHidden();

@@ -11,6 +11,7 @@ import {
   studentKeys,
   studentsByStatusQueryOptions,
   studentsFirstScreenQueryOptions,
+  firstScreenfulPainted,
   studentsQueryOptions,
 } from '../../api/students.ts';
 import { listState } from '../../offline/list-source.ts';
@@ -23,6 +24,7 @@ import { useWindowRows } from '../../components/use-window-rows.ts';
 import { usePermissions } from '../../components/use-permissions.ts';
 import { ownClassesOnly } from '../../api/permissions.ts';
 import { foldNamesWhenIdle } from '../../lib/fold-for-search.ts';
+import { afterPaint } from '../../lib/after-paint.ts';
 import { studentRows, type StudentRow } from './student-rows.ts';
 import { setFilters, type StudentFilters } from '../../api/student-filters.ts';
 import { StudentCard } from './student-card.tsx';
@@ -70,6 +72,8 @@ export function StudentsPage({ filters = {}, onFilters }: { filters?: StudentFil
   // registrations still waiting to be sent are deferred with it: one that has just been sent leaves the outbox as the
   // server's copy enters the list, and the two changes show in the same render, so its card never blinks out.
   const { items, source, savedAt, partial, pending } = useDeferredValue(arrived);
+  // The whole list is asked for once the first screenful's cards are painted (api/students.ts prefetchStudents).
+  useEffect(() => (partial ? afterPaint(firstScreenfulPainted) : undefined), [partial]);
   useRefetchWhenRegistrationsSync(queued.map((p) => p.id));
 
   // Rendered with the keystroke, not deferred: the list's render is small (the cards on screen, a search that narrows

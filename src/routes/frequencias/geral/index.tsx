@@ -17,9 +17,10 @@ function Page() {
 
 export const Route = createFileRoute('/frequencias/geral/')({
   staticData: { permission: 'general-roll:read' },
-  // The children's list starts with the navigation (never awaited: offline, it waits).
+  // The children's list starts with the navigation (never awaited: offline, it waits), the whole list at once: this
+  // screen shows no first screenful of it.
   loader: ({ context }) => {
-    prefetchStudents(context.queryClient);
+    prefetchStudents(context.queryClient, { firstScreenful: false });
     return loadFeatureMessages('attendance');
   },
   validateSearch: parseSearch,
