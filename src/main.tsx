@@ -18,7 +18,6 @@ import { warnWhenStorageIsFull } from './components/storage-warning.ts';
 import { startConfiguredIdentity } from './components/auth-provider.tsx';
 import { stayInAppWhenCodeIsMissingOffline } from './offline/missing-code-offline.ts';
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts';
-import { linkManifest } from './lib/manifest-link.ts';
 import { keepToastsAwayFromTheirControl } from './components/notify.ts';
 import { queryClient } from './offline/query-client.ts';
 
@@ -33,8 +32,6 @@ async function bootstrap(): Promise<void> {
     .then(() => import('./components/toast-position.ts'))
     .then((module) => module.placeToastsAwayFromTheirControl(keepToastsAwayFromTheirControl))
     .catch(() => undefined);
-  // The manifest too (its link, not in index.html: lib/manifest-link.ts says why).
-  void afterFirstScreen().then(linkManifest);
   const locale = detectLocale();
   loadLocaleDataOffThread(locale);
   stayInAppWhenCodeIsMissingOffline();

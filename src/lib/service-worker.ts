@@ -5,6 +5,7 @@
  * version waits until the user agrees; we never reload by ourselves.
  */
 import { holdRequestsForHandover } from './http.ts';
+import { linkManifest } from './manifest-link.ts';
 import { whenIdle } from './when-idle.ts';
 
 export type UpdateListener = (applyUpdate: () => void) => void;
@@ -35,6 +36,8 @@ export function registerServiceWorker(onUpdateWaiting: UpdateListener, firstScre
     // (another tab installed it, or "Later" was chosen last time).
     workbox.addEventListener('waiting', () => onUpdateWaiting(() => void applyUpdate()));
     await workbox.register({ immediate: true });
+    // Installable from now on: the manifest's link with it (lib/manifest-link.ts).
+    linkManifest();
   };
   let cancelled = false;
   let cancelIdle = () => {};
