@@ -103,9 +103,9 @@ function lowPriorityAppScript(): Plugin {
 }
 
 /**
- * index.html without the manifest's link vite-plugin-pwa writes: the app names it once its first screen has what it
- * reads (src/lib/manifest-link.ts says why). After that plugin's handler: both enforced and ordered `post`, this one
- * listed after it.
+ * index.html without the manifest's link vite-plugin-pwa writes: the app names it once its service worker is registered
+ * (src/lib/manifest-link.ts says why). After that plugin's handler: both enforced and ordered `post`, this one listed
+ * after it.
  */
 function manifestLinkedByTheApp(base: string): Plugin {
   const link = `<link rel="manifest" href="${base}manifest.webmanifest">`;

@@ -240,7 +240,7 @@ test.describe('the shell', () => {
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      // The page names the manifest once its first screen is read, not in index.html (src/lib/manifest-link.ts).
+      // The page names the manifest once its service worker is registered, not in index.html (src/lib/manifest-link.ts).
       const served = await (await page.goto(baseURL!))!.text();
       expect(served).not.toContain('rel="manifest"');
       await waitForServiceWorker(page);
