@@ -30,7 +30,7 @@ describe('choosing the language', () => {
 });
 
 describe('catalogs', () => {
-  it("the shell's catalog is loaded at start, a feature's and the shared components' add to it (once), all in the active language", async () => {
+  it("the shell's catalog is loaded at start, a feature's and the shared components' add to it (once, rendering nothing again), all in the active language", async () => {
     const { activateLocale, i18n, loadFeatureMessages } = await import('../../../src/lib/i18n.ts');
     const { generateMessageId } = await import('@lingui/message-utils/generateMessageId');
     const shellText = generateMessageId('Students'); // the sidebar
@@ -44,14 +44,13 @@ describe('catalogs', () => {
       const changes = vi.fn();
       const stop = i18n.on('change', changes);
       await loadFeatureMessages('students');
-      const loads = changes.mock.calls.length;
       await loadFeatureMessages('students');
       stop();
       expect(i18n._(featureText)).toBe('Cadastrar novo educando');
       expect(i18n._(sharedText)).toBe('Casado(a)');
       expect(i18n._(shellText)).toBe('Educandos');
-      expect(loads).toBe(2);
-      expect(changes).toHaveBeenCalledTimes(2);
+      // Added without Lingui's change event, which would render every text on screen again (issue 57).
+      expect(changes).not.toHaveBeenCalled();
     } finally {
       i18n.loadAndActivate({ locale: 'en-US', messages: {} });
     }
