@@ -5,8 +5,10 @@
  * waits for it (lib/first-screen.ts) waits for this code and its reads too, unless `partOfFirstScreen` is false (a
  * part that itself waits for the first screen, such as the alerts' follow-up buttons: holding the first screen on it
  * would wait for ever).
+ * The part renders in a transition, in slices: arriving in a task of its own, it made one long task of its first render
+ * (home's alerts with their follow-up buttons, 15-26 ms unthrottled; issue 57).
  */
-import { useCallback, useState, type ComponentType } from 'react';
+import { startTransition, useCallback, useState, type ComponentType } from 'react';
 import { holdFirstScreen } from '../lib/first-screen.ts';
 
 export function useOnDemand<P extends object>(
@@ -16,7 +18,7 @@ export function useOnDemand<P extends object>(
   const [component, setComponent] = useState<ComponentType<P> | null>(null);
   const request = useCallback(() => {
     (partOfFirstScreen ? holdFirstScreen(load()) : load())
-      .then((module) => setComponent(() => module.default))
+      .then((module) => startTransition(() => setComponent(() => module.default)))
       .catch((error: unknown) => console.warn('Quadra: could not load a part of the app; try again when online', error));
   }, [load, partOfFirstScreen]);
   return [component, request];

@@ -5,7 +5,7 @@
  * home-page.tsx (its code and the contract stay out of home's first load); the answer is kept on the device, so it
  * shows offline, saying from when.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Anchor, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -36,7 +36,11 @@ export default function AttendanceAlerts({ loadFollowUp }: { loadFollowUp?: Foll
   const [wantAll, setWantAll] = useState(false);
   const first = answerState(useQuery(attendanceAlertsFirstQueryOptions()));
   const whole = useQuery({ ...attendanceAlertsQueryOptions(), enabled: wantAll });
-  const { data: alerts, source, savedAt } = first;
+  const { source, savedAt } = first;
+  // The lists render in a deferred pass, in slices: the query's own update is synchronous, and with the lists in it, it
+  // was one long task after home's first screen (issue 57). The loader stays until they are rendered.
+  const alerts = useDeferredValue(first.data);
+  const rendering = first.data !== undefined && alerts === undefined;
   const heading = t`Attendance alerts`;
   return (
     <Card component="section" aria-label={heading} withBorder padding="lg" mt="lg" data-testid="attendance-alerts">
@@ -44,7 +48,7 @@ export default function AttendanceAlerts({ loadFollowUp }: { loadFollowUp?: Foll
         {heading}
       </Title>
       <ListSourceBanner source={source} savedAt={savedAt} />
-      {source === 'loading' && (
+      {(source === 'loading' || rendering) && (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
           <Text size="sm">{t`Loading the alerts`}</Text>
