@@ -23,7 +23,7 @@ import { queryClient } from './offline/query-client.ts';
 
 async function bootstrap(): Promise<void> {
   // The start in tasks of its own, not in the first script's evaluation (issue 57): that was one task of 31-36 ms
-  // unthrottled, 125-145 ms at Lighthouse's 4x CPU (75-95 ms of it blocking); now three of 10-14 ms, none long.
+  // unthrottled, 125-145 ms at Lighthouse's 4x CPU (75-95 ms of it blocking); now tasks of 10-14 ms, none long.
   await nextTask();
   // What the first screen does not need (the sync, the device's database, the service worker) waits for its reads.
   void watchFirstScreen(queryClient);
@@ -38,10 +38,11 @@ async function bootstrap(): Promise<void> {
   void restoreQueryCache();
   startConfiguredIdentity();
   const shellTexts = activateLocale(locale);
-  // The route's matching and first reads in a task of their own: with the start above (the first read of
-  // localStorage, the workers), one task of 23 ms unthrottled (issue 57).
+  // The router's making, then the route's matching and first reads, in tasks of their own: with the start above (the
+  // first read of localStorage, the workers), they made one task of 23-35 ms unthrottled (issue 57).
   await nextTask();
   const router = createAppRouter();
+  await nextTask();
   // The route's matches (its code, data and catalog, in the language being activated) are ready before the first
   // render, which is then one interruptible render. Left to the router's own mount effect, they arrived after it, and
   // the whole page rendered again synchronously (a long task of 100-200 ms at 4x CPU). Should it fail, that effect
