@@ -18,6 +18,7 @@ import { warnWhenStorageIsFull } from './components/storage-warning.ts';
 import { startConfiguredIdentity } from './components/auth-provider.tsx';
 import { stayInAppWhenCodeIsMissingOffline } from './offline/missing-code-offline.ts';
 import { afterFirstScreen, watchFirstScreen } from './lib/first-screen.ts';
+import { loadScreenStyles } from './lib/screen-styles.ts';
 import { keepToastsAwayFromTheirControl } from './components/notify.ts';
 import { queryClient } from './offline/query-client.ts';
 
@@ -32,6 +33,8 @@ async function bootstrap(): Promise<void> {
     .then(() => import('./components/toast-position.ts'))
     .then((module) => module.placeToastsAwayFromTheirControl(keepToastsAwayFromTheirControl))
     .catch(() => undefined);
+  // The styles of the components only other screens show, ready before the first move to one (lib/screen-styles.ts).
+  void afterFirstScreen().then(loadScreenStyles);
   const locale = detectLocale();
   loadLocaleDataOffThread(locale);
   stayInAppWhenCodeIsMissingOffline();

@@ -5,11 +5,13 @@
  * waits for it (lib/first-screen.ts) waits for this code and its reads too, unless `partOfFirstScreen` is false (a
  * part that itself waits for the first screen, such as the alerts' follow-up buttons: holding the first screen on it
  * would wait for ever).
+ * The part comes with the styles of the components only such parts and screens show (lib/screen-styles.ts).
  * The part renders in a transition, in slices: arriving in a task of its own, it made one long task of its first render
  * (home's alerts with their follow-up buttons, 15-26 ms unthrottled; issue 57).
  */
 import { startTransition, useCallback, useState, type ComponentType } from 'react';
 import { holdFirstScreen } from '../lib/first-screen.ts';
+import { loadScreenStyles } from '../lib/screen-styles.ts';
 
 export function useOnDemand<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
@@ -17,7 +19,9 @@ export function useOnDemand<P extends object>(
 ): [ComponentType<P> | null, () => void] {
   const [component, setComponent] = useState<ComponentType<P> | null>(null);
   const request = useCallback(() => {
-    (partOfFirstScreen ? holdFirstScreen(load()) : load())
+    // With the styles of the components it may show (lib/screen-styles.ts): a drawer is not drawn unstyled first.
+    const loading = Promise.all([load(), loadScreenStyles()]).then(([module]) => module);
+    (partOfFirstScreen ? holdFirstScreen(loading) : loading)
       .then((module) => startTransition(() => setComponent(() => module.default)))
       .catch((error: unknown) => console.warn('Quadra: could not load a part of the app; try again when online', error));
   }, [load, partOfFirstScreen]);

@@ -1,8 +1,11 @@
 /**
- * src/mantine.css imports Mantine's styles per component (not all of @mantine/core/styles.css). This fails when a
- * component imported from @mantine/core (or @mantine/notifications) anywhere in src needs a style file missing there
- * (it would render unstyled), or when a file there is no longer needed. What a component needs is what esbuild bundles
- * for it: each `X.module.mjs` of @mantine/core in the bundle holds class names whose rules are in `styles/X.css`.
+ * src/mantine.css and src/mantine-screens.css import Mantine's styles per component (not all of
+ * @mantine/core/styles.css): the first those of the components in the app's first script (the stylesheet a first visit
+ * waits for before it paints), the second the others' (lib/screen-styles.ts loads it before a screen or a part loaded on
+ * demand renders). This fails when a component imported from @mantine/core (or @mantine/notifications) anywhere in src
+ * needs a style file missing from both (it would render unstyled), when one in the first script needs a file missing
+ * from the first, or when a file there is no longer needed. What a component needs is what esbuild bundles for it:
+ * each `X.module.mjs` of @mantine/core in the bundle holds class names whose rules are in `styles/X.css`.
  */
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -57,22 +60,37 @@ async function neededStyles(imports: Record<string, string[]>): Promise<string[]
   return [...styles].sort();
 }
 
-const imported = [...readFileSync(join(root, 'src/mantine.css'), 'utf8').matchAll(/@import '@mantine\/core\/styles\/([\w-]+)\.css';/g)].map(
-  ([, name]) => name!,
-);
+const stylesOf = (file: string): string[] =>
+  [...readFileSync(join(root, file), 'utf8').matchAll(/@import '@mantine\/core\/styles\/([\w-]+)\.css';/g)].map(([, name]) => name!);
+const imported = stylesOf('src/mantine.css');
+/** Loaded before the screens (and the parts loaded on demand) that show their components render (lib/screen-styles.ts). */
+const importedForScreens = stylesOf('src/mantine-screens.css');
+/** The Mantine components in the app's first script (scripts/first-script-modules.txt, held by the build). */
+const firstScriptComponents = readFileSync(join(root, 'scripts/first-script-modules.txt'), 'utf8')
+  .split('\n')
+  .flatMap((line) => /^@mantine\/core\/(\w+)$/.exec(line)?.[1] ?? []);
 
 describe("Mantine's styles, per component", () => {
   it('src/mantine.css imports the global styles first', () => {
     expect(imported.slice(0, 3)).toEqual(GLOBAL_STYLES);
   });
 
-  it('src/mantine.css imports exactly the style files of the components src uses', async () => {
+  it('src/mantine.css and src/mantine-screens.css import exactly the style files of the components src uses, once', async () => {
     const core = importedComponents('@mantine/core');
     expect(core).toContain('Button');
     // @mantine/notifications draws with @mantine/core's Notification (its own few rules are in its styles.css).
     const needed = await neededStyles({ '@mantine/core': core, '@mantine/notifications': importedComponents('@mantine/notifications') });
     expect(needed).toContain('UnstyledButton'); // Button's own dependency, found through the bundle
     expect(needed).toContain('Notification');
-    expect(imported.slice(3).sort()).toEqual(needed);
+    expect([...imported.slice(3), ...importedForScreens].sort()).toEqual(needed);
+  }, 30_000);
+
+  it("src/mantine.css has the style files of every component in the app's first script (its first paint waits for no other)", async () => {
+    expect(firstScriptComponents).toContain('Button');
+    const needed = await neededStyles({
+      '@mantine/core': firstScriptComponents,
+      '@mantine/notifications': importedComponents('@mantine/notifications'),
+    });
+    expect(needed.filter((name) => !imported.includes(name))).toEqual([]);
   }, 30_000);
 });
