@@ -17,7 +17,7 @@ let styles: Promise<void> | undefined;
 
 export function loadScreenStyles(): Promise<void> {
   styles ??= new Promise<void>((resolve) => {
-    // In CORS mode, as the build's own stylesheets and the page's preload of this one: that download is then used.
+    // In CORS mode, as the build's own stylesheets (Vite's links): one download of it serves both.
     const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', crossOrigin: '', href });
     link.addEventListener('load', () => resolve());
     link.addEventListener('error', () => {
