@@ -8,6 +8,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { CSP_SOURCES_FILE, sourcesFromBuildEnv } from './server/content-security-policy.ts';
+import PO from 'pofile';
+import { HOME_FIRST_PAINT_FILE, homeTextsIn } from './server/home-first-paint.ts';
+import { locales } from './src/lib/locale-rule.ts';
 import { ROUTE_PRELOADS_FILE, routePreloadsOf, SHELL_CATALOGS_FILE, shellCatalogsOf, type BundleChunk } from './server/route-preloads.ts';
 import { DEFAULT_DEMO_REPO_URL, DEFAULT_POSTCODE_URL } from './src/lib/external-defaults.ts';
 import { firstScriptCheck } from './scripts/first-script-check.ts';
@@ -58,7 +61,8 @@ function cspSources(mode: string): Plugin {
 
 /**
  * Writes each screen's first files and each language's shell catalog, for the server to name in a first visit's page
- * (server/route-preloads.ts).
+ * (server/route-preloads.ts), and home's title and introduction in each language, for the server to write into home's
+ * (server/home-first-paint.ts).
  */
 function routePreloads(): Plugin {
   let base = '/';
@@ -74,6 +78,11 @@ function routePreloads(): Plugin {
       );
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routePreloadsOf(files, base), null, 1)}\n` });
       this.emitFile({ type: 'asset', fileName: SHELL_CATALOGS_FILE, source: `${JSON.stringify(shellCatalogsOf(files, base), null, 1)}\n` });
+      const homeTexts = locales.map((locale) => {
+        const catalog = `src/locales/${locale}/messages.po`;
+        return [locale, homeTextsIn(PO.parse(readFileSync(catalog, 'utf8')).items, catalog)];
+      });
+      this.emitFile({ type: 'asset', fileName: HOME_FIRST_PAINT_FILE, source: `${JSON.stringify(Object.fromEntries(homeTexts), null, 1)}\n` });
     },
   };
 }

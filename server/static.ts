@@ -5,6 +5,7 @@
  * unknown paths with an extension or under assets/ are a real 404, so a missing chunk never receives HTML. A screen's
  * address gets index.html naming that screen's first files and the shell's catalog in the browser's language
  * (server/route-preloads.ts); so does /frontend/ itself, but not /frontend/index.html (the service worker's copy).
+ * Home's address also gets home's title and introduction, painted before any script (server/home-first-paint.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -15,6 +16,7 @@ import fastifyStatic from '@fastify/static';
 import { acceptedEncodings } from './accepted-encodings.ts';
 import { errorBody } from './errors.ts';
 import { localeOfLanguage, locales, type Locale } from '../src/lib/locale-rule.ts';
+import { htmlWithHomeTexts, HOME_FIRST_PAINT_FILE, readHomeTexts } from './home-first-paint.ts';
 import { htmlWithPreloads, readRoutePreloads, readShellCatalogs, routeForPath, ROUTE_PRELOADS_FILE, SHELL_CATALOGS_FILE } from './route-preloads.ts';
 
 export const NO_CACHE = 'no-cache';
@@ -34,20 +36,27 @@ const localeOf = (request: FastifyRequest): Locale => localeOfLanguage(request.h
 function routePages(distDir: string): (appPath: string, locale: Locale) => Page | undefined {
   let built: { stamp: string; pages: Page[] } | undefined;
   const stampOf = () =>
-    [join(distDir, 'index.html'), join(distDir, ROUTE_PRELOADS_FILE), join(distDir, SHELL_CATALOGS_FILE)]
+    [join(distDir, 'index.html'), join(distDir, ROUTE_PRELOADS_FILE), join(distDir, SHELL_CATALOGS_FILE), join(distDir, HOME_FIRST_PAINT_FILE)]
       .map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0))
       .join();
+  const pageOf = (path: string, locale: Locale, text: string): Page => {
+    const plain = Buffer.from(text);
+    const etag = createHash('sha256').update(plain).digest('base64url').slice(0, 27);
+    return { path, locale, etag, plain, gzip: gzipSync(plain, { level: 9 }), br: brotliCompressSync(plain) };
+  };
   const pagesOf = (html: string) => {
     const catalogs = readShellCatalogs(distDir);
-    // And a page naming no screen's files (path ''): home's address, and any address without a screen of its own.
-    const routes = [...readRoutePreloads(distDir), undefined];
-    return routes.flatMap((route) =>
-      locales.map((locale) => {
-        const plain = Buffer.from(htmlWithPreloads(html, route, catalogs[locale]));
-        const etag = createHash('sha256').update(plain).digest('base64url').slice(0, 27);
-        return { path: route?.path ?? '', locale, etag, plain, gzip: gzipSync(plain, { level: 9 }), br: brotliCompressSync(plain) };
-      }),
+    const homeTexts = readHomeTexts(distDir);
+    const screens = readRoutePreloads(distDir).flatMap((route) =>
+      locales.map((locale) => pageOf(route.path, locale, htmlWithPreloads(html, route, catalogs[locale]))),
     );
+    // Home's, with its title and introduction (server/home-first-paint.ts), and a page naming no screen's files (path
+    // ''), for any address without a screen of its own.
+    const others = locales.flatMap((locale) => {
+      const plain = htmlWithPreloads(html, undefined, catalogs[locale]);
+      return [pageOf('/', locale, htmlWithHomeTexts(plain, locale, homeTexts[locale])), pageOf('', locale, plain)];
+    });
+    return [...screens, ...others];
   };
   return (appPath, locale) => {
     const stamp = stampOf();

@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SETUP_TIMEOUT_MS, startTestServer, type TestServer } from './support/test-server.ts';
 import { ROUTE_PRELOADS_FILE, SHELL_CATALOGS_FILE } from '../../../server/route-preloads.ts';
+import { HOME_FIRST_PAINT_FILE, HOME_FIRST_PAINT_SLOT } from '../../../server/home-first-paint.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 let server: TestServer;
@@ -15,7 +16,10 @@ const writeRoutePreloads = (script: string) =>
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'quadra-dist-'));
   mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><head><title>Quadra</title></head><div id="root"></div>');
+  writeFileSync(
+    join(distDir, 'index.html'),
+    `<!doctype html><html lang="pt-BR"><head><title>Quadra</title></head><div id="root">${HOME_FIRST_PAINT_SLOT}</div></html>`,
+  );
   writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(distDir, 'manifest.webmanifest'), '{"name":"Quadra"}');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -25,6 +29,11 @@ beforeAll(async () => {
   writeRoutePreloads('/frontend/assets/alunos-Ab12.js');
   const catalogs = { 'pt-BR': '/frontend/assets/messages-Pt12.js', 'en-US': '/frontend/assets/messages-En34.js' };
   writeFileSync(join(distDir, SHELL_CATALOGS_FILE), JSON.stringify(catalogs));
+  const home = {
+    'pt-BR': { heading: 'Bem-vindo!', introduction: 'A retaguarda.' },
+    'en-US': { heading: 'Welcome!', introduction: 'The back office.' },
+  };
+  writeFileSync(join(distDir, HOME_FIRST_PAINT_FILE), JSON.stringify(home));
   server = await startTestServer({ distDir });
 }, SETUP_TIMEOUT_MS);
 afterAll(() => server.close());
@@ -77,6 +86,21 @@ describe('the built app under /frontend/', () => {
     expect((await page('/frontend/index.html', 'en-US')).body).not.toContain('modulepreload');
   });
 
+  it("writes home's title and introduction into home's page only, in the browser's language", async () => {
+    const page = (url: string, language: string) =>
+      server.app.inject({ url, headers: { 'accept-encoding': 'identity', 'accept-language': language } });
+    const english = (await page('/frontend/', 'en-US')).body;
+    expect(english).toContain('<html lang="en-US">');
+    expect(english).toContain('<h1 class="quadra-boot-heading">Welcome!</h1><p class="quadra-boot-text">The back office.</p>');
+    expect((await page('/frontend', 'pt-BR')).body).toContain('<h1 class="quadra-boot-heading">Bem-vindo!</h1>');
+    // A screen's page, an unknown address's and the service worker's copy keep the slot empty.
+    for (const url of ['/frontend/alunos/42', '/frontend/no-such-screen', '/frontend/index.html']) {
+      const body = (await page(url, 'en-US')).body;
+      expect(body).toContain(HOME_FIRST_PAINT_SLOT);
+      expect(body).toContain('<html lang="pt-BR">');
+    }
+  });
+
   it.each([
     ['/frontend/sw.js', /javascript/],
     ['/frontend/manifest.webmanifest', /manifest\+json|json/],
@@ -114,7 +138,9 @@ describe('the built app under /frontend/', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-type']).toMatch(/^text\/html/);
     expect(plain.headers['cache-control']).toBe('no-cache');
-    expect(plain.body).toBe(`<!doctype html><head><title>Quadra</title>${preload}</head><div id="root"></div>`);
+    expect(plain.body).toBe(
+      `<!doctype html><html lang="pt-BR"><head><title>Quadra</title>${preload}</head><div id="root">${HOME_FIRST_PAINT_SLOT}</div></html>`,
+    );
     const br = await server.app.inject({ url: '/frontend/alunos/42', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
