@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fastifyStatic from '@fastify/static';
 import { acceptedEncodings } from './accepted-encodings.ts';
 import { errorBody } from './errors.ts';
-import { localeOfLanguage, locales, type Locale } from '../src/lib/locale-rule.ts';
+import { localeOfCookies, localeOfLanguage, locales, type Locale } from '../src/lib/locale-rule.ts';
 import { htmlWithHomeTexts, HOME_FIRST_PAINT_FILE, readHomeTexts } from './home-first-paint.ts';
 import { htmlWithPreloads, readRoutePreloads, readShellCatalogs, routeForPath, ROUTE_PRELOADS_FILE, SHELL_CATALOGS_FILE } from './route-preloads.ts';
 
@@ -24,8 +24,12 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type Page = { path: string; locale: Locale; etag: string; plain: Buffer; gzip: Buffer; br: Buffer };
 
-/** The browser's language as the page will pick it on a first visit (its first in Accept-Language, as navigator.language). */
-const localeOf = (request: FastifyRequest): Locale => localeOfLanguage(request.headers['accept-language']?.split(',')[0] ?? '');
+/**
+ * The language as the page will pick it: the one chosen with its toggle (its cookie), else the browser's (the first in
+ * Accept-Language, as navigator.language).
+ */
+const localeOf = (request: FastifyRequest): Locale =>
+  localeOfCookies(request.headers.cookie) ?? localeOfLanguage(request.headers['accept-language']?.split(',')[0] ?? '');
 
 /**
  * index.html for each screen (and for any other address of the app) in each language, with its first files named
@@ -79,7 +83,11 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): Fas
   const [encoding, body] = accepted.has('br') ? ['br', page.br] : accepted.has('gzip') ? ['gzip', page.gzip] : [undefined, page.plain];
   // Each encoding's bytes have their own validator.
   const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
-  reply.header('Cache-Control', NO_CACHE).header('ETag', etag).header('Vary', 'Accept-Encoding, Accept-Language').type('text/html; charset=utf-8');
+  reply
+    .header('Cache-Control', NO_CACHE)
+    .header('ETag', etag)
+    .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
+    .type('text/html; charset=utf-8');
   const asked = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (asked.includes(etag) || asked.includes('*')) return reply.code(304).send();
   if (encoding) reply.header('Content-Encoding', encoding);

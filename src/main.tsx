@@ -8,7 +8,7 @@ import '@mantine/notifications/styles.css';
 import './styles.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { activateLocale, detectLocale, loadLocaleDataOffThread } from './lib/i18n.ts';
+import { activateLocale, detectLocale, loadLocaleDataOffThread, shareLocaleChoice, storedLocale } from './lib/i18n.ts';
 import { restoreQueryCache } from './offline/persist.ts';
 import { startOutbox } from './offline/outbox.ts';
 import { App, createAppRouter } from './app.tsx';
@@ -36,6 +36,9 @@ async function bootstrap(): Promise<void> {
   // The styles of the components only other screens show, ready before the first move to one (lib/screen-styles.ts).
   void afterFirstScreen().then(loadScreenStyles);
   const locale = detectLocale();
+  // A choice stored before the server was told of it too (lib/locale-rule.ts LOCALE_COOKIE): told at the next start.
+  const choice = storedLocale();
+  if (choice) shareLocaleChoice(choice);
   loadLocaleDataOffThread(locale);
   stayInAppWhenCodeIsMissingOffline();
   void restoreQueryCache();

@@ -1,6 +1,6 @@
 /** Lingui setup: which locale to use, loading its catalog, and the language toggle (SPEC §1, §4, §9). */
 import { i18n } from '@lingui/core';
-import { localeOfLanguage, locales, type Locale } from './locale-rule.ts';
+import { LOCALE_COOKIE, localeOfLanguage, locales, type Locale } from './locale-rule.ts';
 
 export { locales, type Locale };
 /** SPEC §9: the choice is stored under a local preference key. */
@@ -8,16 +8,24 @@ export const LOCALE_STORAGE_KEY = 'quadra.locale';
 
 const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
 
+/** The choice stored with the toggle, if any. */
+export function storedLocale(storage: Pick<Storage, 'getItem'> = window.localStorage): Locale | undefined {
+  try {
+    const stored = storage.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(stored) ? stored : undefined;
+  } catch {
+    return undefined; // Storage can be blocked (private mode): fall through to the browser language.
+  }
+}
+
 /** The stored choice wins; otherwise English browsers get en-US and everything else pt-BR. */
 export function detectLocale(storage: Pick<Storage, 'getItem'> = window.localStorage, browserLanguage: string = navigator.language): Locale {
-  let stored: string | null = null;
-  try {
-    stored = storage.getItem(LOCALE_STORAGE_KEY);
-  } catch {
-    // Storage can be blocked (private mode): fall through to the browser language.
-  }
-  if (isLocale(stored)) return stored;
-  return localeOfLanguage(browserLanguage);
+  return storedLocale(storage) ?? localeOfLanguage(browserLanguage);
+}
+
+/** The choice told to the server too, for the pages it sends (src/lib/locale-rule.ts LOCALE_COOKIE): for a year. */
+export function shareLocaleChoice(locale: Locale, page: { cookie: string } = document): void {
+  page.cookie = `${LOCALE_COOKIE}=${locale}; path=${import.meta.env.BASE_URL}; max-age=31536000; samesite=lax`;
 }
 
 type Catalog = { messages: Record<string, string> };
@@ -108,13 +116,15 @@ export async function loadShellPartsMessages(): Promise<void> {
   await Promise.all([loadCatalog('shell-parts'), loadCatalog('shared')]);
 }
 
-/** SPEC §4: the toggle saves the preference and reloads the page. */
+/** SPEC §4: the toggle saves the preference (for the server too) and reloads the page. */
 export function switchLocale(
   next: Locale,
   storage: Pick<Storage, 'setItem'> = window.localStorage,
   reload: () => void = () => window.location.reload(),
+  page: { cookie: string } = document,
 ): void {
   storage.setItem(LOCALE_STORAGE_KEY, next);
+  shareLocaleChoice(next, page);
   reload();
 }
 

@@ -70,4 +70,17 @@ test.describe("home's first paint", () => {
       }
     });
   }
+
+  test("is in the language chosen with the toggle, not the browser's", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto('./');
+    await page.getByRole('button', { name: 'Switch to Portuguese' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo ao Quadra!' })).toBeVisible();
+    // The page the server sends this browser now (the reload's, or the next visit's).
+    const sent = await (await page.request.get('./')).text();
+    expect(sent).toContain('<h1 class="quadra-boot-heading">Bem-vindo ao Quadra!</h1>');
+    expect(sent).toContain('<html lang="pt-BR"');
+    await context.close();
+  });
 });

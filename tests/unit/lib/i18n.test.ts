@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { detectLocale, loadLocaleDataOffThread, LOCALE_STORAGE_KEY, switchLocale } from '../../../src/lib/i18n.ts';
+import { detectLocale, loadLocaleDataOffThread, LOCALE_STORAGE_KEY, storedLocale, switchLocale } from '../../../src/lib/i18n.ts';
+import { localeOfCookies } from '../../../src/lib/locale-rule.ts';
 
 const storage = (value: string | null) => ({ getItem: vi.fn(() => value) });
 
@@ -20,12 +21,30 @@ describe('choosing the language', () => {
   it('an unknown stored value is ignored', () => {
     expect(detectLocale(storage('de-DE'), 'en-US')).toBe('en-US');
   });
-  it('the toggle stores the choice and reloads', () => {
+  it("the toggle stores the choice, tells the server (a cookie on the app's path) and reloads", () => {
     const setItem = vi.fn();
     const reload = vi.fn();
-    switchLocale('en-US', { setItem }, reload);
+    const page = { cookie: '' };
+    switchLocale('en-US', { setItem }, reload, page);
     expect(setItem).toHaveBeenCalledWith(LOCALE_STORAGE_KEY, 'en-US');
+    expect(page.cookie).toBe(`quadra-locale=en-US; path=${import.meta.env.BASE_URL}; max-age=31536000; samesite=lax`);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+  it('a stored choice is known apart from the browser, and none where storage is blocked', () => {
+    expect(storedLocale(storage('en-US'))).toBe('en-US');
+    expect(storedLocale(storage('de-DE'))).toBeUndefined();
+    expect(
+      storedLocale({
+        getItem: () => {
+          throw new DOMException('blocked', 'SecurityError');
+        },
+      }),
+    ).toBeUndefined();
+  });
+  it("the server reads the choice in a request's cookies, and only a known language", () => {
+    expect(localeOfCookies('a=1; quadra-locale=en-US; b=2')).toBe('en-US');
+    expect(localeOfCookies('quadra-locale=pt-BR')).toBe('pt-BR');
+    for (const header of [undefined, '', 'quadra-locale=de-DE', 'my-quadra-locale=en-US']) expect(localeOfCookies(header)).toBeUndefined();
   });
 });
 

@@ -73,7 +73,7 @@ describe('the built app under /frontend/', () => {
       server.app.inject({ url, headers: { 'accept-encoding': 'identity', ...(language ? { 'accept-language': language } : {}) } });
     const english = await page('/frontend/', 'en-GB,en;q=0.9,pt;q=0.8');
     expect(english.body).toContain('<link rel="modulepreload" crossorigin href="/frontend/assets/messages-En34.js"></head>');
-    expect(english.headers.vary).toBe('Accept-Encoding, Accept-Language');
+    expect(english.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
     // Anything else, or no language said, is pt-BR, as in src/lib/i18n.ts detectLocale.
     for (const language of ['pt-BR,pt;q=0.9,en;q=0.8', 'es', undefined]) {
       expect((await page('/frontend/', language)).body).toContain('href="/frontend/assets/messages-Pt12.js"');
@@ -93,6 +93,13 @@ describe('the built app under /frontend/', () => {
     expect(english).toContain('<html lang="en-US">');
     expect(english).toContain('<h1 class="quadra-boot-heading">Welcome!</h1><p class="quadra-boot-text">The back office.</p>');
     expect((await page('/frontend', 'pt-BR')).body).toContain('<h1 class="quadra-boot-heading">Bem-vindo!</h1>');
+    // The language chosen with the toggle (its cookie) wins over the browser's, as in the page (src/lib/i18n.ts).
+    const chosen = await server.app.inject({
+      url: '/frontend/',
+      headers: { 'accept-encoding': 'identity', 'accept-language': 'pt-BR', cookie: 'other=1; quadra-locale=en-US' },
+    });
+    expect(chosen.body).toContain('<h1 class="quadra-boot-heading">Welcome!</h1>');
+    expect(chosen.body).toContain('href="/frontend/assets/messages-En34.js"');
     // A screen's page, an unknown address's and the service worker's copy keep the slot empty.
     for (const url of ['/frontend/alunos/42', '/frontend/no-such-screen', '/frontend/index.html']) {
       const body = (await page(url, 'en-US')).body;
