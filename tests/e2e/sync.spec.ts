@@ -42,6 +42,8 @@ test('opened online at home only, the device holds the programme: offline the ch
 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Attendance' }).click();
+  // The picker, not home still on screen while the screen's code loads: home's rolls to complete name activities too.
+  await expect(page.getByRole('heading', { level: 1, name: 'Attendance: choose an activity' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(activity.name) }).first()).toBeVisible();
   await expect(page.getByTestId('sample-banner')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Futsal/ })).toHaveCount(activities.some((item) => /Futsal/.test(item.name)) ? 1 : 0);
