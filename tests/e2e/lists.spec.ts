@@ -103,8 +103,18 @@ test.describe('students', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     // The whole list is asked for once the first screenful's cards are on screen, not beside them.
     let cardsWhenAsked = -1;
+    // What the page had when it asked (one failure in a clean run, 0 cards, passed on its retry: kept to explain the next).
+    const seen: string[] = [];
+    const note = (url: string, outcome: string | number) => {
+      const { pathname, search } = new URL(url);
+      if (pathname.includes('/api/')) seen.push(`${pathname}${search} ${outcome}`);
+    };
+    page.on('response', (response) => note(response.url(), response.status()));
+    page.on('requestfailed', (failed) => note(failed.url(), 'failed'));
+    let whenAsked = '';
     await page.route('**/api/students', async (route) => {
       cardsWhenAsked = await cards(page, 'student-card').count();
+      whenAsked += `asked with ${cardsWhenAsked} cards, at ${Math.round(await page.evaluate(() => performance.now()))} ms, after ${seen.join(', ')}. `;
       await held;
       await route.continue();
     });
@@ -117,7 +127,7 @@ test.describe('students', () => {
     await expect(cards(page, 'student-card')).toHaveCount(0);
     await expect(page.getByLabel('Loading students')).toBeVisible();
     await expect(page.getByText('No students found')).toBeHidden();
-    expect(cardsWhenAsked).toBeGreaterThan(0);
+    expect(cardsWhenAsked, whenAsked).toBeGreaterThan(0);
     release();
     await expect(cards(page, 'student-card')).toContainText(name);
     await expect(page.getByLabel('Loading students')).toBeHidden();
